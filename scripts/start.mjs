@@ -1,0 +1,24 @@
+// `npm start`: build the SPA when it is missing or older than its sources, then run the server on its embedded defaults.
+import { spawnSync, spawn } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function newest(dir) {
+  let latest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    latest = Math.max(latest, entry.isDirectory() ? newest(path) : statSync(path).mtimeMs);
+  }
+  return latest;
+}
+
+const index = 'dist/index.html';
+const stale = !existsSync(index) || statSync(index).mtimeMs < Math.max(newest('src'), statSync('rspack.config.ts').mtimeMs);
+if (stale) {
+  console.log('Building the SPA...');
+  const build = spawnSync('npx', ['rspack', 'build', '--config', 'rspack.config.ts'], { stdio: 'inherit' });
+  if (build.status !== 0) process.exit(build.status ?? 1);
+}
+const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' });
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
+server.on('exit', (code) => process.exit(code ?? 0));

@@ -1,0 +1,238 @@
+/** The database schema: one table per entity of spec section 3, the same for PGlite and PostgreSQL. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean, customType, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable('users', {
+  id: id(),
+  email: text('email').notNull(),
+  passwordHash: text('password_hash'),
+  firstName: text('first_name').notNull().default(''),
+  lastName: text('last_name').notNull().default(''),
+  address: text('address').notNull().default(''),
+  profilePicture: text('profile_picture').notNull().default(''),
+  /** Tokens issued before this instant are refused (password change, reset). */
+  tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('users_email_unique').on(t.email)]);
+
+export const otpCodes = pgTable('otp_codes', {
+  id: id(),
+  email: text('email').notNull(),
+  purpose: text('purpose').notNull(),
+  codeHash: text('code_hash').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('otp_codes_email_purpose').on(t.email, t.purpose, t.createdAt)]);
+
+export const revokedTokens = pgTable('revoked_tokens', {
+  jti: text('jti').primaryKey(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+});
+
+export const files = pgTable('files', {
+  path: text('path').primaryKey(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  body: bytea('body').notNull(),
+  createdAt: createdAt(),
+});
+
+export const courses = pgTable('courses', {
+  id: id(),
+  slug: text('slug').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  category: text('category').notNull(),
+  level: text('level').notNull(),
+  price: integer('price').notNull().default(0),
+  status: integer('status').notNull().default(1),
+  thumbnail: text('thumbnail').notNull().default(''),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('courses_slug_unique').on(t.slug), index('courses_filters').on(t.status, t.category, t.level)]);
+
+export const courseSections = pgTable('course_sections', {
+  id: id(),
+  courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  title: text('title').notNull(),
+}, (t) => [index('course_sections_course').on(t.courseId, t.position)]);
+
+export const courseLessons = pgTable('course_lessons', {
+  id: id(),
+  sectionId: uuid('section_id').notNull().references(() => courseSections.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  title: text('title').notNull(),
+  duration: integer('duration').notNull(),
+}, (t) => [index('course_lessons_section').on(t.sectionId, t.position)]);
+
+export const courseObjectives = pgTable('course_objectives', {
+  id: id(),
+  courseId: uuid('course_id').notNull().references(() => courses.id, { onDelete: 'cascade' }),
+  position: integer('position').notNull(),
+  description: text('description').notNull(),
+}, (t) => [index('course_objectives_course').on(t.courseId, t.position)]);
+
+export const articles = pgTable('articles', {
+  id: id(),
+  slug: text('slug').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  content: text('content').notNull(),
+  imageUrl: text('image_url').notNull(),
+  category: text('category').notNull(),
+  author: text('author').notNull(),
+  readTime: integer('read_time').notNull(),
+  featured: boolean('featured').notNull().default(false),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('articles_slug_unique').on(t.slug), index('articles_category_published').on(t.category, t.publishedAt)]);
+
+export const workshops = pgTable('workshops', {
+  id: id(),
+  slug: text('slug').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  imageUrl: text('image_url').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  duration: integer('duration').notNull(),
+  joinUrl: text('join_url').notNull().default(''),
+}, (t) => [uniqueIndex('workshops_slug_unique').on(t.slug), index('workshops_starts').on(t.startsAt)]);
+
+const documentColumns = () => ({
+  id: id(),
+  slug: text('slug').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  filePath: text('file_path').notNull().references(() => files.path),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ebooks = pgTable('ebooks', documentColumns(), (t) => [uniqueIndex('ebooks_slug_unique').on(t.slug)]);
+export const researchPapers = pgTable('research_papers', { ...documentColumns(), category: text('category').notNull() },
+  (t) => [uniqueIndex('research_papers_slug_unique').on(t.slug)]);
+export const newsletters = pgTable('newsletters', documentColumns(), (t) => [uniqueIndex('newsletters_slug_unique').on(t.slug)]);
+export const caseStudies = pgTable('case_studies', {
+  ...documentColumns(),
+  imageUrl: text('image_url').notNull(),
+  featured: boolean('featured').notNull().default(false),
+}, (t) => [uniqueIndex('case_studies_slug_unique').on(t.slug)]);
+
+export const slides = pgTable('slides', {
+  id: id(),
+  slug: text('slug').notNull(),
+  position: integer('position').notNull(),
+  imageUrl: text('image_url').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  source: text('source').notNull(),
+}, (t) => [uniqueIndex('slides_slug_unique').on(t.slug)]);
+
+export const salesBanners = pgTable('sales_banners', {
+  id: id(),
+  text: text('text').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const discussions = pgTable('discussions', {
+  id: id(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  category: text('category').notNull(),
+  subcategory: text('subcategory').notNull(),
+  createdBy: uuid('created_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  index('discussions_feed').on(t.category, t.subcategory, t.createdAt.desc(), t.id.desc()),
+  index('discussions_recent').on(t.createdAt.desc(), t.id.desc()),
+]);
+
+export const discussionLikes = pgTable('discussion_likes', {
+  discussionId: uuid('discussion_id').notNull().references(() => discussions.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.discussionId, t.userId] })]);
+
+export const comments = pgTable('comments', {
+  id: id(),
+  discussionId: uuid('discussion_id').notNull().references(() => discussions.id, { onDelete: 'cascade' }),
+  parentCommentId: uuid('parent_comment_id').references((): AnyPgColumn => comments.id, { onDelete: 'cascade' }),
+  content: text('content').notNull(),
+  createdBy: uuid('created_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  createdAt: createdAt(),
+}, (t) => [index('comments_discussion').on(t.discussionId, t.createdAt)]);
+
+export const commentLikes = pgTable('comment_likes', {
+  commentId: uuid('comment_id').notNull().references(() => comments.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.commentId, t.userId] })]);
+
+export const quizTopics = pgTable('quiz_topics', {
+  id: text('id').primaryKey(),
+  title: text('title').notNull(),
+  position: integer('position').notNull(),
+  /** The grid shows topics; every topic is also a category, and some categories are not topics. */
+  isTopic: boolean('is_topic').notNull().default(true),
+});
+
+export const quizQuestions = pgTable('quiz_questions', {
+  id: id(),
+  category: text('category').notNull().references(() => quizTopics.id, { onDelete: 'cascade' }),
+  setId: text('set_id').notNull(),
+  position: integer('position').notNull(),
+  question: text('question').notNull(),
+  options: jsonb('options').$type<string[]>().notNull(),
+  correctIndex: integer('correct_index').notNull(),
+  explanation: text('explanation').notNull(),
+}, (t) => [uniqueIndex('quiz_questions_position').on(t.category, t.setId, t.position)]);
+
+export const quizAttempts = pgTable('quiz_attempts', {
+  id: id(),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  category: text('category').notNull(),
+  setId: text('set_id').notNull(),
+  status: text('status').notNull().default('in-progress'),
+  score: integer('score').notNull().default(0),
+  totalQuestions: integer('total_questions').notNull(),
+  createdAt: createdAt(),
+  completedAt: timestamp('completed_at', { withTimezone: true }),
+}, (t) => [
+  index('quiz_attempts_user').on(t.userId, t.createdAt),
+  uniqueIndex('quiz_attempts_one_in_progress').on(t.userId, t.category, t.setId).where(sql`status = 'in-progress'`),
+]);
+
+export const quizAnswers = pgTable('quiz_answers', {
+  attemptId: uuid('attempt_id').notNull().references(() => quizAttempts.id, { onDelete: 'cascade' }),
+  questionIndex: integer('question_index').notNull(),
+  questionId: uuid('question_id').notNull().references(() => quizQuestions.id, { onDelete: 'cascade' }),
+  selectedOption: integer('selected_option').notNull(),
+  isCorrect: boolean('is_correct').notNull(),
+  timeSpent: integer('time_spent').notNull().default(0),
+  createdAt: createdAt(),
+}, (t) => [primaryKey({ columns: [t.attemptId, t.questionIndex] })]);
+
+export const feedback = pgTable('feedback', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  mobile: text('mobile').notNull(),
+  feedback: text('feedback').notNull(),
+  createdAt: createdAt(),
+});
+
+export const pageViews = pgTable('page_views', {
+  path: text('path').notNull(),
+  day: date('day').notNull(),
+  views: integer('views').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.path, t.day] })]);

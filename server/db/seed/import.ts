@@ -1,0 +1,55 @@
+/** Loads a folder of content files into the database: everything is validated before anything is written, in one transaction. */
+import { relative } from 'node:path';
+import { count } from 'drizzle-orm';
+import type { z } from 'zod';
+import { sanitizeRichHtml } from '../../services/sanitize';
+import type { Db } from '../client';
+import { salesBanners } from '../schema';
+import { articleContent } from './articles';
+import { courseContent } from './courses';
+import { homeContent } from './home';
+import { quizContent } from './quiz';
+import { ContentError, type ContentModule, type Reporter } from './module';
+
+// Each content kind registers here, in write order.
+export const CONTENT_MODULES = [homeContent, articleContent, courseContent, quizContent] as ContentModule<unknown>[];
+
+function reporter(root: string): Reporter {
+  const check = <S extends z.ZodType>(file: string, schema: S, value: unknown): z.output<S> => {
+    const result = schema.safeParse(value);
+    if (result.success) return result.data;
+    const issue = result.error.issues[0]!;
+    const field = issue.path.join('.') || '(root)';
+    throw new ContentError(`${relative(root, file) || file}: field "${field}": ${issue.message}`);
+  };
+  return {
+    check,
+    parse(file, schema, text) {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (error) {
+        throw new ContentError(`${relative(root, file) || file}: not valid JSON (${(error as Error).message})`);
+      }
+      return check(file, schema, value);
+    },
+  };
+}
+
+export async function importContent(db: Db, folder: string, now = new Date()): Promise<{ modules: string[] }> {
+  const report = reporter(folder);
+  const loaded: { module: ContentModule<unknown>; data: unknown }[] = [];
+  for (const module of CONTENT_MODULES) loaded.push({ module, data: await module.read(folder, report) });
+  await db.transaction(async (tx) => {
+    for (const { module, data } of loaded) await module.write(tx, data, { sanitize: sanitizeRichHtml, now });
+  });
+  return { modules: loaded.map((l) => l.module.name) };
+}
+
+/** Seeds an empty database (no sales banner yet) from the product's own content folder. */
+export async function seedIfEmpty(db: Db, folder: string): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(salesBanners);
+  if ((row?.n ?? 0) > 0) return false;
+  await importContent(db, folder);
+  return true;
+}

@@ -1,0 +1,24 @@
+/** One kind of seed content: read and validate a folder first, then write inside the import transaction. */
+import type { z } from 'zod';
+import type { Db } from '../client';
+
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export class ContentError extends Error {}
+
+export interface Reporter {
+  /** Parses JSON text with a schema; a failure names the file and the field. */
+  parse<S extends z.ZodType>(file: string, schema: S, text: string): z.output<S>;
+  check<S extends z.ZodType>(file: string, schema: S, value: unknown): z.output<S>;
+}
+
+export interface WriteHelpers {
+  sanitize(html: string): string;
+  now: Date;
+}
+
+export interface ContentModule<T> {
+  name: string;
+  read(folder: string, report: Reporter): Promise<T>;
+  write(tx: Tx, data: T, helpers: WriteHelpers): Promise<void>;
+}

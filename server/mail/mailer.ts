@@ -1,0 +1,14 @@
+/** The mailer port: every mail has a plain-text and an HTML part. */
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** What a console log line shows instead of the whole body (the code and the link). */
+  summary: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+  close?(): Promise<void>;
+}

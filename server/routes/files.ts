@@ -1,0 +1,43 @@
+/** Stored documents (PDFs) under /files/..., with content type, length, cache headers and byte ranges. */
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import { files } from '../db/schema';
+import { HttpError, notFound } from '../http/errors';
+
+export async function fileRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  app.get('/files/*', async (request, reply) => {
+    const path = decodeURIComponent(request.url.split('?')[0]!);
+    const [file] = await db.select().from(files).where(eq(files.path, path)).limit(1);
+    if (!file) throw notFound('File not found');
+    const body = Buffer.from(file.body);
+    const etag = `"${file.size.toString(16)}-${file.createdAt.getTime().toString(16)}"`;
+    reply
+      .header('content-type', file.contentType)
+      .header('accept-ranges', 'bytes')
+      .header('cache-control', 'public, max-age=86400')
+      .header('etag', etag)
+      .header('content-disposition', `inline; filename="${path.split('/').pop()}"`);
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    const range = request.headers.range;
+    if (range) {
+      const match = /^bytes=(\d*)-(\d*)$/.exec(range.trim());
+      let start = match?.[1] ? Number(match[1]) : Number.NaN;
+      let end = match?.[2] ? Number(match[2]) : body.length - 1;
+      if (match && !match[1] && match[2]) {
+        start = Math.max(0, body.length - Number(match[2]));
+        end = body.length - 1;
+      }
+      if (!match || Number.isNaN(start) || start > end || start >= body.length) {
+        throw new HttpError(416, 'Range not satisfiable', { 'content-range': `bytes */${body.length}` });
+      }
+      end = Math.min(end, body.length - 1);
+      return reply
+        .status(206)
+        .header('content-range', `bytes ${start}-${end}/${body.length}`)
+        .header('content-length', String(end - start + 1))
+        .send(body.subarray(start, end + 1));
+    }
+    return reply.header('content-length', String(body.length)).send(body);
+  });
+}

@@ -1,0 +1,53 @@
+/** Session tokens: JWT, HS256 only, 7-day expiry, issuer and audience checked. */
+import { randomUUID } from 'node:crypto';
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+
+export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+const ISSUER = 'sustainlearn';
+const AUDIENCE = 'sustainlearn-web';
+
+export interface TokenClaims {
+  userId: string;
+  jti: string;
+  issuedAtMs: number;
+  expiresAt: Date;
+}
+
+export class TokenService {
+  readonly #key: Uint8Array;
+  constructor(secret: string, private readonly now: () => number = Date.now) {
+    this.#key = new TextEncoder().encode(secret);
+  }
+
+  async issue(userId: string): Promise<string> {
+    const nowMs = this.now();
+    const iat = Math.floor(nowMs / 1000);
+    return new SignJWT({ iat_ms: nowMs })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setJti(randomUUID())
+      .setIssuedAt(iat)
+      .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
+      .sign(this.#key);
+  }
+
+  /** The claims of a valid token, or null for anything else (bad signature, wrong alg, expired, wrong iss/aud). */
+  async verify(token: string): Promise<TokenClaims | null> {
+    try {
+      const { payload } = await jwtVerify(token, this.#key, {
+        algorithms: ['HS256'],
+        issuer: ISSUER,
+        audience: AUDIENCE,
+        currentDate: new Date(this.now()),
+      });
+      if (!payload.sub || !payload.jti || typeof payload.exp !== 'number') return null;
+      const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
+      return { userId: payload.sub, jti: payload.jti, issuedAtMs, expiresAt: new Date(payload.exp * 1000) };
+    } catch (error) {
+      if (error instanceof joseErrors.JOSEError) return null;
+      throw error;
+    }
+  }
+}

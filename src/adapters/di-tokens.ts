@@ -1,0 +1,20 @@
+/** Symbol tokens for every port the composition root binds. */
+export const TOKENS = {
+  ApiConfig: Symbol.for('ApiConfig'),
+  ApiClient: Symbol.for('ApiClient'),
+  TokenStore: Symbol.for('TokenStore'),
+  Navigator: Symbol.for('Navigator'),
+  Analytics: Symbol.for('Analytics'),
+  Clock: Symbol.for('Clock'),
+  FileSaver: Symbol.for('FileSaver'),
+  DraftStore: Symbol.for('DraftStore'),
+} as const;
+
+export interface ApiConfig {
+  /** e.g. `/api` or `http://127.0.0.1:3000/api`. */
+  baseUrl: string;
+  /** First retry delay; doubles each time, capped at 30 s. */
+  retryBaseMs: number;
+  /** Unused cache entries are dropped after this long. */
+  cacheTtlMs: number;
+}

@@ -1,0 +1,132 @@
+/**
+ * The HTTP adapter of the ApiClient port, on effect's HTTP client: bearer token from the cookie, JSON bodies,
+ * answers decoded with the contract's zod schemas, GETs retried 3 times with capped exponential back-off on network
+ * errors and 5xx (never on 4xx), a read cache invalidated by the mutations that change it, and the 401 rule.
+ */
+import { inject, injectable } from 'inversify';
+import { Cache, Duration, Effect, Exit, Schedule } from 'effect';
+import { FetchHttpClient, HttpClient, HttpClientRequest } from 'effect/http';
+import { ApiError } from '../../application/api-error';
+import type { ApiClient, CallInput, CallOptions, Navigator, TokenStore } from '../../application/ports';
+import { buildPath, type Call, type ResponseOf } from '../../contract/define';
+import { type ApiConfig, TOKENS } from '../di-tokens';
+
+export const MAX_RETRIES = 3;
+export const MAX_RETRY_DELAY_MS = 30_000;
+const CACHE_CAPACITY = 200;
+
+type Method = Call['method'];
+interface Raw {
+  json: unknown;
+  bytes: Uint8Array | null;
+}
+
+@injectable()
+export class EffectApiClient implements ApiClient {
+  readonly #cache: Cache.Cache<string, Raw, ApiError>;
+  #retrySchedule: Schedule.Schedule<Duration.Duration>;
+
+  constructor(
+    @inject(TOKENS.ApiConfig) private readonly config: ApiConfig,
+    @inject(TOKENS.TokenStore) private readonly tokens: TokenStore,
+    @inject(TOKENS.Navigator) private readonly navigator: Navigator,
+  ) {
+    this.#retrySchedule = Schedule.exponential(Duration.millis(config.retryBaseMs)).pipe(
+      Schedule.modifyDelay(({ duration }) => Effect.succeed(Duration.min(duration, Duration.millis(MAX_RETRY_DELAY_MS)))),
+    );
+    this.#cache = Effect.runSync(
+      Cache.makeWith((key: string) => this.get(key.slice(key.indexOf(' ') + 1)), {
+        capacity: CACHE_CAPACITY,
+        // Failures are never kept; successes live until unused for the TTL or invalidated by a mutation.
+        timeToLive: (exit) => (Exit.isSuccess(exit) ? Duration.millis(config.cacheTtlMs) : Duration.zero),
+      }),
+    );
+  }
+
+  call<C extends Call>(c: C, input: CallInput<C> = {}, options: CallOptions = {}): Promise<ResponseOf<C>> {
+    const path = buildPath(c.path, input.params as Record<string, unknown>, input.query as Record<string, unknown>);
+    const key = `${this.tokens.get() ?? ''} ${path}`;
+    const raw: Effect.Effect<Raw, ApiError> =
+      c.method === 'GET'
+        ? c.binary || options.fresh
+          ? this.get(path).pipe(Effect.tap((value) => (c.binary ? Effect.void : Cache.set(this.#cache, key, value))))
+          : Cache.get(this.#cache, key)
+        : this.send(c.method, path, input.body).pipe(Effect.tap(() => this.invalidate(c.invalidates ?? [])));
+    return Effect.runPromise(raw.pipe(Effect.flatMap((value) => decode(c, value))));
+  }
+
+  clearCache(): void {
+    Effect.runSync(Cache.invalidateAll(this.#cache));
+  }
+
+  private invalidate(prefixes: readonly string[]): Effect.Effect<void> {
+    if (prefixes.length === 0) return Effect.void;
+    const cache = this.#cache;
+    return Effect.gen(function* () {
+      for (const key of yield* Cache.keys(cache)) {
+        const path = key.slice(key.indexOf(' ') + 1);
+        if (prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`))) {
+          yield* Cache.invalidate(cache, key);
+        }
+      }
+    });
+  }
+
+  private get(path: string): Effect.Effect<Raw, ApiError> {
+    return this.send('GET', path, undefined).pipe(
+      Effect.retry({ times: MAX_RETRIES, schedule: this.#retrySchedule, while: (error: ApiError) => error.transient }),
+    );
+  }
+
+  private send(method: Method, path: string, body: unknown): Effect.Effect<Raw, ApiError> {
+    const url = `${this.config.baseUrl}${path}`;
+    const token = this.tokens.get();
+    const onUnauthorized = () => {
+      this.tokens.clear();
+      this.navigator.hardRedirect('/login');
+    };
+    return Effect.gen(function* () {
+      const client = yield* HttpClient.HttpClient;
+      let request = HttpClientRequest.make(method)(url).pipe(
+        HttpClientRequest.setHeader('accept', 'application/json, application/pdf'),
+        HttpClientRequest.setHeader('content-type', 'application/json'),
+      );
+      if (token) request = HttpClientRequest.bearerToken(request, token);
+      if (body !== undefined) request = HttpClientRequest.bodyText(request, JSON.stringify(body), 'application/json');
+      const response = yield* client
+        .execute(request)
+        .pipe(Effect.mapError((error) => new ApiError('network', 0, error.message)));
+      if (response.status >= 400) {
+        const json = yield* response.json.pipe(Effect.orElseSucceed(() => null));
+        const message =
+          json && typeof json === 'object' && 'message' in json && typeof json.message === 'string'
+            ? json.message
+            : `Request failed with status ${response.status}`;
+        // The 401 rule: drop the token, go to /login by a full page load, and still pass the error on.
+        if (response.status === 401) onUnauthorized();
+        return yield* Effect.fail(new ApiError('http', response.status, message));
+      }
+      const type = response.headers['content-type'] ?? '';
+      if (!type.includes('json')) {
+        const buffer = yield* response.arrayBuffer.pipe(Effect.mapError((error) => new ApiError('network', 0, error.message)));
+        return { json: null, bytes: new Uint8Array(buffer) };
+      }
+      const json = yield* response.json.pipe(
+        Effect.mapError(() => new ApiError('decode', response.status, 'The server answered with invalid JSON')),
+      );
+      return { json, bytes: null };
+    }).pipe(Effect.provide(FetchHttpClient.layer));
+  }
+}
+
+function decode<C extends Call>(c: C, raw: Raw): Effect.Effect<ResponseOf<C>, ApiError> {
+  if (c.binary) {
+    return raw.bytes ? Effect.succeed(raw.bytes as ResponseOf<C>) : Effect.fail(new ApiError('decode', 200, 'Expected a file'));
+  }
+  const parsed = c.response.safeParse(raw.json);
+  if (parsed.success) return Effect.succeed(parsed.data as ResponseOf<C>);
+  const issue = parsed.error.issues[0];
+  return Effect.fail(
+    new ApiError('decode', 200, `Unexpected response format from server (${c.name}: ${issue?.path.join('.')} ${issue?.message})`),
+  );
+}

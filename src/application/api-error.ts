@@ -1,0 +1,20 @@
+/** The one failure the API port reports: a tagged value with the server's message when there is one. */
+export type ApiErrorKind = 'http' | 'network' | 'decode';
+
+export class ApiError extends Error {
+  readonly _tag = 'ApiError';
+  constructor(readonly kind: ApiErrorKind, readonly status: number, message: string) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  /** Network failures and 5xx answers: worth retrying. */
+  get transient(): boolean {
+    return this.kind === 'network' || this.status >= 500;
+  }
+}
+
+/** The server's message for an expected failure, or the fallback text of the spec for anything else. */
+export function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.kind === 'http' && error.status < 500 && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,52 @@
+/** The ports the core needs from the outside world. Adapters implement them; the composition root binds them. */
+import type { BodyOf, Call, ParamsOf, QueryOf, ResponseOf } from '../contract/define';
+
+export interface CallInput<C extends Call> {
+  params?: ParamsOf<C>;
+  query?: QueryOf<C>;
+  body?: BodyOf<C>;
+}
+
+export interface CallOptions {
+  /** Skip the read cache for this GET (the answer still refreshes the cache). */
+  fresh?: boolean;
+}
+
+/** Every backend call, typed by the wire contract. Rejects with ApiError. */
+export interface ApiClient {
+  call<C extends Call>(call: C, input?: CallInput<C>, options?: CallOptions): Promise<ResponseOf<C>>;
+  /** Drops every cached answer (the signed-in user changed). */
+  clearCache(): void;
+}
+
+/** Where the session token lives between visits (a cookie named `token`). */
+export interface TokenStore {
+  get(): string | null;
+  set(token: string): void;
+  clear(): void;
+}
+
+export interface Navigator {
+  /** A full page load of a path (the 401 rule, signup's reload to /). */
+  hardRedirect(path: string): void;
+}
+
+export interface Analytics {
+  pageView(path: string): void;
+}
+
+export interface Clock {
+  now(): number;
+  /** Calls `tick` every `ms`; returns a function that stops it. */
+  every(ms: number, tick: () => void): () => void;
+}
+
+export interface FileSaver {
+  save(bytes: Uint8Array, filename: string, mimeType: string): void;
+}
+
+export interface DraftStore {
+  load(key: string): string | null;
+  save(key: string, value: string): void;
+  remove(key: string): void;
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { emailSchema, passwordSchema, userSchema } from '../domain/user';
+import { call, okMessageSchema } from './define';
+
+const otpCode = z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits');
+const tokenAnswer = z.object({ success: z.literal(true), token: z.string() });
+const profileAnswer = z.object({ success: z.literal(true), user: userSchema });
+
+export const requestSignupOtp = call({
+  name: 'auth.requestSignupOtp', method: 'POST', path: '/auth/otp',
+  body: z.object({ email: emailSchema }), response: okMessageSchema,
+});
+export const verifySignupOtp = call({
+  name: 'auth.signup', method: 'POST', path: '/auth/signup',
+  body: z.object({ email: emailSchema, otp: otpCode }), response: tokenAnswer,
+});
+export const login = call({
+  name: 'auth.login', method: 'POST', path: '/auth/login',
+  body: z.object({ email: emailSchema, password: z.string().min(1, 'Password is required').max(1024) }),
+  response: tokenAnswer,
+});
+export const forgotPassword = call({
+  name: 'auth.forgotPassword', method: 'POST', path: '/auth/forgot-password',
+  body: z.object({ email: emailSchema }), response: okMessageSchema,
+});
+export const verifyResetOtp = call({
+  name: 'auth.verifyResetOtp', method: 'POST', path: '/auth/verify-otp',
+  body: z.object({ email: emailSchema, otp: otpCode }), response: tokenAnswer,
+});
+export const setPassword = call({
+  name: 'auth.setPassword', method: 'PUT', path: '/auth/set-password', auth: 'required',
+  body: z.object({ password: passwordSchema }), response: okMessageSchema.extend({ token: z.string() }),
+  invalidates: ['/auth/profile'],
+});
+export const updatePassword = call({
+  name: 'auth.updatePassword', method: 'PUT', path: '/auth/update-password', auth: 'required',
+  body: z.object({ currentPassword: z.string().min(1, 'Current password is required').max(1024), newPassword: passwordSchema }),
+  response: okMessageSchema.extend({ token: z.string() }),
+});
+export const updateProfile = call({
+  name: 'auth.updateProfile', method: 'PUT', path: '/auth/update-profile', auth: 'required',
+  body: z.object({
+    firstName: z.string().trim().max(100),
+    lastName: z.string().trim().max(100),
+    address: z.string().trim().max(500).default(''),
+  }),
+  response: okMessageSchema.extend({ user: userSchema }),
+  invalidates: ['/auth/profile'],
+});
+export const profile = call({
+  name: 'auth.profile', method: 'GET', path: '/auth/profile', auth: 'required', response: profileAnswer,
+});
+export const logout = call({
+  name: 'auth.logout', method: 'POST', path: '/auth/logout', auth: 'required', response: okMessageSchema,
+});

@@ -1,0 +1,6 @@
+import { feedbackSchema } from '../domain/content';
+import { call, okMessageSchema } from './define';
+
+export const submitFeedback = call({
+  name: 'feedback.submit', method: 'POST', path: '/feedback', body: feedbackSchema, response: okMessageSchema,
+});

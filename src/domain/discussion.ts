@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+export const DISCUSSION_TITLE_MAX = 200;
+export const DISCUSSION_CONTENT_MAX = 50_000;
+export const COMMENT_CONTENT_MAX = 5_000;
+export const DISCUSSION_PAGE_SIZE = 20;
+export const REPLY_INDENT_REM = 2;
+export const REPLY_VISUAL_DEPTH_CAP = 6;
+
+export const authorSchema = z.object({ _id: z.string(), name: z.string() });
+
+export const discussionSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  category: z.string(),
+  subcategory: z.string(),
+  likes: z.array(z.string()),
+  likeCount: z.number(),
+  commentCount: z.number(),
+  createdBy: authorSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Discussion = z.infer<typeof discussionSchema>;
+
+export const commentSchema = z.object({
+  _id: z.string(),
+  content: z.string(),
+  discussionId: z.string(),
+  parentCommentId: z.string().nullable(),
+  likes: z.array(z.string()),
+  likeCount: z.number(),
+  deleted: z.boolean(),
+  createdBy: authorSchema.extend({ email: z.string() }),
+  createdAt: z.string(),
+});
+export type Comment = z.infer<typeof commentSchema>;
+
+export const sdgConstantsSchema = z.object({
+  categories: z.record(z.string(), z.string()),
+  categoryLabels: z.record(z.string(), z.string()),
+  subcategories: z.record(z.string(), z.array(z.object({ value: z.string(), label: z.string() }))),
+});
+export type SdgConstants = z.infer<typeof sdgConstantsSchema>;
+
+export interface CommentNode extends Comment {
+  replies: CommentNode[];
+  depth: number;
+}
+
+/** Builds the reply tree from a flat list; orphans (parent missing) are shown at the top level. */
+export function buildCommentTree(comments: readonly Comment[]): CommentNode[] {
+  const nodes = new Map<string, CommentNode>();
+  for (const c of comments) nodes.set(c._id, { ...c, replies: [], depth: 0 });
+  const roots: CommentNode[] = [];
+  for (const c of comments) {
+    const node = nodes.get(c._id)!;
+    const parent = c.parentCommentId ? nodes.get(c.parentCommentId) : undefined;
+    if (parent) parent.replies.push(node);
+    else roots.push(node);
+  }
+  const setDepth = (list: CommentNode[], depth: number) => {
+    for (const n of list) {
+      n.depth = depth;
+      setDepth(n.replies, depth + 1);
+    }
+  };
+  setDepth(roots, 0);
+  return roots;
+}
+
+export function isAuthor(userId: string | undefined, item: { createdBy: { _id: string } }): boolean {
+  return Boolean(userId) && userId === item.createdBy._id;
+}
+
+export function isBlank(text: string): boolean {
+  return text.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim().length === 0;
+}

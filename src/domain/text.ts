@@ -1,0 +1,44 @@
+/** Teaser rules of the spec: text cut to N characters plus an ellipsis. */
+export const ARTICLE_TEASER_LENGTH = 100;
+export const COURSE_CARD_DESCRIPTION_LENGTH = 70;
+const WORDS_PER_MINUTE = 200;
+
+export function stripHtml(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+export function truncate(text: string, length: number): string {
+  return text.length > length ? `${text.slice(0, length)}...` : text;
+}
+
+export function countWords(html: string): number {
+  const text = stripHtml(html);
+  return text ? text.split(' ').length : 0;
+}
+
+/** Read time in whole minutes, at least 1. */
+export function readTimeMinutes(html: string): number {
+  return Math.max(1, Math.round(countWords(html) / WORDS_PER_MINUTE));
+}
+
+/** Dates are shown in US English format. */
+export function formatUsDate(iso: string | Date): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  return date.toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
+}
+
+export function formatUsDateTime(iso: string | Date): string {
+  const date = typeof iso === 'string' ? new Date(iso) : iso;
+  return date.toLocaleString('en-US', {
+    year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short',
+  });
+}

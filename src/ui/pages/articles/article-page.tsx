@@ -1,0 +1,5 @@
+import SectionPage from '../placeholder/section-page';
+
+export default function ArticlePage() {
+  return <SectionPage title="Article" />;
+}

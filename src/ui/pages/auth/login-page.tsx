@@ -1,0 +1,61 @@
+import { type FormEvent, useState } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { Link, Redirect, useSearch } from 'wouter';
+import { Field } from '../../components/fields';
+import { Spinner } from '../../components/states';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { paths, safeReturnPath } from '../../routes';
+import { useServices, useSession } from '../../services-context';
+
+export default function LoginPage() {
+  useDocumentTitle('Sign In');
+  const { session } = useServices();
+  const { signedIn, loggingIn, loading, error } = useSession();
+  const search = useSearch();
+  const from = safeReturnPath(new URLSearchParams(search).get('from'));
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+
+  if (signedIn) return <Redirect to={from} replace />;
+  if (loading) return <Spinner />;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    session.send({ type: 'user.login', email, password });
+  };
+
+  return (
+    <section className="container auth-page">
+      <div className="auth-card">
+        <h1>Sign In</h1>
+        <p className="auth-card__lead">Welcome back. Sign in to continue learning.</p>
+        <Form onSubmit={submit} className="form">
+          <Field label="Email" name="email" type="email" autoComplete="email" isRequired value={email} onChange={setEmail} />
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            isRequired
+            value={password}
+            onChange={setPassword}
+          />
+          {error && (
+            <p className="form__error" role="alert">
+              {error}
+            </p>
+          )}
+          <Button type="submit" className="button button--primary button--block" isDisabled={loggingIn}>
+            {loggingIn ? 'Signing in...' : 'Sign In'}
+          </Button>
+        </Form>
+        <p className="auth-card__links">
+          <Link href={paths.forgotPassword}>Forgot password?</Link>
+          <span>
+            New here? <Link href={paths.signup}>Create an account</Link>
+          </span>
+        </p>
+      </div>
+    </section>
+  );
+}

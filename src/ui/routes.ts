@@ -1,0 +1,41 @@
+/** Every route of spec section 2, typed; views build links from here, never by hand. */
+export const ABOUT_SLUG = 'sustainlearn';
+
+export const paths = {
+  home: '/',
+  login: '/login',
+  signup: '/signup',
+  forgotPassword: '/forgot-password',
+  articles: '/articles',
+  article: (id: string) => `/articles/${encodeURIComponent(id)}`,
+  about: `/${ABOUT_SLUG}`,
+  community: '/sustain-community',
+  contact: '/contact',
+  discussion: '/discussion',
+  courses: '/courses',
+  coursesByCategory: (categoryId: string) => `/courses/${encodeURIComponent(categoryId)}`,
+  courseCategory: (categoryId: string) => `/courses/category/${encodeURIComponent(categoryId)}`,
+  courseDetail: (categoryId: string) => `/courses/detail/${encodeURIComponent(categoryId)}`,
+  courseView: (courseId: string) => `/courses/view/${encodeURIComponent(courseId)}`,
+  workshops: '/workshops',
+  workshop: (id: string) => `/workshops/${encodeURIComponent(id)}`,
+  ebooks: '/ebook',
+  researchPapers: '/research-papers',
+  newsletters: '/newsletters',
+  quiz: '/quiz',
+  quizTopic: (categoryId: string) => `/quiz/${encodeURIComponent(categoryId)}`,
+  quizSet: (categoryId: string, setId: string) => `/quiz/${encodeURIComponent(categoryId)}/${encodeURIComponent(setId)}`,
+  caseStudies: '/case-studies',
+  profile: '/profile',
+} as const;
+
+/** The login page remembers where the visitor came from. */
+export function loginWithReturn(from: string): string {
+  return from && from !== paths.login ? `${paths.login}?from=${encodeURIComponent(from)}` : paths.login;
+}
+
+/** Only same-site paths are followed after login. */
+export function safeReturnPath(from: string | null | undefined): string {
+  if (!from?.startsWith('/') || from.startsWith('//')) return paths.home;
+  return from;
+}

@@ -1,0 +1,28 @@
+import { expect, expectAccessible, test } from './support/fixtures';
+
+test('the home page shows the sales banner that came from the database', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByTestId('sales-banner')).toContainText('30% off every Growth and Vision plan');
+  await expect(page).toHaveTitle('SustainLearn');
+  await expectAccessible(page, 'home');
+});
+
+test('a protected route while signed out lands on /login, remembering the page', async ({ page }) => {
+  await page.goto('/courses');
+  await expect(page).toHaveURL(/\/login\?from=%2Fcourses$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
+  await expectAccessible(page, 'login');
+});
+
+test('an unknown API path answers JSON 404 while client routes get the SPA', async ({ page, request }) => {
+  const api = await request.get('/api/does-not-exist');
+  expect(api.status()).toBe(404);
+  expect(await api.json()).toEqual({ success: false, message: 'Not found' });
+  const spa = await request.get('/articles/anything');
+  expect(spa.status()).toBe(200);
+  expect(spa.headers()['cache-control']).toBe('no-cache');
+  await page.goto('/');
+  const script = await page.locator('script[src*="/static/js/main."]').getAttribute('src');
+  const asset = await request.get(script!);
+  expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+});

@@ -1,0 +1,34 @@
+/**
+ * The end-to-end test fixture: a page from its own browser context, console errors fail the test, and
+ * `expectAccessible` runs axe (WCAG 2.0/2.1/2.2 A and AA) on the screen as it stands.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
+
+export async function expectAccessible(page: Page, label = page.url()) {
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
+  expect(summary, `axe violations on ${label}`).toEqual([]);
+}
+
+export const test = base.extend<{ page: Page; consoleErrors: string[] }>({
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
+  consoleErrors: async ({}, use) => {
+    await use([]);
+  },
+  page: async ({ browser, baseURL, consoleErrors }, use) => {
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    page.on('console', (message) => {
+      if (message.type() === 'error') consoleErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    await use(page);
+    await context.close();
+    expect(consoleErrors, 'console errors during the test').toEqual([]);
+  },
+});
+
+export { expect };

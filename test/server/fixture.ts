@@ -1,0 +1,99 @@
+/**
+ * One app per test file on a fresh database: in-memory PGlite always, and a throwaway PostgreSQL database too when
+ * DATABASE_URL is set (created here, dropped after). Tests talk HTTP to the app through app.inject.
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, CONTENT_DIR } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { openDatabase, type Database } from '../../server/db/client';
+import { importContent } from '../../server/db/seed/import';
+import type { Mail, Mailer } from '../../server/mail/mailer';
+
+export class MemoryMailer implements Mailer {
+  readonly sent: Mail[] = [];
+  async send(mail: Mail) {
+    this.sent.push(mail);
+  }
+  lastTo(email: string): Mail | undefined {
+    return this.sent.filter((m) => m.to === email).at(-1);
+  }
+}
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  mailer: MemoryMailer;
+  clock: { now: number; advance(ms: number): void };
+}
+
+export interface TestOptions {
+  seed?: boolean;
+  env?: Record<string, string>;
+}
+
+async function createPostgresDatabase(baseUrl: string) {
+  const { default: pg } = await import('pg');
+  const name = `sl_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: baseUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
+export function databaseKinds(): ('pglite' | 'postgres')[] {
+  return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** Runs `body` once per database kind with a fresh app; `ctx()` gives the live context inside tests. */
+export function describeWithApp(name: string, options: TestOptions, body: (ctx: () => TestContext) => void) {
+  for (const kind of databaseKinds()) {
+    describe(`${name} [${kind}]`, () => {
+      let context: TestContext | undefined;
+      let drop: (() => Promise<void>) | undefined;
+      beforeAll(async () => {
+        let databaseUrl: string | undefined;
+        if (kind === 'postgres') {
+          const created = await createPostgresDatabase(process.env.DATABASE_URL!);
+          databaseUrl = created.url;
+          drop = created.drop;
+        }
+        const database = await openDatabase({ databaseUrl, dataDir: null });
+        if (options.seed) await importContent(database.db, CONTENT_DIR);
+        const config = loadConfig({
+          JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+          LOG_LEVEL: 'silent',
+          STATIC_DIR: '/nonexistent',
+          RATE_LIMIT: 'off',
+          ...options.env,
+        });
+        const mailer = new MemoryMailer();
+        const clock = { now: Date.now(), advance(ms: number) { this.now += ms; } };
+        const app = await buildApp({ config, database, mailer, logger: false, now: () => clock.now });
+        await app.ready();
+        context = { app, database, mailer, clock };
+      });
+      afterAll(async () => {
+        await context?.app.close();
+        await context?.database.close();
+        await drop?.();
+      });
+      body(() => {
+        if (!context) throw new Error('test context not ready');
+        return context;
+      });
+    });
+  }
+}

@@ -1,0 +1,52 @@
+import { expect, it } from 'vitest';
+import { describeWithApp } from './fixture';
+
+describeWithApp('system and home content', { seed: true }, (ctx) => {
+  it('reports the database as reachable', async () => {
+    const res = await ctx().app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ success: true, database: 'up' });
+  });
+
+  it('serves the sales banner stored in the database', async () => {
+    const res = await ctx().app.inject({ method: 'GET', url: '/api/sales' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().data.text).toMatch(/Growth and Vision/);
+  });
+
+  it('serves the landing slides in order with sanitized HTML', async () => {
+    const res = await ctx().app.inject({ method: 'GET', url: '/api/slider' });
+    const { sliders } = res.json().data;
+    expect(sliders.length).toBeGreaterThanOrEqual(3);
+    expect(sliders[0]).toMatchObject({ title: 'Design for whole-life carbon', source: 'SustainLearn Academy' });
+  });
+
+  it('answers unknown API paths with the error envelope', async () => {
+    const res = await ctx().app.inject({ method: 'GET', url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, message: 'Not found' });
+  });
+
+  it('refuses protected calls without a token', async () => {
+    const res = await ctx().app.inject({ method: 'GET', url: '/api/auth/profile' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().success).toBe(false);
+  });
+
+  it('rejects a malformed body with 400 and a message, and stores nothing', async () => {
+    const res = await ctx().app.inject({ method: 'POST', url: '/api/feedback', payload: { name: 'A', email: 'not-an-email' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ success: false, message: expect.stringMatching(/email/) });
+  });
+
+  it('counts page views per path and day, with no personal data', async () => {
+    for (let i = 0; i < 2; i++) {
+      const res = await ctx().app.inject({
+        method: 'POST', url: '/api/analytics/pageview', headers: { 'content-type': 'text/plain' }, payload: JSON.stringify({ path: '/articles?x=1' }),
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    const rows = await ctx().database.db.query.pageViews.findMany();
+    expect(rows).toEqual([{ path: '/articles', day: expect.any(String), views: 2 }]);
+  });
+});
