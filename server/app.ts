@@ -19,7 +19,9 @@ import { homeRoutes } from './routes/home';
 import { libraryRoutes } from './routes/library';
 import { quizRoutes } from './routes/quizzes';
 import { systemRoutes } from './routes/system';
+import { OtpService } from './services/otp';
 import { TokenService } from './services/tokens';
+import { registerRateLimits } from './http/rate-limits';
 
 export interface AppDeps {
   config: Config;
@@ -67,13 +69,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await app.register(authPlugin, { db, tokens });
+  await registerRateLimits(app, config.rateLimit);
+  const otp = new OtpService(db, config.jwtSecret, now);
 
   await app.register(
     async (api) => {
       await api.register(systemRoutes, { db, ping: database.ping });
       await api.register(homeRoutes, { db });
       await api.register(feedbackRoutes, { db });
-      await api.register(authRoutes, { db });
+      await api.register(authRoutes, { db, otp, tokens, publicUrl: config.publicUrl, rateLimit: config.rateLimit, now });
       await api.register(articleRoutes, { db });
       await api.register(libraryRoutes, { db });
       await api.register(quizRoutes, { db });

@@ -1,5 +1,5 @@
 /** Implements one call of the wire contract on Fastify: parses params, query and body with its zod schemas, applies its auth rule. */
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteShorthandOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import type { Call } from '../../src/contract/define';
 import { badRequest } from './errors';
@@ -46,12 +46,13 @@ export function implement<C extends Call>(
   app: FastifyInstance,
   c: C,
   handler: Handler<C>,
-  options: { config?: RouteShorthandOptions['config'] } = {},
+  options: { config?: RouteShorthandOptions['config']; preHandler?: preHandlerHookHandler[] } = {},
 ): void {
   app.route({
     method: c.method,
     url: c.path,
     config: options.config ?? {},
+    preHandler: options.preHandler ?? [],
     handler: async (request, reply) => {
       const user = await app.authenticate(request, c.auth === 'required');
       const params = parseOr400(c.params, request.params ?? {}) as z.output<C['params']>;

@@ -1,10 +1,94 @@
-/** Articles from content/articles/*.html (JSON header comment + HTML body). Filled in by the public-site work. */
-import type { ContentModule } from './module';
+/**
+ * Articles from content/articles/*.html: a JSON header inside the file's leading HTML comment, then the HTML body.
+ * The file name (without .html) is the article's slug, so importing the same folder twice changes nothing, and the
+ * folder is the whole list: an article whose file was removed is removed too.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { notInArray } from 'drizzle-orm';
+import { z } from 'zod';
+import { contentCategorySchema } from '../../../src/domain/content';
+import { countWords, readTimeMinutes } from '../../../src/domain/text';
+import { articles } from '../schema';
+import { ContentError, type ContentModule, type Reporter } from './module';
 
-export const articleContent: ContentModule<null> = {
+export const articleHeaderSchema = z.object({
+  title: z.string().trim().min(1).max(200),
+  description: z.string().trim().min(1).max(400),
+  author: z.string().trim().min(1).max(120),
+  category: contentCategorySchema,
+  imageUrl: z.string().regex(/^(\/|https:\/\/)\S+$/, 'must be a site path like /media/articles/carbon.svg or an https URL'),
+  featured: z.boolean().default(false),
+  publishedAt: z.iso.date('must be a date like 2026-09-14'),
+});
+
+const SLUG = /^[a-z0-9]+(?:-{1,2}[a-z0-9]+)*$/;
+const HEADER = /^\s*<!--([\s\S]*?)-->([\s\S]*)$/;
+
+export interface ArticleFile extends z.output<typeof articleHeaderSchema> {
+  slug: string;
+  body: string;
+}
+
+/** Splits one article file into its validated header and its HTML body; a problem names the file and the field. */
+export function parseArticleFile(
+  file: string,
+  displayName: string,
+  text: string,
+  report: Reporter,
+): Omit<ArticleFile, 'slug'> {
+  const match = HEADER.exec(text);
+  if (!match) throw new ContentError(`${displayName}: must start with a <!-- {...} --> comment holding the JSON header`);
+  let header: unknown;
+  try {
+    header = JSON.parse(match[1]!);
+  } catch (error) {
+    throw new ContentError(`${displayName}: the header comment is not valid JSON (${(error as Error).message})`);
+  }
+  const parsed = report.check(file, articleHeaderSchema, header);
+  const body = match[2]!.trim();
+  if (countWords(body) === 0) throw new ContentError(`${displayName}: field "body": the HTML body after the header is empty`);
+  return { ...parsed, body };
+}
+
+export const articleContent: ContentModule<ArticleFile[] | null> = {
   name: 'articles',
-  async read() {
-    return null;
+  async read(folder, report) {
+    const dir = join(folder, 'articles');
+    const names = await readdir(dir).catch(() => null);
+    if (names === null) return null;
+    const result: ArticleFile[] = [];
+    for (const name of names.filter((n) => n.endsWith('.html')).sort()) {
+      const file = join(dir, name);
+      const slug = name.slice(0, -'.html'.length);
+      if (!SLUG.test(slug)) {
+        throw new ContentError(`articles/${name}: the file name must be a lowercase slug like carbon--my-article.html`);
+      }
+      const text = await readFile(file, 'utf8');
+      result.push({ slug, ...parseArticleFile(file, `articles/${name}`, text, report) });
+    }
+    return result;
   },
-  async write() {},
+  async write(tx, data, { sanitize }) {
+    if (!data) return;
+    for (const article of data) {
+      const content = sanitize(article.body);
+      const values = {
+        slug: article.slug,
+        title: article.title,
+        description: article.description,
+        content,
+        imageUrl: article.imageUrl,
+        category: article.category,
+        author: article.author,
+        readTime: readTimeMinutes(content),
+        featured: article.featured,
+        publishedAt: new Date(`${article.publishedAt}T09:00:00Z`),
+      };
+      await tx.insert(articles).values(values).onConflictDoUpdate({ target: articles.slug, set: values });
+    }
+    const slugs = data.map((a) => a.slug);
+    if (slugs.length > 0) await tx.delete(articles).where(notInArray(articles.slug, slugs));
+    else await tx.delete(articles);
+  },
 };

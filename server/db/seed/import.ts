@@ -8,11 +8,12 @@ import { salesBanners } from '../schema';
 import { articleContent } from './articles';
 import { courseContent } from './courses';
 import { homeContent } from './home';
+import { legalContent } from './legal';
 import { quizContent } from './quiz';
 import { ContentError, type ContentModule, type Reporter } from './module';
 
 // Each content kind registers here, in write order.
-export const CONTENT_MODULES = [homeContent, articleContent, courseContent, quizContent] as ContentModule<unknown>[];
+export const CONTENT_MODULES = [homeContent, articleContent, legalContent, courseContent, quizContent] as ContentModule<unknown>[];
 
 function reporter(root: string): Reporter {
   const check = <S extends z.ZodType>(file: string, schema: S, value: unknown): z.output<S> => {

@@ -1,0 +1,222 @@
+/** Accounts over HTTP: OTP signup, login, reset, profile, password change, logout, and every refusal. */
+import { eq } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { otpCodes, users } from '../../server/db/schema';
+import { describeWithApp, type TestContext } from './fixture';
+
+const codeFrom = (ctx: TestContext, email: string) => /code is (\d{6})/.exec(ctx.mailer.lastTo(email)?.text ?? '')?.[1];
+
+async function post(ctx: TestContext, url: string, payload: unknown, token?: string, method: 'POST' | 'PUT' = 'POST') {
+  return ctx.app.inject({ method, url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
+}
+
+/** Signs a new user up through the real flow and returns the final token. */
+export async function signUp(ctx: TestContext, email: string, password = 'correct horse battery') {
+  expect((await post(ctx, '/api/auth/otp', { email })).statusCode).toBe(200);
+  await new Promise((r) => setTimeout(r, 0));
+  const signup = await post(ctx, '/api/auth/signup', { email, otp: codeFrom(ctx, email) });
+  expect(signup.statusCode).toBe(200);
+  ctx.clock.advance(1000);
+  const set = await post(ctx, '/api/auth/set-password', { password }, signup.json().token, 'PUT');
+  expect(set.statusCode).toBe(200);
+  return set.json().token as string;
+}
+
+describeWithApp('accounts', {}, (ctx) => {
+  it('signs up with a mailed code, sets a password, reads the profile, logs out and in again', async () => {
+    const c = ctx();
+    const email = 'ada@example.com';
+    const res = await post(c, '/api/auth/otp', { email: ' Ada@Example.com ' });
+    expect(res.json()).toEqual({ success: true, message: 'OTP sent successfully!' });
+    await new Promise((r) => setTimeout(r, 0));
+    const mail = c.mailer.lastTo(email)!;
+    expect(mail.subject).toBe('Your SustainLearn sign-up code');
+    expect(mail.text).toMatch(/expires in 10 minutes/);
+    expect(mail.html).toMatch(/<p style="font-size:28px[^>]*>\d{6}<\/p>/);
+    const signup = await post(c, '/api/auth/signup', { email, otp: codeFrom(c, email) });
+    expect(signup.statusCode).toBe(200);
+    const signupToken = signup.json().token;
+    c.clock.advance(1000);
+    const set = await post(c, '/api/auth/set-password', { password: 'correct horse battery' }, signupToken, 'PUT');
+    expect(set.statusCode).toBe(200);
+    const token = set.json().token;
+    const profile = await c.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } });
+    expect(profile.json().user).toEqual({ _id: expect.any(String), firstName: '', lastName: '', address: '', name: '', email, profilePicture: '' });
+    // The signup token died when the password was set.
+    expect((await c.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${signupToken}` } })).statusCode).toBe(401);
+    const [row] = await c.database.db.select().from(users).where(eq(users.email, email));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+
+    expect((await post(c, '/api/auth/logout', undefined, token)).statusCode).toBe(200);
+    expect((await c.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    const login = await post(c, '/api/auth/login', { email, password: 'correct horse battery' });
+    expect(login.statusCode).toBe(200);
+    expect(login.json().token).toEqual(expect.any(String));
+  });
+
+  it('stores codes hashed, uses each once, and kills them after 10 minutes', async () => {
+    const c = ctx();
+    const email = 'once@example.com';
+    await post(c, '/api/auth/otp', { email });
+    await new Promise((r) => setTimeout(r, 0));
+    const code = codeFrom(c, email)!;
+    const stored = await c.database.db.select().from(otpCodes).where(eq(otpCodes.email, email));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.codeHash).not.toContain(code);
+    expect((await post(c, '/api/auth/signup', { email, otp: code })).statusCode).toBe(200);
+    const reuse = await post(c, '/api/auth/signup', { email, otp: code });
+    expect(reuse.statusCode).toBe(400);
+    expect(reuse.json().message).toBe('Invalid OTP. Please try again.');
+
+    const late = 'late@example.com';
+    await post(c, '/api/auth/otp', { email: late });
+    await new Promise((r) => setTimeout(r, 0));
+    c.clock.advance(10 * 60_000 + 1);
+    const expired = await post(c, '/api/auth/signup', { email: late, otp: codeFrom(c, late) });
+    expect(expired.json()).toEqual({ success: false, message: 'This code has expired. Please request a new one.' });
+  });
+
+  it('locks a code after 5 wrong guesses, even for the right code afterwards', async () => {
+    const c = ctx();
+    const email = 'guess@example.com';
+    await post(c, '/api/auth/otp', { email });
+    await new Promise((r) => setTimeout(r, 0));
+    const code = codeFrom(c, email)!;
+    const wrong = code === '000000' ? '111111' : '000000';
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++) answers.push((await post(c, '/api/auth/signup', { email, otp: wrong })).json().message);
+    expect(answers).toEqual([...Array(4).fill('Invalid OTP. Please try again.'), 'Too many wrong codes. Please request a new one.']);
+    const right = await post(c, '/api/auth/signup', { email, otp: code });
+    expect(right.json().message).toBe('Too many wrong codes. Please request a new one.');
+  });
+
+  it('refuses a new code inside the 120 s window, and allows it after', async () => {
+    const c = ctx();
+    const email = 'resend@example.com';
+    await post(c, '/api/auth/otp', { email });
+    c.clock.advance(119_000);
+    const early = await post(c, '/api/auth/otp', { email });
+    expect(early.statusCode).toBe(429);
+    expect(early.json().message).toBe('Please wait before requesting a new OTP');
+    expect(early.headers['retry-after']).toBe('1');
+    c.clock.advance(1_000);
+    expect((await post(c, '/api/auth/otp', { email })).statusCode).toBe(200);
+  });
+
+  it('answers signup for a known email and reset for an unknown one exactly like the normal case', async () => {
+    const c = ctx();
+    await signUp(c, 'known@example.com');
+    c.clock.advance(200_000);
+    const known = await post(c, '/api/auth/otp', { email: 'known@example.com' });
+    const fresh = await post(c, '/api/auth/otp', { email: 'fresh@example.com' });
+    expect(known.statusCode).toBe(fresh.statusCode);
+    expect(known.json()).toEqual(fresh.json());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(c.mailer.lastTo('known@example.com')!.subject).toBe('You already have a SustainLearn account');
+
+    const unknown = await post(c, '/api/auth/forgot-password', { email: 'nobody@example.com' });
+    const real = await post(c, '/api/auth/forgot-password', { email: 'known@example.com' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.json()).toEqual(real.json());
+    await new Promise((r) => setTimeout(r, 0));
+    expect(c.mailer.lastTo('nobody@example.com')).toBeUndefined();
+  });
+
+  it('takes about the same time for unknown and known emails on login', async () => {
+    const c = ctx();
+    await signUp(c, 'timing@example.com');
+    const time = async (email: string) => {
+      const samples: number[] = [];
+      for (let i = 0; i < 5; i++) {
+        const t = performance.now();
+        await post(c, '/api/auth/login', { email, password: 'wrong password' });
+        samples.push(performance.now() - t);
+      }
+      return samples.sort((a, b) => a - b)[2]!;
+    };
+    const known = await time('timing@example.com');
+    const unknown = await time('nobody-at-all@example.com');
+    // Both pay one argon2id verify; a skipped hash would be ~50x faster.
+    expect(unknown).toBeGreaterThan(known / 3);
+  });
+
+  it('resets a password through forgot-password, killing every older token', async () => {
+    const c = ctx();
+    const email = 'reset@example.com';
+    const oldToken = await signUp(c, email);
+    c.clock.advance(200_000);
+    await post(c, '/api/auth/forgot-password', { email });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(c.mailer.lastTo(email)!.subject).toBe('Your SustainLearn password reset code');
+    const verify = await post(c, '/api/auth/verify-otp', { email, otp: codeFrom(c, email) });
+    expect(verify.statusCode).toBe(200);
+    c.clock.advance(1000);
+    const set = await post(c, '/api/auth/set-password', { password: 'a brand new secret' }, verify.json().token, 'PUT');
+    expect(set.statusCode).toBe(200);
+    expect((await c.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${oldToken}` } })).statusCode).toBe(401);
+    expect((await post(c, '/api/auth/login', { email, password: 'correct horse battery' })).json()).toEqual({ success: false, message: 'Invalid credentials' });
+    expect((await post(c, '/api/auth/login', { email, password: 'a brand new secret' })).statusCode).toBe(200);
+  });
+
+  it('changes the password (old token refused after), updates the profile', async () => {
+    const c = ctx();
+    const token = await signUp(c, 'change@example.com');
+    const bad = await post(c, '/api/auth/update-password', { currentPassword: 'nope', newPassword: 'another long one' }, token, 'PUT');
+    expect(bad.json()).toEqual({ success: false, message: 'Current password is incorrect' });
+    c.clock.advance(1000);
+    const ok = await post(c, '/api/auth/update-password', { currentPassword: 'correct horse battery', newPassword: 'another long one' }, token, 'PUT');
+    expect(ok.json()).toMatchObject({ success: true, message: 'Password updated successfully' });
+    expect((await post(c, '/api/auth/update-profile', { firstName: 'X', lastName: 'Y', address: '' }, token, 'PUT')).statusCode).toBe(401);
+    const fresh = ok.json().token;
+    const profile = await post(c, '/api/auth/update-profile', { firstName: ' Grace ', lastName: 'Hopper', address: '1 Navy Way' }, fresh, 'PUT');
+    expect(profile.json()).toMatchObject({ success: true, message: 'Profile updated successfully', user: { firstName: 'Grace', lastName: 'Hopper', name: 'Grace Hopper', address: '1 Navy Way' } });
+  });
+
+  it('rejects malformed bodies with 400 and a message, storing nothing', async () => {
+    const c = ctx();
+    const before = (await c.database.db.select().from(otpCodes)).length;
+    for (const payload of [{}, { email: 'not-an-email' }, { email: 42 }]) {
+      const res = await post(c, '/api/auth/otp', payload);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ success: false, message: expect.stringMatching(/^email: /) });
+    }
+    const short = await post(c, '/api/auth/signup', { email: 'a@b.co', otp: '12' });
+    expect(short.json().message).toBe('otp: The code has 6 digits');
+    const weak = await post(c, '/api/auth/set-password', { password: 'short' }, await signUp(c, 'weak@example.com'), 'PUT');
+    expect(weak.json()).toEqual({ success: false, message: 'password: Password must be at least 8 characters' });
+    const notJson = await c.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    expect(notJson.statusCode).toBe(400);
+    expect(notJson.json().success).toBe(false);
+    expect((await c.database.db.select().from(otpCodes)).length).toBe(before + 1);
+  });
+
+  it('refuses tokens that are forged, of another algorithm, or for another audience', async () => {
+    const c = ctx();
+    const { SignJWT } = await import('jose');
+    const user = await signUp(c, 'forge@example.com');
+    const sub = JSON.parse(Buffer.from(user.split('.')[1]!, 'base64url').toString()).sub;
+    const wrongKey = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuer('sustainlearn').setAudience('sustainlearn-web').setJti('x').setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(64)));
+    const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${user.split('.')[1]}.`;
+    for (const token of [wrongKey, none, 'garbage']) {
+      expect((await c.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+    }
+  });
+});
+
+describeWithApp('rate limits', { env: { RATE_LIMIT: 'on' } }, (ctx) => {
+  it('answers 429 with a clear message past the per-email login budget', async () => {
+    const c = ctx();
+    const statuses: number[] = [];
+    let last: { message: string } | undefined;
+    for (let i = 0; i < 11; i++) {
+      const res = await post(c, '/api/auth/login', { email: 'brute@example.com', password: `guess-${i}` });
+      statuses.push(res.statusCode);
+      last = res.json();
+    }
+    expect(statuses.slice(0, 10), JSON.stringify(last)).toEqual(Array(10).fill(400));
+    expect(statuses[10]).toBe(429);
+    expect(last!.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    // Another email from the same IP still gets through until the IP budget runs out.
+    expect((await post(c, '/api/auth/login', { email: 'other@example.com', password: 'x' })).statusCode).toBe(400);
+  });
+});
