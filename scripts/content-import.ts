@@ -1,0 +1,55 @@
+// `npm run content:import -- <folder>`: loads a folder of content files into the configured database (DATABASE_URL, or
+// the embedded PGlite in DATA_DIR). Every file is validated first; a bad file is named with its field and nothing is
+// written. Importing the same folder again changes nothing. See docs/content-format.md.
+import { existsSync, statSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ConfigError, loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/client';
+import { importContent } from '../server/db/seed/import';
+import { ContentError } from '../server/db/seed/module';
+
+async function main(): Promise<number> {
+  const folderArg = process.argv[2];
+  if (!folderArg || folderArg === '--help') {
+    console.error('Usage: npm run content:import -- <folder>   (see docs/content-format.md)');
+    return 2;
+  }
+  const folder = resolve(folderArg);
+  if (!existsSync(folder) || !statSync(folder).isDirectory()) {
+    console.error(`Content import failed: ${folder} is not a folder`);
+    return 2;
+  }
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      return 2;
+    }
+    throw error;
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    const { modules } = await importContent(database.db, folder);
+    console.log(`Imported ${folder} into the ${database.kind} database (${modules.join(', ')}).`);
+    return 0;
+  } catch (error) {
+    if (error instanceof ContentError) {
+      console.error(`Content import failed, nothing was changed: ${error.message}`);
+      return 1;
+    }
+    console.error('Content import failed, nothing was changed:', error);
+    return 1;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);
