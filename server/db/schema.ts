@@ -153,6 +153,8 @@ export const discussions = pgTable('discussions', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('discussions_feed').on(t.category, t.subcategory, t.createdAt.desc(), t.id.desc()),
+  // A category chosen without a subcategory pages in the same keyset order without sorting the whole category.
+  index('discussions_category_feed').on(t.category, t.createdAt.desc(), t.id.desc()),
   index('discussions_recent').on(t.createdAt.desc(), t.id.desc()),
 ]);
 
@@ -170,7 +172,11 @@ export const comments = pgTable('comments', {
   createdBy: uuid('created_by').notNull().references(() => users.id, { onDelete: 'cascade' }),
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: createdAt(),
-}, (t) => [index('comments_discussion').on(t.discussionId, t.createdAt)]);
+}, (t) => [
+  index('comments_discussion').on(t.discussionId, t.createdAt),
+  // Finding replies (soft or hard delete, and the cascade of a deleted parent) must not scan every comment.
+  index('comments_parent').on(t.parentCommentId),
+]);
 
 export const commentLikes = pgTable('comment_likes', {
   commentId: uuid('comment_id').notNull().references(() => comments.id, { onDelete: 'cascade' }),

@@ -1,0 +1,2 @@
+CREATE INDEX "comments_parent" ON "comments" USING btree ("parent_comment_id");--> statement-breakpoint
+CREATE INDEX "discussions_category_feed" ON "discussions" USING btree ("category","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
