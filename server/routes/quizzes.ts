@@ -1,5 +1,91 @@
-/** Quiz constants, attempts, answers, completion and the PDF. Filled in by the quiz work. */
-import type { FastifyInstance } from 'fastify';
+/** Quiz constants, attempts, answers, completion, the results PDF, and the quiz's pictures. */
+import { asc } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { answerQuestion, attemptPdf, completeQuiz, listAttempts, quizConstants, startQuiz } from '../../src/contract/quizzes';
+import { QUIZ_CATEGORIES, QUIZ_PDF_FILENAME, QUIZ_SETS, QUIZ_TOPICS, quizCategoryTitle } from '../../src/domain/quiz';
 import type { Db } from '../db/client';
+import { quizTopics } from '../db/schema';
+import { notFound } from '../http/errors';
+import { implement } from '../http/route';
+import { QuizAttempts, quizUrls } from '../services/quiz-attempts';
+import { questionCardSvg, revealCardSvg, topicCardSvg } from '../services/quiz-images';
+import { renderQuizResultsPdf } from '../services/quiz-pdf';
 
-export async function quizRoutes(_app: FastifyInstance, _deps: { db: Db }) {}
+const PRODUCT_NAME = 'SustainLearn';
+
+function sendSvg(reply: FastifyReply, body: string, cacheControl: string) {
+  return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', cacheControl).send(body);
+}
+
+export async function quizRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  const attempts = new QuizAttempts(db, quizUrls(app.prefix));
+
+  implement(app, quizConstants, async () => {
+    // Titles come from the imported bank; before any import the product's own list stands in.
+    const rows = await db.select().from(quizTopics).orderBy(asc(quizTopics.position));
+    const categories = rows.length > 0 ? rows.map((r) => ({ id: r.id, title: r.title })) : QUIZ_CATEGORIES.map(({ id, title }) => ({ id, title }));
+    const topics = rows.length > 0 ? rows.filter((r) => r.isTopic).map((r) => ({ id: r.id, title: r.title })) : QUIZ_TOPICS.map(({ id, title }) => ({ id, title }));
+    return { success: true, topics, categories, sets: QUIZ_SETS.map(({ id, title }) => ({ id, title })) };
+  });
+
+  implement(app, startQuiz, async ({ body, user }) => ({
+    success: true,
+    attempt: await attempts.start(user.id, body.category, body.sdgSet),
+  }));
+
+  implement(app, answerQuestion, async ({ params, body, user }) => {
+    const { answer, score } = await attempts.answer(user.id, params.id, body);
+    return {
+      success: true,
+      isCorrect: answer.isCorrect,
+      correctOption: answer.correctOption,
+      explanation: answer.explanation,
+      revealingCardImage: answer.revealingCardImage,
+      revealText: answer.revealText,
+      score,
+    };
+  });
+
+  implement(app, completeQuiz, async ({ params, user }) => ({ success: true, attempt: await attempts.complete(user.id, params.id) }));
+
+  implement(app, listAttempts, async ({ user }) => ({ success: true, attempts: await attempts.list(user.id) }));
+
+  implement(app, attemptPdf, async ({ params, user, reply }) => {
+    const results = await attempts.results(user.id, params.id, PRODUCT_NAME);
+    const pdf = await renderQuizResultsPdf(results);
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${QUIZ_PDF_FILENAME}"`)
+      .header('cache-control', 'private, no-store');
+    return pdf;
+  });
+
+  // Pictures are <img> sources, which cannot carry the bearer token. The question card shows nothing secret; the
+  // reveal card is only drawn once that question of that attempt is answered, and the attempt id (random, 122 bits)
+  // is only ever handed to its owner.
+  app.get<{ Params: { id: string } }>('/quizzes/questions/:id/image.svg', async (request, reply) => {
+    const question = await attempts.question(request.params.id);
+    if (!question) throw notFound('Question not found');
+    const svg = questionCardSvg({
+      category: question.category,
+      categoryTitle: quizCategoryTitle(question.category),
+      number: question.position + 1,
+      total: question.total,
+      question: question.question,
+    });
+    return sendSvg(reply, svg, 'public, max-age=3600');
+  });
+
+  app.get<{ Params: { id: string; index: string } }>('/quizzes/attempts/:id/questions/:index/reveal.svg', async (request, reply) => {
+    const index = /^\d{1,3}$/.test(request.params.index) ? Number(request.params.index) : -1;
+    const card = index < 0 ? null : await attempts.reveal(request.params.id, index);
+    if (!card) throw notFound('There is nothing to reveal yet');
+    return sendSvg(reply, revealCardSvg(card), 'private, max-age=3600');
+  });
+
+  app.get<{ Params: { id: string } }>('/quizzes/topics/:id/image.svg', async (request, reply) => {
+    const category = QUIZ_CATEGORIES.find((c) => c.id === request.params.id);
+    if (!category) throw notFound('Quiz topic not found');
+    return sendSvg(reply, topicCardSvg(category.id, category.title), 'public, max-age=86400');
+  });
+}

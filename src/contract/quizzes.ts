@@ -12,7 +12,8 @@ export const quizConstants = call({
 export const startQuiz = call({
   name: 'quizzes.start', method: 'POST', path: '/quizzes/start', auth: 'required',
   body: z.object({ category: quizCategorySchema, sdgSet: quizSetSchema }),
-  response: z.object({ success: ok, attempt: quizAttemptSchema }),
+  /** `attempt` is null when the bank holds no questions for that set: the client shows 'No Quiz Available'. */
+  response: z.object({ success: ok, attempt: quizAttemptSchema.nullable() }),
   invalidates: ['/quizzes/attempts'],
 });
 export const answerQuestion = call({

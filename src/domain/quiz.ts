@@ -16,8 +16,10 @@ export const QUIZ_SETS = [{ id: 'set-1', title: 'Set 1' }] as const;
 export const QUIZ_PDF_FILENAME = 'quiz-results.pdf';
 export const QUIZ_REDIRECT_DELAY_MS = 1000;
 
-export const quizCategorySchema = z.enum(QUIZ_CATEGORIES.map((c) => c.id) as [string, ...string[]]);
-export const quizSetSchema = z.enum(QUIZ_SETS.map((s) => s.id) as [string, ...string[]]);
+export const quizCategorySchema = z.enum(QUIZ_CATEGORIES.map((c) => c.id) as [string, ...string[]], {
+  error: 'There is no quiz in this category',
+});
+export const quizSetSchema = z.enum(QUIZ_SETS.map((s) => s.id) as [string, ...string[]], { error: 'There is no such quiz set' });
 
 export const quizQuestionSchema = z.object({
   question: z.string(),
