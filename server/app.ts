@@ -12,6 +12,7 @@ import { ConsoleMailer } from './mail/console-mailer';
 import type { Mailer } from './mail/mailer';
 import { articleRoutes } from './routes/articles';
 import { authRoutes } from './routes/auth';
+import { commentRoutes } from './routes/comments';
 import { discussionRoutes } from './routes/discussions';
 import { feedbackRoutes } from './routes/feedback';
 import { fileRoutes } from './routes/files';
@@ -82,6 +83,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(libraryRoutes, { db });
       await api.register(quizRoutes, { db });
       await api.register(discussionRoutes, { db });
+      await api.register(commentRoutes, { db });
     },
     { prefix: config.apiBasePath },
   );

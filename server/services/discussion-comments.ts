@@ -1,0 +1,144 @@
+/**
+ * Comments: the whole reply tree of a post in one statement (the client builds the tree from parent ids), and the
+ * delete rule of docs/decisions/041: a comment without replies is removed; one with replies becomes "[deleted]" so
+ * the replies stay readable in place, and a "[deleted]" comment whose last reply goes is removed too.
+ */
+import { and, asc, eq, isNotNull, notExists, type SQL, sql } from 'drizzle-orm';
+import type { Comment } from '../../src/domain/discussion';
+import type { Db } from '../db/client';
+import { commentLikes, comments, users } from '../db/schema';
+import { displayName } from './discussion-shared';
+
+export const DELETED_COMMENT_TEXT = '[deleted]';
+
+const commentColumns = {
+  id: comments.id,
+  content: comments.content,
+  discussionId: comments.discussionId,
+  parentCommentId: comments.parentCommentId,
+  deletedAt: comments.deletedAt,
+  createdAt: comments.createdAt,
+  authorId: comments.createdBy,
+  authorFirstName: users.firstName,
+  authorLastName: users.lastName,
+  authorEmail: users.email,
+  likes: sql<string[]>`coalesce((select json_agg(${commentLikes.userId} order by ${commentLikes.createdAt}, ${commentLikes.userId}) from ${commentLikes} where ${commentLikes.commentId} = ${comments.id}), '[]'::json)`,
+  likeCount: sql<number>`(select count(*)::int from ${commentLikes} where ${commentLikes.commentId} = ${comments.id})`,
+};
+
+interface CommentRow {
+  id: string;
+  content: string;
+  discussionId: string;
+  parentCommentId: string | null;
+  deletedAt: Date | null;
+  createdAt: Date;
+  authorId: string;
+  authorFirstName: string;
+  authorLastName: string;
+  authorEmail: string;
+  likes: string[] | string;
+  likeCount: number;
+}
+
+/**
+ * The wire shape. A deleted comment keeps its place and id (its replies point at it) but loses text, author and likes.
+ * An author's email is shown to that author only: other members have no need of it.
+ */
+function toComment(row: CommentRow, viewerId: string): Comment {
+  const when = row.createdAt.toISOString();
+  if (row.deletedAt) {
+    return {
+      _id: row.id, content: '', discussionId: row.discussionId, parentCommentId: row.parentCommentId, likes: [], likeCount: 0,
+      deleted: true, createdBy: { _id: '', name: DELETED_COMMENT_TEXT, email: '' }, createdAt: when,
+    };
+  }
+  const likes = typeof row.likes === 'string' ? (JSON.parse(row.likes) as string[]) : row.likes;
+  return {
+    _id: row.id,
+    content: row.content,
+    discussionId: row.discussionId,
+    parentCommentId: row.parentCommentId,
+    likes,
+    likeCount: Number(row.likeCount),
+    deleted: false,
+    createdBy: {
+      _id: row.authorId,
+      name: displayName(row.authorFirstName, row.authorLastName),
+      email: row.authorId === viewerId ? row.authorEmail : '',
+    },
+    createdAt: when,
+  };
+}
+
+function selectComments(db: Db, where: SQL | undefined) {
+  return db
+    .select(commentColumns)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.createdBy))
+    .where(where)
+    .orderBy(asc(comments.createdAt), asc(comments.id));
+}
+
+/**
+ * Every comment of a post, oldest first, in one statement; with `parentCommentId`, only the replies below that
+ * comment at any depth, still in one statement (a recursive CTE).
+ */
+export async function listThread(db: Db, discussionId: string, viewerId: string, parentCommentId?: string): Promise<Comment[]> {
+  let where = eq(comments.discussionId, discussionId);
+  if (parentCommentId) {
+    const below = sql`${comments.id} in (
+      with recursive below(id) as (
+        select c.id from comments c where c.parent_comment_id = ${parentCommentId}::uuid
+        union all
+        select c.id from comments c join below b on c.parent_comment_id = b.id
+      ) select id from below)`;
+    where = and(where, below)!;
+  }
+  const rows = (await selectComments(db, where)) as CommentRow[];
+  return rows.map((row) => toComment(row, viewerId));
+}
+
+export async function findComment(db: Db, id: string, viewerId: string): Promise<Comment | null> {
+  const [row] = (await selectComments(db, eq(comments.id, id)).limit(1)) as CommentRow[];
+  return row ? toComment(row, viewerId) : null;
+}
+
+/** The raw row, for checks before a change: existence, author, deleted state, post. */
+export async function commentFacts(db: Db, id: string) {
+  const [row] = await db
+    .select({ createdBy: comments.createdBy, deletedAt: comments.deletedAt, discussionId: comments.discussionId, parentCommentId: comments.parentCommentId })
+    .from(comments)
+    .where(eq(comments.id, id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** `id` is the outer comments row; the inner scan is aliased so the two never mix. */
+const hasNoReplies = (id: typeof comments.id) => notExists(sql`(select 1 from comments as replies where replies.parent_comment_id = ${id})`);
+
+/**
+ * Removes a comment by the delete rule; returns how it went. The "no replies" test is part of the DELETE itself, so a
+ * reply arriving meanwhile turns the removal into a soft delete instead of losing the reply.
+ */
+export async function removeComment(db: Db, id: string, parentCommentId: string | null): Promise<'removed' | 'soft-deleted'> {
+  const removed = await db.delete(comments).where(and(eq(comments.id, id), hasNoReplies(comments.id))).returning({ id: comments.id });
+  if (removed.length === 0) {
+    await db.transaction(async (tx) => {
+      await tx.update(comments).set({ deletedAt: new Date(), content: '' }).where(eq(comments.id, id));
+      // Likes of text nobody can read any more are dropped with it.
+      await tx.delete(commentLikes).where(eq(commentLikes.commentId, id));
+    });
+    return 'soft-deleted';
+  }
+  // Walk up: a "[deleted]" parent left without replies has nothing left to keep readable.
+  let parent = parentCommentId;
+  while (parent) {
+    const [gone] = await db
+      .delete(comments)
+      .where(and(eq(comments.id, parent), isNotNull(comments.deletedAt), hasNoReplies(comments.id)))
+      .returning({ parentCommentId: comments.parentCommentId });
+    parent = gone?.parentCommentId ?? null;
+  }
+  return 'removed';
+}

@@ -1,0 +1,130 @@
+/**
+ * Reading discussions: one post, or a page of the feed. The feed is keyset-paginated newest first on
+ * (created_at desc, id desc), which the discussions_* indexes serve directly, so page 5,000 costs what page 1 costs.
+ * Like and comment counts are counted by the database in the same statement.
+ */
+import { and, eq, type SQL, sql } from 'drizzle-orm';
+import type { Discussion } from '../../src/domain/discussion';
+import type { Db } from '../db/client';
+import { comments, discussionLikes, discussions, users } from '../db/schema';
+import { badRequest } from '../http/errors';
+import { displayName, isUuid } from './discussion-shared';
+
+const discussionColumns = {
+  id: discussions.id,
+  title: discussions.title,
+  content: discussions.content,
+  category: discussions.category,
+  subcategory: discussions.subcategory,
+  createdAt: discussions.createdAt,
+  updatedAt: discussions.updatedAt,
+  authorId: discussions.createdBy,
+  authorFirstName: users.firstName,
+  authorLastName: users.lastName,
+  // Microsecond precision in UTC: a cursor cut to JavaScript's milliseconds would skip posts created in the same ms.
+  cursorAt: sql<string>`to_char(${discussions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+  likes: sql<string[]>`coalesce((select json_agg(${discussionLikes.userId} order by ${discussionLikes.createdAt}, ${discussionLikes.userId}) from ${discussionLikes} where ${discussionLikes.discussionId} = ${discussions.id}), '[]'::json)`,
+  likeCount: sql<number>`(select count(*)::int from ${discussionLikes} where ${discussionLikes.discussionId} = ${discussions.id})`,
+  commentCount: sql<number>`(select count(*)::int from ${comments} where ${comments.discussionId} = ${discussions.id} and ${comments.deletedAt} is null)`,
+};
+
+type DiscussionRow = {
+  id: string;
+  title: string;
+  content: string;
+  category: string;
+  subcategory: string;
+  createdAt: Date;
+  updatedAt: Date;
+  authorId: string;
+  authorFirstName: string;
+  authorLastName: string;
+  cursorAt: string;
+  likes: string[] | string;
+  likeCount: number;
+  commentCount: number;
+};
+
+/** Some drivers hand json back as text. */
+function idList(value: string[] | string): string[] {
+  return typeof value === 'string' ? (JSON.parse(value) as string[]) : value;
+}
+
+function toDiscussion(row: DiscussionRow): Discussion {
+  return {
+    _id: row.id,
+    title: row.title,
+    content: row.content,
+    category: row.category,
+    subcategory: row.subcategory,
+    likes: idList(row.likes),
+    likeCount: Number(row.likeCount),
+    commentCount: Number(row.commentCount),
+    createdBy: { _id: row.authorId, name: displayName(row.authorFirstName, row.authorLastName) },
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+function selectDiscussions(db: Db) {
+  return db.select(discussionColumns).from(discussions).innerJoin(users, eq(users.id, discussions.createdBy));
+}
+
+export async function findDiscussion(db: Db, id: string): Promise<Discussion | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await selectDiscussions(db).where(eq(discussions.id, id)).limit(1);
+  return row ? toDiscussion(row as DiscussionRow) : null;
+}
+
+/** The author of a post, for the authorization check before a change; null when there is no such post. */
+export async function discussionAuthor(db: Db, id: string): Promise<string | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db.select({ createdBy: discussions.createdBy }).from(discussions).where(eq(discussions.id, id)).limit(1);
+  return row?.createdBy ?? null;
+}
+
+const CURSOR = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)_([0-9a-f-]{36})$/i;
+
+export function encodeCursor(createdAt: string, id: string): string {
+  return Buffer.from(`${createdAt}_${id}`, 'utf8').toString('base64url');
+}
+
+export function decodeCursor(cursor: string): { createdAt: string; id: string } {
+  const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
+  if (!match || !isUuid(match[2]) || Number.isNaN(Date.parse(match[1]!))) throw badRequest('cursor: Invalid cursor');
+  return { createdAt: match[1]!, id: match[2]! };
+}
+
+/**
+ * The indexes are declared `DESC NULLS LAST` (drizzle's `.desc()`); a plain `ORDER BY … DESC` means NULLS FIRST and
+ * would not match them, so PostgreSQL would sort the whole table for every page. Spelled out, the page is an index scan.
+ */
+const NEWEST_FIRST = [sql`${discussions.createdAt} desc nulls last`, sql`${discussions.id} desc nulls last`];
+
+export interface FeedQuery {
+  category?: string | undefined;
+  subcategory?: string | undefined;
+  cursor?: string | undefined;
+  limit: number;
+}
+
+export async function listFeed(db: Db, query: FeedQuery): Promise<{ discussions: Discussion[]; nextCursor: string | null }> {
+  const conditions: SQL[] = [];
+  if (query.category) conditions.push(eq(discussions.category, query.category));
+  if (query.subcategory) conditions.push(eq(discussions.subcategory, query.subcategory));
+  if (query.cursor) {
+    const after = decodeCursor(query.cursor);
+    // A row comparison, so the index range starts right after the cursor instead of filtering from the top.
+    conditions.push(sql`(${discussions.createdAt}, ${discussions.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
+  }
+  const rows = (await selectDiscussions(db)
+    .where(and(...conditions))
+    .orderBy(...NEWEST_FIRST)
+    .limit(query.limit + 1)) as DiscussionRow[];
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    discussions: page.map(toDiscussion),
+    nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursorAt, last.id) : null,
+  };
+}
