@@ -1,5 +1,171 @@
-import SectionPage from '../placeholder/section-page';
+/**
+ * The category and detail pages (ADR 022). /courses/{category} and /courses/category/{category} show category tabs
+ * and that category's course cards. /courses/detail/{id} (where the list's course cards lead) shows that course's
+ * summary above the same tabs, opened on its category, with its card marked; a category id there works as well.
+ */
+import { useState } from 'react';
+import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
+import { Link, useLocation, useParams } from 'wouter';
+import { getCourse, listCourses } from '../../../contract/content';
+import {
+  CONTENT_CATEGORIES, type ContentCategory, type Course, categoryLabel, contentCategorySchema, courseLessonCount,
+  coursePriceLabel,
+} from '../../../domain/content';
+import { Spinner } from '../../components/states';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useQuery } from '../../hooks/use-query';
+import { paths } from '../../routes';
+import { CourseCard } from './course-card';
+import { courseErrorText, coursesErrorText, levelLabel, lessonsLabel, minutesLabel } from './course-text';
+import { CourseThumbnail } from './course-thumbnail';
+import './courses.css';
+
+function CategoryCourses({ category, current }: { category: ContentCategory; current?: Course }) {
+  const courses = useQuery(listCourses, { query: { status: 1, category } });
+  if (courses.status === 'loading') return <Spinner label="Loading courses..." />;
+  if (courses.status === 'error') {
+    return (
+      <p className="error-state" role="alert">
+        {coursesErrorText(courses.error)}
+      </p>
+    );
+  }
+  // The course being detailed comes first, marked, when it belongs to this category.
+  const list = [...courses.data.courses].sort((a, b) => Number(b._id === current?._id) - Number(a._id === current?._id));
+  if (list.length === 0) return <p className="empty-state">No courses found</p>;
+  return (
+    <ul className="grid course-grid">
+      {list.map((course) => (
+        <CourseCard key={course._id} course={course} current={course._id === current?._id} />
+      ))}
+    </ul>
+  );
+}
+
+function CategoryTabs({ selected, onSelect, current }: { selected: ContentCategory; onSelect: (c: ContentCategory) => void; current?: Course }) {
+  return (
+    <Tabs className="course-tabs" selectedKey={selected} onSelectionChange={(key) => onSelect(key as ContentCategory)}>
+      <TabList className="course-tabs__list" aria-label="Course categories">
+        {CONTENT_CATEGORIES.map((category) => (
+          <Tab key={category.id} id={category.id} className="course-tabs__tab">
+            {category.label}
+          </Tab>
+        ))}
+      </TabList>
+      {CONTENT_CATEGORIES.map((category) => (
+        <TabPanel key={category.id} id={category.id} className="course-tabs__panel">
+          <CategoryCourses category={category.id} current={current} />
+        </TabPanel>
+      ))}
+    </Tabs>
+  );
+}
+
+function CategoryView({ category, routeOf }: { category: ContentCategory; routeOf: (c: string) => string }) {
+  const [, navigate] = useLocation();
+  useDocumentTitle(`${categoryLabel(category)} Courses`);
+  return (
+    <div className="container page">
+      <nav aria-label="Breadcrumb" className="course-breadcrumb">
+        <Link href={paths.courses}>Courses</Link> <span aria-hidden="true">›</span> <span>{categoryLabel(category)}</span>
+      </nav>
+      <h1>{categoryLabel(category)} Courses</h1>
+      {/* The address follows the tab, so a category can be shared and the back button still leaves the page. */}
+      <CategoryTabs selected={category} onSelect={(next) => navigate(routeOf(next), { replace: true })} />
+    </div>
+  );
+}
+
+function CourseSummary({ course }: { course: Course }) {
+  return (
+    <section className="course-summary" aria-labelledby="course-summary-title">
+      <CourseThumbnail className="course-summary__image" thumbnail={course.thumbnail} category={course.category} />
+      <div className="course-summary__text">
+        <div className="course-card__badges">
+          <span className="badge">{categoryLabel(course.category)}</span>
+          <span className="badge badge--level">{levelLabel(course.level)}</span>
+        </div>
+        <h1 id="course-summary-title">{course.title}</h1>
+        <p>{course.description}</p>
+        <dl className="course-facts">
+          <div>
+            <dt>Price</dt>
+            <dd className="course-facts__price">{coursePriceLabel(course.price)}</dd>
+          </div>
+          <div>
+            <dt>Duration</dt>
+            <dd>{minutesLabel(course.duration)}</dd>
+          </div>
+          <div>
+            <dt>Lessons</dt>
+            <dd>{lessonsLabel(courseLessonCount(course))}</dd>
+          </div>
+        </dl>
+        <Link href={paths.courseView(course._id)} className="button button--primary">
+          Explore Course
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function DetailView({ courseId }: { courseId: string }) {
+  const course = useQuery(getCourse, { params: { id: courseId } });
+  const [tab, setTab] = useState<ContentCategory | null>(null);
+  useDocumentTitle(course.status === 'success' ? course.data.course.title : 'Course');
+  if (course.status === 'loading') return <Spinner label="Loading course..." />;
+  if (course.status === 'error') {
+    return (
+      <div className="container page">
+        <h1>Course</h1>
+        <p className="error-state" role="alert">
+          {courseErrorText(course.error)}
+        </p>
+        <p>
+          <Link href={paths.courses}>Back to all courses</Link>
+        </p>
+      </div>
+    );
+  }
+  const detailed = course.data.course;
+  const own = contentCategorySchema.safeParse(detailed.category);
+  const selected = tab ?? (own.success ? own.data : CONTENT_CATEGORIES[0].id);
+  return (
+    <div className="container page">
+      <nav aria-label="Breadcrumb" className="course-breadcrumb">
+        <Link href={paths.courses}>Courses</Link> <span aria-hidden="true">›</span>{' '}
+        <Link href={paths.coursesByCategory(detailed.category)}>{categoryLabel(detailed.category)}</Link>
+      </nav>
+      <CourseSummary course={detailed} />
+      <section className="courses-section" aria-labelledby="more-courses">
+        <h2 id="more-courses">Courses by category</h2>
+        <CategoryTabs selected={selected} onSelect={setTab} current={detailed} />
+      </section>
+    </div>
+  );
+}
+
+function UnknownCategory() {
+  useDocumentTitle('Courses');
+  return (
+    <div className="container page">
+      <h1>Courses</h1>
+      <p className="empty-state">No courses found</p>
+      <p>
+        <Link href={paths.courses}>Back to all courses</Link>
+      </p>
+    </div>
+  );
+}
 
 export default function CourseCategoryPage() {
-  return <SectionPage title="Courses" />;
+  const { categoryId = '' } = useParams<{ categoryId: string }>();
+  const [location] = useLocation();
+  const category = contentCategorySchema.safeParse(categoryId);
+  const detail = location.startsWith('/courses/detail/');
+  if (category.success) {
+    const routeOf = detail || location.startsWith('/courses/category/') ? paths.courseCategory : paths.coursesByCategory;
+    return <CategoryView category={category.data} routeOf={routeOf} />;
+  }
+  return detail ? <DetailView key={categoryId} courseId={categoryId} /> : <UnknownCategory />;
 }

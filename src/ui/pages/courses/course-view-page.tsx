@@ -1,5 +1,105 @@
-import SectionPage from '../placeholder/section-page';
+/** One course: category, title, duration, lesson count, numbered objectives, the curriculum, and 'Get Started!'. */
+import { Link, useParams } from 'wouter';
+import { getCourse } from '../../../contract/content';
+import { categoryLabel, courseLessonCount, coursePriceLabel } from '../../../domain/content';
+import { Spinner } from '../../components/states';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useQuery } from '../../hooks/use-query';
+import { paths } from '../../routes';
+import { courseErrorText, levelLabel, lessonsLabel, minutesLabel } from './course-text';
+import { CourseThumbnail } from './course-thumbnail';
+import './courses.css';
 
 export default function CourseViewPage() {
-  return <SectionPage title="Course" />;
+  const { courseId = '' } = useParams<{ courseId: string }>();
+  const result = useQuery(getCourse, { params: { id: courseId } });
+  useDocumentTitle(result.status === 'success' ? result.data.course.title : 'Course');
+
+  if (result.status === 'loading') return <Spinner label="Loading course..." />;
+  if (result.status === 'error') {
+    return (
+      <div className="container page">
+        <h1>Course</h1>
+        <p className="error-state" role="alert">
+          {courseErrorText(result.error)}
+        </p>
+        <p>
+          <Link href={paths.courses}>Back to all courses</Link>
+        </p>
+      </div>
+    );
+  }
+  const course = result.data.course;
+  return (
+    <div className="container page course-view">
+      <nav aria-label="Breadcrumb" className="course-breadcrumb">
+        <Link href={paths.courses}>Courses</Link> <span aria-hidden="true">›</span>{' '}
+        <Link href={paths.coursesByCategory(course.category)}>{categoryLabel(course.category)}</Link>
+      </nav>
+      <header className="course-summary">
+        <CourseThumbnail className="course-summary__image" thumbnail={course.thumbnail} category={course.category} />
+        <div className="course-summary__text">
+          <p className="courses-eyebrow" data-testid="course-category">
+            {categoryLabel(course.category)}
+          </p>
+          <h1>{course.title}</h1>
+          <p>{course.description}</p>
+          <dl className="course-facts">
+            <div>
+              <dt>Duration</dt>
+              <dd>{minutesLabel(course.duration)}</dd>
+            </div>
+            <div>
+              <dt>Lessons</dt>
+              <dd>{lessonsLabel(courseLessonCount(course))}</dd>
+            </div>
+            <div>
+              <dt>Level</dt>
+              <dd>{levelLabel(course.level)}</dd>
+            </div>
+            <div>
+              <dt>Price</dt>
+              <dd className="course-facts__price">{coursePriceLabel(course.price)}</dd>
+            </div>
+          </dl>
+          {/* Spec: the button has no action yet; enrolment is not part of the product. */}
+          <button type="button" className="button button--primary course-view__start">
+            Get Started!
+          </button>
+        </div>
+      </header>
+
+      <div className="course-view__columns">
+        <section className="course-view__objectives" aria-labelledby="objectives">
+          <h2 id="objectives">What you will learn</h2>
+          <ol className="objectives">
+            {course.objectives.map((objective) => (
+              <li key={objective._id}>{objective.description}</li>
+            ))}
+          </ol>
+        </section>
+
+        <section className="course-view__curriculum" aria-labelledby="curriculum">
+          <h2 id="curriculum">Curriculum</h2>
+          <ol className="modules">
+            {course.sections.map((section, index) => (
+              <li key={section._id} className="module">
+                <h3 className="module__title">
+                  <span className="module__number">Module {index + 1}</span> {section.title}
+                </h3>
+                <ul className="lessons">
+                  {section.content.map((lesson) => (
+                    <li key={lesson._id} className="lesson">
+                      <span>{lesson.title}</span>
+                      <span className="lesson__duration">{minutesLabel(lesson.duration)}</span>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </div>
+  );
 }

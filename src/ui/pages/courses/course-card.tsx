@@ -1,0 +1,44 @@
+/** A course card of the category and detail pages: thumbnail, price, minutes, lesson count, 70-character teaser. */
+import { Link } from 'wouter';
+import { categoryLabel, type Course, courseLessonCount, coursePriceLabel } from '../../../domain/content';
+import { COURSE_CARD_DESCRIPTION_LENGTH, truncate } from '../../../domain/text';
+import { paths } from '../../routes';
+import { levelLabel, lessonsLabel, minutesLabel } from './course-text';
+import { CourseThumbnail } from './course-thumbnail';
+
+export function CourseCard({ course, current = false }: { course: Course; current?: boolean }) {
+  const titleId = `course-card-${course._id}`;
+  return (
+    <li className={`card course-card${current ? ' course-card--current' : ''}`} data-testid="course-card">
+      <CourseThumbnail className="course-card__image" thumbnail={course.thumbnail} category={course.category} />
+      <div className="card__body">
+        <div className="course-card__badges">
+          <span className="badge">{categoryLabel(course.category)}</span>
+          <span className="badge badge--level">{levelLabel(course.level)}</span>
+          {current && <span className="badge badge--current">This course</span>}
+        </div>
+        <h3 className="card__title" id={titleId}>
+          {course.title}
+        </h3>
+        <p className="course-card__teaser">{truncate(course.description, COURSE_CARD_DESCRIPTION_LENGTH)}</p>
+        <dl className="course-facts">
+          <div>
+            <dt>Price</dt>
+            <dd className="course-facts__price">{coursePriceLabel(course.price)}</dd>
+          </div>
+          <div>
+            <dt>Duration</dt>
+            <dd>{minutesLabel(course.duration)}</dd>
+          </div>
+          <div>
+            <dt>Lessons</dt>
+            <dd>{lessonsLabel(courseLessonCount(course))}</dd>
+          </div>
+        </dl>
+        <Link href={paths.courseView(course._id)} className="button button--primary course-card__action" aria-describedby={titleId}>
+          Explore Course
+        </Link>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,20 @@
+import { categoryLabel } from '../../../domain/content';
+import { DEFAULT_COURSE_THUMBNAIL } from './course-text';
+
+/** A course's thumbnail, or the default image when it has none or it fails to load. */
+export function CourseThumbnail({ thumbnail, category, className }: { thumbnail: string; category: string; className?: string }) {
+  return (
+    <img
+      className={className}
+      src={thumbnail || DEFAULT_COURSE_THUMBNAIL}
+      alt={`${categoryLabel(category)} course illustration`}
+      width={800}
+      height={450}
+      loading="lazy"
+      onError={(event) => {
+        const image = event.currentTarget;
+        if (!image.src.endsWith(DEFAULT_COURSE_THUMBNAIL)) image.src = DEFAULT_COURSE_THUMBNAIL;
+      }}
+    />
+  );
+}
