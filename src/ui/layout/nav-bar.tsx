@@ -1,8 +1,17 @@
+/**
+ * The navigation bar: logo, section search, about link, learning dropdown, community link, and 'Make an Impact' for
+ * visitors or the avatar menu for signed-in users. At 980px or less it becomes a hamburger menu (with Profile and
+ * Logout for signed-in users) that closes on a click outside, on Escape and on navigation.
+ */
 import { DropdownMenu } from 'radix-ui';
-import { Link } from 'wouter';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'wouter';
+import { SearchSlot } from './search-slot';
+import { MOBILE_NAV_QUERY, useMediaQuery } from '../hooks/use-media-query';
 import { paths } from '../routes';
 import { useServices, useSession } from '../services-context';
 import { AvatarMenu } from './avatar-menu';
+import './site-layout.css';
 
 export const LEARNING_LINKS = [
   { label: 'Articles/Blogs', href: paths.articles },
@@ -24,44 +33,193 @@ export function Logo() {
   );
 }
 
-export function NavBar() {
+function useCurrent() {
+  const [location] = useLocation();
+  return (href: string) => (location === href || location.startsWith(`${href}/`) ? ('page' as const) : undefined);
+}
+
+function LearningMenu() {
+  const current = useCurrent();
+  const active = LEARNING_LINKS.some((l) => current(l.href));
+  return (
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger className={`nav__trigger${active ? ' nav__trigger--active' : ''}`}>
+        Learning
+        <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" className="nav__chevron">
+          <path d="m2 4 4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" />
+        </svg>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content className="menu" sideOffset={8} align="start">
+          {LEARNING_LINKS.map((link) => (
+            <DropdownMenu.Item key={link.href} asChild className="menu__item">
+              <Link href={link.href} aria-current={current(link.href)}>
+                {link.label}
+              </Link>
+            </DropdownMenu.Item>
+          ))}
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
+
+function DesktopNav() {
   const { session } = useServices();
   const { user, signedIn } = useSession();
+  const current = useCurrent();
   return (
-    <header className="site-header">
-      <nav className="nav container" aria-label="Main">
-        <Logo />
-        <ul className="nav__links">
+    <>
+      <SearchSlot />
+      <ul className="nav__links">
+        <li>
+          <Link href={paths.about} aria-current={current(paths.about)}>
+            About
+          </Link>
+        </li>
+        <li>
+          <LearningMenu />
+        </li>
+        <li>
+          <Link href={paths.community} aria-current={current(paths.community)}>
+            Community
+          </Link>
+        </li>
+      </ul>
+      <div className="nav__account">
+        {signedIn && user ? (
+          <AvatarMenu user={user} onLogout={() => session.send({ type: 'user.logout' })} />
+        ) : (
+          <Link href={paths.login} className="button button--primary">
+            Make an Impact
+          </Link>
+        )}
+      </div>
+    </>
+  );
+}
+
+function MobileNav() {
+  const { session } = useServices();
+  const { user, signedIn } = useSession();
+  const current = useCurrent();
+  const [location] = useLocation();
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDivElement>(null);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: closes whenever the route changes
+  useEffect(() => setOpen(false), [location]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      // The search results live in a popover outside the panel: a click there is not a click outside.
+      const inPopover = target instanceof Element && target.closest('.search__popover');
+      if (!panelRef.current?.contains(target) && !toggleRef.current?.contains(target) && !inPopover) setOpen(false);
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) {
+        setOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [open]);
+
+  const close = () => setOpen(false);
+  return (
+    <>
+      <button
+        ref={toggleRef}
+        type="button"
+        className="nav__toggle"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((o) => !o)}
+      >
+        <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+          {open ? (
+            <path d="M6 6l12 12M18 6 6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          ) : (
+            <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          )}
+        </svg>
+        <span>Menu</span>
+      </button>
+      <div ref={panelRef} id={panelId} className="nav__panel" hidden={!open}>
+        <SearchSlot onNavigate={close} />
+        <ul className="nav__panel-links">
           <li>
-            <Link href={paths.about}>About</Link>
+            <Link href={paths.about} aria-current={current(paths.about)}>
+              About
+            </Link>
           </li>
           <li>
-            <DropdownMenu.Root modal={false}>
-              <DropdownMenu.Trigger className="nav__trigger">Learning</DropdownMenu.Trigger>
-              <DropdownMenu.Portal>
-                <DropdownMenu.Content className="menu" sideOffset={8} align="start">
-                  {LEARNING_LINKS.map((link) => (
-                    <DropdownMenu.Item key={link.href} asChild className="menu__item">
-                      <Link href={link.href}>{link.label}</Link>
-                    </DropdownMenu.Item>
-                  ))}
-                </DropdownMenu.Content>
-              </DropdownMenu.Portal>
-            </DropdownMenu.Root>
+            <span className="nav__panel-heading" id={`${panelId}-learning`}>
+              Learning
+            </span>
+            <ul aria-labelledby={`${panelId}-learning`}>
+              {LEARNING_LINKS.map((link) => (
+                <li key={link.href}>
+                  <Link href={link.href} aria-current={current(link.href)}>
+                    {link.label}
+                  </Link>
+                </li>
+              ))}
+            </ul>
           </li>
           <li>
-            <Link href={paths.community}>Community</Link>
+            <Link href={paths.community} aria-current={current(paths.community)}>
+              Community
+            </Link>
           </li>
         </ul>
-        <div className="nav__account">
+        <div className="nav__panel-account">
           {signedIn && user ? (
-            <AvatarMenu user={user} onLogout={() => session.send({ type: 'user.logout' })} />
+            <>
+              <p className="nav__panel-user">
+                Signed in as <strong>{user.email}</strong>
+              </p>
+              <Link href={paths.profile} className="button">
+                Profile
+              </Link>
+              <button
+                type="button"
+                className="button button--primary"
+                onClick={() => {
+                  close();
+                  session.send({ type: 'user.logout' });
+                }}
+              >
+                Logout
+              </button>
+            </>
           ) : (
-            <Link href={paths.login} className="button button--primary">
+            <Link href={paths.login} className="button button--primary button--block">
               Make an Impact
             </Link>
           )}
         </div>
+      </div>
+    </>
+  );
+}
+
+export function NavBar() {
+  const mobile = useMediaQuery(MOBILE_NAV_QUERY);
+  return (
+    <header className="site-header">
+      <nav className="nav container" aria-label="Main">
+        <Logo />
+        {mobile ? <MobileNav /> : <DesktopNav />}
       </nav>
     </header>
   );

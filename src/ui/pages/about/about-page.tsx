@@ -1,5 +1,147 @@
-import SectionPage from '../placeholder/section-page';
+/**
+ * The about area (/sustainlearn): hero, mission, vision, the five values (one open at a time), the strategy aligned
+ * with the SDGs in three groups, and the team. The footer's links scroll to our-mission, our-vision, our-values and
+ * our-strategy, so those sections can take focus.
+ */
+import { Accordion } from 'radix-ui';
+import { Link } from 'wouter';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { paths } from '../../routes';
+import { SDG_COLOURS, SDG_NAMES, STRATEGY_GROUPS, VALUES } from './about-content';
+import '../../components/accordion.css';
+import './about.css';
 
 export default function AboutPage() {
-  return <SectionPage title="About SustainLearn" />;
+  useDocumentTitle('About SustainLearn');
+  return (
+    <div className="about">
+      <header className="about-hero">
+        <div className="container about-hero__grid">
+          <div>
+            <p className="eyebrow">About us</p>
+            <h1>About SustainLearn</h1>
+            <p className="about-hero__lead">
+              SustainLearn is a learning platform and community for the people who shape the built environment: architects,
+              interior designers, urban planners, sustainability consultants, students, researchers and industry experts.
+            </p>
+            <div className="about-hero__actions">
+              <Link href={paths.community} className="button button--primary">
+                Join the community
+              </Link>
+              <Link href={paths.articles} className="button">
+                Read our articles
+              </Link>
+            </div>
+          </div>
+          <ul className="about-hero__facts" aria-label="SustainLearn at a glance">
+            <li>
+              <strong>7</strong> learning topics, from carbon to circular economy
+            </li>
+            <li>
+              <strong>17</strong> Sustainable Development Goals guiding what we teach
+            </li>
+            <li>
+              <strong>1</strong> community for everyone who designs and builds
+            </li>
+          </ul>
+        </div>
+      </header>
+
+      <div className="container about__pair">
+        <section id="our-mission" tabIndex={-1} className="about-section about-card" aria-labelledby="our-mission-title">
+          <p className="eyebrow">Our mission</p>
+          <h2 id="our-mission-title">Make sustainable design everyday practice</h2>
+          <p>
+            Buildings and construction account for over a third of global energy-related emissions. Our mission is to give
+            every professional and student in the built environment the knowledge, confidence and peer support to cut that
+            footprint on their very next project, through practical courses, clear articles and an active community.
+          </p>
+        </section>
+        <section id="our-vision" tabIndex={-1} className="about-section about-card" aria-labelledby="our-vision-title">
+          <p className="eyebrow">Our vision</p>
+          <h2 id="our-vision-title">Cities that give back more than they take</h2>
+          <p>
+            We picture towns and cities that are net zero in carbon, healthy to live in, rich in nature and built from
+            materials that are used again and again, designed by people who learned how from each other.
+          </p>
+        </section>
+      </div>
+
+      <section id="our-values" tabIndex={-1} className="about-section container" aria-labelledby="our-values-title">
+        <p className="eyebrow">Our values</p>
+        <h2 id="our-values-title">What we stand for</h2>
+        <Accordion.Root type="single" collapsible defaultValue="value-0" className="accordion about-values">
+          {VALUES.map((value, index) => (
+            <Accordion.Item key={value.title} value={`value-${index}`} className="accordion__item">
+              <Accordion.Header asChild>
+                <h3 className="accordion__header">
+                  <Accordion.Trigger className="accordion__trigger">
+                    {value.title}
+                    <svg className="accordion__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                      <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                    </svg>
+                  </Accordion.Trigger>
+                </h3>
+              </Accordion.Header>
+              <Accordion.Content className="accordion__content">
+                <p>{value.text}</p>
+              </Accordion.Content>
+            </Accordion.Item>
+          ))}
+        </Accordion.Root>
+      </section>
+
+      <section id="our-strategy" tabIndex={-1} className="about-section about-strategy" aria-labelledby="our-strategy-title">
+        <div className="container">
+          <p className="eyebrow">Our strategy</p>
+          <h2 id="our-strategy-title">Aligned with the Sustainable Development Goals</h2>
+          <p className="about-strategy__lead">
+            Everything we publish serves one of three groups of the UN Sustainable Development Goals.
+          </p>
+          <ul className="strategy-groups">
+            {STRATEGY_GROUPS.map((group) => (
+              <li key={group.title} className="strategy-group">
+                <h3>{group.title}</h3>
+                <p>{group.text}</p>
+                <p className="strategy-group__goals-label">Goals {group.goals.join(', ')}</p>
+                <ul className="sdg-list" aria-label={`${group.title} goals`}>
+                  {group.goals.map((goal) => (
+                    <li key={goal} className="sdg" style={{ borderLeftColor: SDG_COLOURS[goal] }}>
+                      <span className="sdg__number">{goal}</span>
+                      <span className="sdg__name">{SDG_NAMES[goal]}</span>
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+
+      <section className="about-section container" aria-labelledby="team-title">
+        <p className="eyebrow">Our team</p>
+        <h2 id="team-title">The people behind SustainLearn</h2>
+        <div className="founder">
+          <svg className="founder__portrait" viewBox="0 0 160 160" width="160" height="160" role="img" aria-label="Portrait illustration of Ananya Rao">
+            <circle cx="80" cy="80" r="80" fill="#a7d7b8" />
+            <circle cx="80" cy="64" r="30" fill="#1f6f4a" />
+            <path d="M28 140c8-30 30-44 52-44s44 14 52 44" fill="#1f6f4a" />
+          </svg>
+          <div>
+            <h3 className="founder__name">Ananya Rao</h3>
+            <p className="founder__role">Founder and Director</p>
+            <p>
+              Ananya is an architect and sustainability consultant who spent fifteen years delivering low-carbon schools,
+              housing and workplaces before founding SustainLearn. She saw how much good practice stayed locked inside a few
+              teams, and set out to make it easy for anyone in the industry to learn, share and apply it.
+            </p>
+            <p>
+              She leads the editorial team, writes on whole-life carbon and retrofit, and hosts the community's monthly
+              project clinics.
+            </p>
+          </div>
+        </div>
+      </section>
+    </div>
+  );
 }

@@ -1,5 +1,72 @@
-import SectionPage from '../placeholder/section-page';
+/** One article: category, title, author, read time, date, image, description and the HTML body (through DOMPurify). */
+import { Link, useParams } from 'wouter';
+import { ApiError } from '../../../application/api-error';
+import { getArticle } from '../../../contract/content';
+import { categoryLabel } from '../../../domain/content';
+import { formatUsDate } from '../../../domain/text';
+import { SafeHtml } from '../../components/safe-html';
+import { ErrorState, Spinner } from '../../components/states';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useQuery } from '../../hooks/use-query';
+import { paths } from '../../routes';
+import './articles.css';
+
+function BackLink() {
+  return (
+    <Link href={paths.articles} className="back-link">
+      <span aria-hidden="true">← </span>All articles
+    </Link>
+  );
+}
 
 export default function ArticlePage() {
-  return <SectionPage title="Article" />;
+  const { id = '' } = useParams<{ id: string }>();
+  const article = useQuery(getArticle, { params: { id } });
+  const missing = article.status === 'error' && article.error instanceof ApiError && article.error.status === 404;
+  useDocumentTitle(article.status === 'success' ? article.data.article.title : missing ? 'Article not found' : 'Article');
+
+  if (article.status === 'loading') return <Spinner label="Loading the article..." />;
+  if (article.status === 'error') {
+    return (
+      <div className="container article-page">
+        <BackLink />
+        {missing ? (
+          <>
+            <h1>Article not found</h1>
+            <p>The article may have been moved or removed. Browse the latest articles instead.</p>
+          </>
+        ) : (
+          <>
+            <h1>Article</h1>
+            <ErrorState error={article.error} />
+          </>
+        )}
+      </div>
+    );
+  }
+  const a = article.data.article;
+  return (
+    <article className="container article-page">
+      <BackLink />
+      <header className="article-page__header">
+        <Link href={`${paths.articles}?category=${a.category}`} className="badge article-page__category">
+          {categoryLabel(a.category)}
+        </Link>
+        <h1>{a.title}</h1>
+        <p className="article-page__meta">
+          <span>By {a.author}</span>
+          <span aria-hidden="true">·</span>
+          <span>{a.readTime} min read</span>
+          <span aria-hidden="true">·</span>
+          <time dateTime={a.createdAt}>{formatUsDate(a.createdAt)}</time>
+        </p>
+      </header>
+      <img className="article-page__image" src={a.imageUrl} alt={`${categoryLabel(a.category)} illustration`} width={800} height={450} />
+      <p className="article-page__description">{a.description}</p>
+      <SafeHtml className="prose" html={a.content} />
+      <footer className="article-page__footer">
+        <BackLink />
+      </footer>
+    </article>
+  );
 }

@@ -1,5 +1,65 @@
-import SectionPage from '../placeholder/section-page';
+/** Contact: name, email, phone and message, all required. As the spec says, submitting only shows an alert and clears the form. */
+import { type FormEvent, useState } from 'react';
+import { Form } from 'react-aria-components';
+import { Field } from '../../components/fields';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import './contact.css';
+
+const EMPTY = { name: '', email: '', phone: '', message: '' };
 
 export default function ContactPage() {
-  return <SectionPage title="Contact us" />;
+  useDocumentTitle('Contact us');
+  const [values, setValues] = useState(EMPTY);
+  const set = (key: keyof typeof EMPTY) => (value: string) => setValues((v) => ({ ...v, [key]: value }));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    window.alert('Message sent successfully!');
+    setValues(EMPTY);
+  };
+
+  return (
+    <div className="contact">
+      <header className="page-intro">
+        <div className="container">
+          <p className="eyebrow">Contact</p>
+          <h1>Contact us</h1>
+          <p className="page-intro__lead">Questions about a course, a plan or a custom programme for your team? We answer every message within two working days.</p>
+        </div>
+      </header>
+      <div className="container contact__grid">
+        <Form className="form contact__form" onSubmit={submit} aria-label="Contact form">
+          <div className="contact__row">
+            <Field label="Name" name="name" isRequired autoComplete="name" value={values.name} onChange={set('name')} />
+            <Field label="Email" name="email" type="email" isRequired autoComplete="email" value={values.email} onChange={set('email')} />
+          </div>
+          <Field label="Phone" name="phone" type="tel" isRequired autoComplete="tel" value={values.phone} onChange={set('phone')} />
+          <Field label="Message" name="message" multiline isRequired value={values.message} onChange={set('message')} />
+          <button type="submit" className="button button--primary contact__submit">
+            Send message
+          </button>
+        </Form>
+        <aside className="contact__details" aria-labelledby="contact-details">
+          <h2 id="contact-details">Other ways to reach us</h2>
+          <dl>
+            <dt>Email</dt>
+            <dd>
+              <a href="mailto:hello@sustainlearn.example">hello@sustainlearn.example</a>
+            </dd>
+            <dt>Phone</dt>
+            <dd>
+              <a href="tel:+442079460958">+44 20 7946 0958</a>
+            </dd>
+            <dt>Studio</dt>
+            <dd>
+              Studio 4, 12 Greenway Yard
+              <br />
+              London N1 7GU, United Kingdom
+            </dd>
+            <dt>Hours</dt>
+            <dd>Monday to Friday, 9:00 to 17:30 (UK time)</dd>
+          </dl>
+        </aside>
+      </div>
+    </div>
+  );
 }

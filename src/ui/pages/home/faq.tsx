@@ -1,0 +1,69 @@
+/** The home FAQ as an accessible accordion (radix): each question is a button that shows or hides its answer. */
+import { Accordion } from 'radix-ui';
+
+export const FAQ_ITEMS = [
+  {
+    q: 'Who is SustainLearn for?',
+    a: 'Architects, interior designers, urban planners, sustainability consultants, students, academicians, researchers, environmentalists and industry experts: anyone who shapes the built environment and wants to make it low-carbon, healthy and good for nature.',
+  },
+  {
+    q: 'How are the courses structured?',
+    a: 'Each course is a series of modules with short lessons, each with its duration in minutes, followed by quizzes that check your understanding. Course pages list the learning objectives and the full curriculum before you start.',
+  },
+  {
+    q: 'Are the courses self-paced?',
+    a: 'Yes. There are no fixed start dates or deadlines: start when you like, pause at any time and continue from where you stopped, on any device.',
+  },
+  {
+    q: 'Can I buy a single course without a subscription?',
+    a: 'Yes. Paid courses can be purchased individually, and free courses are open to everyone with an account. A plan is the better value if you want several courses, workshops and premium resources.',
+  },
+  {
+    q: 'Do I get a certificate?',
+    a: 'Growth and Vision members receive a certificate for every course they complete. It names the course and its duration, so you can record it as continuing professional development.',
+  },
+  {
+    q: 'Can I track my progress?',
+    a: 'Every course lists its modules and the minutes each lesson takes, so you always know how far you are and what is left, and every topic quiz ends with a score card you can download as a PDF.',
+  },
+  {
+    q: 'What is the difference between free and premium content?',
+    a: 'Free content includes introductory courses, articles, monthly quizzes and read-only community access. Premium plans add certificates, downloadable resources, the leaderboard, premium research papers and ebooks, live workshops and group discussions.',
+  },
+  {
+    q: 'How do I get support?',
+    a: 'Email us at hello@sustainlearn.example or use the contact page. We answer by e-mail within two working days.',
+  },
+  {
+    q: 'Do you create custom courses for organisations?',
+    a: 'Yes. We build private courses and workshops for practices, developers, local authorities and universities, tailored to your projects, standards and sustainability goals. Contact us to discuss what your team needs.',
+  },
+] as const;
+
+export function Faq() {
+  return (
+    <section className="home-section container faq" aria-labelledby="faq-heading">
+      <p className="eyebrow">Questions</p>
+      <h2 id="faq-heading">Frequently asked questions</h2>
+      <Accordion.Root type="single" collapsible className="accordion">
+        {FAQ_ITEMS.map((item, index) => (
+          <Accordion.Item key={item.q} value={`faq-${index}`} className="accordion__item">
+            <Accordion.Header asChild>
+              <h3 className="accordion__header">
+                <Accordion.Trigger className="accordion__trigger">
+                  {item.q}
+                  <svg className="accordion__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                    <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+                  </svg>
+                </Accordion.Trigger>
+              </h3>
+            </Accordion.Header>
+            <Accordion.Content className="accordion__content">
+              <p>{item.a}</p>
+            </Accordion.Content>
+          </Accordion.Item>
+        ))}
+      </Accordion.Root>
+    </section>
+  );
+}

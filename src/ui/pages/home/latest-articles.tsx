@@ -1,0 +1,55 @@
+/** Up to 6 latest articles with 100-character teasers and 'Read Here'; failures are logged and show the empty state. */
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { listArticles } from '../../../contract/content';
+import { categoryLabel } from '../../../domain/content';
+import { ARTICLE_TEASER_LENGTH, stripHtml, truncate } from '../../../domain/text';
+import { EmptyState, Spinner } from '../../components/states';
+import { useQuery } from '../../hooks/use-query';
+import { paths } from '../../routes';
+import { useServices } from '../../services-context';
+
+export const HOME_ARTICLE_LIMIT = 6;
+
+export function LatestArticles() {
+  const { log } = useServices();
+  const articles = useQuery(listArticles, { query: { limit: HOME_ARTICLE_LIMIT } });
+  useEffect(() => {
+    if (articles.status === 'error') log('latest articles failed', articles.error);
+  }, [articles.status, articles.error, log]);
+
+  return (
+    <section className="home-section container" aria-labelledby="latest-articles">
+      <div className="home-section__head">
+        <div>
+          <p className="eyebrow">From the journal</p>
+          <h2 id="latest-articles">Latest articles</h2>
+        </div>
+        <Link href={paths.articles} className="button">
+          All articles
+        </Link>
+      </div>
+      {articles.status === 'loading' ? (
+        <Spinner label="Loading articles..." />
+      ) : articles.status === 'success' && articles.data.articles.length > 0 ? (
+        <ul className="grid article-teasers">
+          {articles.data.articles.slice(0, HOME_ARTICLE_LIMIT).map((article) => (
+            <li key={article._id} className="card article-teaser">
+              <img className="article-teaser__image" src={article.imageUrl} alt={`${categoryLabel(article.category)} illustration`} width={800} height={450} loading="lazy" />
+              <div className="card__body">
+                <span className="badge">{categoryLabel(article.category)}</span>
+                <h3 className="card__title">{article.title}</h3>
+                <p className="article-teaser__text">{truncate(stripHtml(article.content), ARTICLE_TEASER_LENGTH)}</p>
+                <Link href={paths.article(article._id)} className="read-link">
+                  Read Here<span className="visually-hidden">: {article.title}</span>
+                </Link>
+              </div>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <EmptyState>No articles available at the moment. Please check back later.</EmptyState>
+      )}
+    </section>
+  );
+}
