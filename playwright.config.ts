@@ -1,4 +1,9 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+
+// Each run writes its artifacts to its own folder, so runs side by side never wipe each other's traces.
+process.env.PW_RUN_ID ??= `${process.pid}`;
 
 export const CHROMIUM_ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
@@ -8,6 +13,7 @@ export const CHROMIUM_ARGS = [
 export default defineConfig({
   testDir: './test/e2e',
   testMatch: '**/*.spec.ts',
+  outputDir: process.env.PW_OUTPUT_DIR ?? join(tmpdir(), `sustainlearn-pw-${process.env.PW_RUN_ID}`),
   globalSetup: './test/e2e/support/global-setup.ts',
   fullyParallel: false,
   workers: 2,
