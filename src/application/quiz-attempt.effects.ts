@@ -1,0 +1,88 @@
+/**
+ * The quiz attempt machine's named effects, written against ports only. Call once per attempt actor: the redirect
+ * timer it starts belongs to that actor. Navigation and toasts are plain functions handed in by the view (the router
+ * and the toaster live in the UI layer).
+ */
+import type { AnyActorRef } from 'xstate';
+import * as quizCalls from '../contract/quizzes';
+import { QUIZ_PDF_FILENAME, QUIZ_REDIRECT_DELAY_MS } from '../domain/quiz';
+import { messageOf } from './api-error';
+import type { ApiClient, Clock, FileSaver } from './ports';
+import { QUIZ_TEXT, type QuizAttemptEvent, quizAttemptMachine } from './quiz-attempt.machine';
+
+export interface QuizAttemptPorts {
+  api: ApiClient;
+  files: FileSaver;
+  clock: Clock;
+  navigate: (path: string) => void;
+  notifyError: (message: string) => void;
+  log: (message: string, error: unknown) => void;
+}
+
+/** An answer that arrives after the view has gone (the actor stopped) is dropped rather than sent to nobody. */
+function reply(self: AnyActorRef, event: QuizAttemptEvent) {
+  if (self.getSnapshot().status === 'active') self.send(event);
+}
+
+export function provideQuizAttempt({ api, files, clock, navigate, notifyError, log }: QuizAttemptPorts) {
+  let stopTimer: (() => void) | null = null;
+  const stopRedirectTimer = () => {
+    stopTimer?.();
+    stopTimer = null;
+  };
+  return quizAttemptMachine.provide({
+    actions: {
+      startQuiz: ({ self }, { category, setId }) => {
+        api.call(quizCalls.startQuiz, { body: { category, sdgSet: setId } }).then(
+          (answer) => reply(self, { type: 'quiz.loaded', attempt: answer.attempt }),
+          (error: unknown) => {
+            log('quiz start failed', error);
+            reply(self, { type: 'quiz.loadFailed', message: messageOf(error, QUIZ_TEXT.startFailed) });
+          },
+        );
+      },
+      submitAnswer: ({ self }, { attemptId, questionIndex, selectedOption }) => {
+        // Spec section 7: timeSpent is always 0.
+        api.call(quizCalls.answerQuestion, { params: { id: attemptId }, body: { questionIndex, selectedOption, timeSpent: 0 } }).then(
+          ({ isCorrect, correctOption, explanation, revealingCardImage, revealText }) =>
+            reply(self, { type: 'answer.accepted', result: { isCorrect, correctOption, explanation, revealingCardImage, revealText } }),
+          (error: unknown) => {
+            log('quiz answer failed', error);
+            reply(self, { type: 'answer.failed' });
+          },
+        );
+      },
+      completeQuiz: ({ self }, { attemptId }) => {
+        api.call(quizCalls.completeQuiz, { params: { id: attemptId } }).then(
+          (answer) => reply(self, { type: 'quiz.completed', attempt: answer.attempt }),
+          (error: unknown) => {
+            log('quiz completion failed', error);
+            reply(self, { type: 'quiz.completeFailed' });
+          },
+        );
+      },
+      downloadResults: ({ self }, { attemptId }) => {
+        api
+          .call(quizCalls.attemptPdf, { params: { id: attemptId } })
+          .then((bytes) => files.save(bytes, QUIZ_PDF_FILENAME, 'application/pdf'))
+          .then(
+            () => reply(self, { type: 'results.saved' }),
+            (error: unknown) => {
+              log('quiz results download failed', error);
+              reply(self, { type: 'results.failed' });
+            },
+          );
+      },
+      startRedirectTimer: ({ self }) => {
+        stopRedirectTimer();
+        stopTimer = clock.every(QUIZ_REDIRECT_DELAY_MS, () => {
+          stopRedirectTimer();
+          reply(self, { type: 'clock.tick' });
+        });
+      },
+      stopRedirectTimer,
+      navigate: (_, { path }) => navigate(path),
+      notifyError: (_, { message }) => notifyError(message),
+    },
+  });
+}
