@@ -1,5 +1,7 @@
-import SectionPage from '../placeholder/section-page';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { OtpWizardView } from './otp-wizard-view';
 
 export default function SignupPage() {
-  return <SectionPage title="Create your account" />;
+  useDocumentTitle('Create your account');
+  return <OtpWizardView purpose="signup" title="Create your account" lead="Join the community shaping a sustainable built environment. We'll email you a code to confirm your address." />;
 }

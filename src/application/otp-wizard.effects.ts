@@ -1,0 +1,71 @@
+/** The OTP wizard's named effects, against ports only. The view supplies `notify` (a toast) and the ports. */
+import * as authCalls from '../contract/auth';
+import type { OtpPurpose } from '../domain/otp';
+import { messageOf } from './api-error';
+import { OTP_TEXT, otpWizardMachine } from './otp-wizard.machine';
+import type { ApiClient, Clock, Navigator, TokenStore } from './ports';
+
+export interface OtpWizardPorts {
+  api: ApiClient;
+  tokens: TokenStore;
+  navigator: Navigator;
+  clock: Clock;
+  notify: (message: string) => void;
+}
+
+const requestCall = (purpose: OtpPurpose) => (purpose === 'signup' ? authCalls.requestSignupOtp : authCalls.forgotPassword);
+const verifyCall = (purpose: OtpPurpose) => (purpose === 'signup' ? authCalls.verifySignupOtp : authCalls.verifyResetOtp);
+
+export function provideOtpWizard({ api, tokens, navigator, clock, notify }: OtpWizardPorts) {
+  let stopTicking: (() => void) | null = null;
+  const stop = () => {
+    stopTicking?.();
+    stopTicking = null;
+  };
+  return otpWizardMachine.provide({
+    actions: {
+      requestOtp: ({ self }, { purpose, email }) => {
+        api.call(requestCall(purpose), { body: { email } }).then(
+          () => self.send({ type: 'otp.sent' }),
+          (error: unknown) => self.send({ type: 'otp.sendFailed', message: messageOf(error, OTP_TEXT.sendFailed) }),
+        );
+      },
+      resendOtp: ({ self }, { purpose, email }) => {
+        api.call(requestCall(purpose), { body: { email } }).then(
+          () => self.send({ type: 'otp.resent' }),
+          (error: unknown) => self.send({ type: 'otp.resendFailed', message: messageOf(error, OTP_TEXT.resendFailed) }),
+        );
+      },
+      verifyOtp: ({ self }, { purpose, email, code }) => {
+        api.call(verifyCall(purpose), { body: { email, otp: code } }).then(
+          (answer) => self.send({ type: 'otp.verified', token: answer.token }),
+          (error: unknown) => self.send({ type: 'otp.verifyFailed', message: messageOf(error, OTP_TEXT.verifyFailed) }),
+        );
+      },
+      setPassword: ({ self }, { password }) => {
+        api.call(authCalls.setPassword, { body: { password } }).then(
+          (answer) => self.send({ type: 'password.set', token: answer.token }),
+          (error: unknown) => self.send({ type: 'password.failed', message: messageOf(error, OTP_TEXT.unexpected) }),
+        );
+      },
+      storeToken: (_, { token }) => {
+        tokens.set(token);
+        api.clearCache();
+      },
+      startTicking: ({ self }) => {
+        stop();
+        stopTicking = clock.every(1000, () => {
+          if (self.getSnapshot().status !== 'active') return stop();
+          self.send({ type: 'clock.tick' });
+        });
+      },
+      stopTicking: () => stop(),
+      notify: (_, { message }) => notify(message),
+      finish: () => {
+        stop();
+        // A full page load, so the whole app starts again with the new session.
+        navigator.hardRedirect('/');
+      },
+    },
+  });
+}

@@ -1,0 +1,129 @@
+/** The three-step email → code → password wizard, shared by signup and forgot-password. A thin view over the machine. */
+import { useMachine } from '@xstate/react';
+import { type FormEvent, useMemo, useState } from 'react';
+import { Button, Form } from 'react-aria-components';
+import { toast } from 'sonner';
+import { Link } from 'wouter';
+import { provideOtpWizard } from '../../../application/otp-wizard.effects';
+import { formatCountdown, isCompleteOtp, type OtpPurpose } from '../../../domain/otp';
+import { PASSWORD_RULE_TEXT } from '../../../domain/user';
+import { Field } from '../../components/fields';
+import { OtpInput } from '../../components/otp-input';
+import { paths } from '../../routes';
+import { useServices } from '../../services-context';
+import './auth.css';
+
+const STEPS = ['Email', 'OTP', 'Password'] as const;
+
+export function OtpWizardView({ purpose, title, lead }: { purpose: OtpPurpose; title: string; lead: string }) {
+  const services = useServices();
+  const machine = useMemo(
+    () =>
+      provideOtpWizard({
+        ...services,
+        notify: (message) => toast.success(message, { position: 'top-right', duration: 3000 }),
+      }),
+    [services],
+  );
+  const [state, send] = useMachine(machine, { input: { purpose } });
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  const { error, secondsLeft } = state.context;
+
+  const step = state.matches('email') || state.matches('sending') ? 0 : state.matches('code') ? 1 : 2;
+  const busy = state.matches('sending') || state.matches({ code: 'verifying' }) || state.matches({ code: 'resending' }) || state.matches({ password: 'saving' });
+
+  const submitEmail = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send({ type: 'user.submitEmail', email });
+  };
+  const submitCode = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send({ type: 'user.submitCode', code });
+  };
+  const submitPassword = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send({ type: 'user.submitPassword', password, confirmPassword });
+  };
+
+  return (
+    <section className="container auth-page">
+      <div className="auth-card">
+        <h1>{title}</h1>
+        <p className="auth-card__lead">{lead}</p>
+        <ol className="steps" aria-label="Progress">
+          {STEPS.map((name, index) => (
+            <li key={name} className={index === step ? 'steps__item steps__item--current' : 'steps__item'} aria-current={index === step ? 'step' : undefined}>
+              <span className="steps__number" aria-hidden="true">{index + 1}</span> {name}
+            </li>
+          ))}
+        </ol>
+
+        {step === 0 && (
+          <Form onSubmit={submitEmail} className="form" validationBehavior="aria">
+            <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />
+            <ErrorLine error={error} />
+            <Button type="submit" className="button button--primary button--block" isDisabled={busy}>
+              {busy ? 'Sending...' : 'Send OTP'}
+            </Button>
+          </Form>
+        )}
+
+        {step === 1 && (
+          <Form onSubmit={submitCode} className="form">
+            <p>
+              We sent a 6-digit code to <strong>{state.context.email}</strong>.{' '}
+              <Button className="link-button" onPress={() => send({ type: 'user.changeEmail' })}>
+                Change email
+              </Button>
+            </p>
+            <OtpInput value={code} onChange={setCode} />
+            <ErrorLine error={error} />
+            <Button type="submit" className="button button--primary button--block" isDisabled={busy || !isCompleteOtp(code)}>
+              {state.matches({ code: 'verifying' }) ? 'Verifying...' : 'Verify'}
+            </Button>
+            <p className="resend">
+              {secondsLeft > 0 ? (
+                <span>
+                  You can request a new code in <span className="resend__timer">{formatCountdown(secondsLeft)}</span>
+                </span>
+              ) : (
+                <span>Didn't get the code?</span>
+              )}{' '}
+              <Button className="link-button" onPress={() => send({ type: 'user.resend' })} isDisabled={busy}>
+                Resend OTP
+              </Button>
+            </p>
+          </Form>
+        )}
+
+        {step === 2 && (
+          <Form onSubmit={submitPassword} className="form">
+            <Field label="Password" name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} description={PASSWORD_RULE_TEXT} isRequired autoFocus />
+            <Field label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} isRequired />
+            <ErrorLine error={error} />
+            <Button type="submit" className="button button--primary button--block" isDisabled={busy}>
+              {busy ? 'Saving...' : purpose === 'signup' ? 'Create account' : 'Reset password'}
+            </Button>
+          </Form>
+        )}
+
+        <p className="auth-card__links">
+          <span>
+            {purpose === 'signup' ? 'Already have an account?' : 'Remembered it?'} <Link href={paths.login}>Sign In</Link>
+          </span>
+        </p>
+      </div>
+    </section>
+  );
+}
+
+function ErrorLine({ error }: { error: string | null }) {
+  return (
+    <p className="form__error" role="alert">
+      {error ?? ''}
+    </p>
+  );
+}
