@@ -35,6 +35,7 @@ export function createServices(container: Container = createContainer()): AppSer
   const tokens = container.get<TokenStore>(TOKENS.TokenStore);
   const log = (message: string, error: unknown) => console.warn(message, error);
   const session = createActor(provideSession({ api, tokens, log })).start();
+  api.onUnauthorized(() => session.send({ type: 'session.unauthorized' }));
   return {
     api,
     tokens,

@@ -17,6 +17,8 @@ export interface ApiClient {
   call<C extends Call>(call: C, input?: CallInput<C>, options?: CallOptions): Promise<ResponseOf<C>>;
   /** Drops every cached answer (the signed-in user changed). */
   clearCache(): void;
+  /** Called after any 401 answer, once the token is gone and the redirect to /login has started. */
+  onUnauthorized(listener: () => void): () => void;
 }
 
 /** Where the session token lives between visits (a cookie named `token`). */

@@ -57,7 +57,10 @@ describe('EffectApiClient', () => {
   it('applies the 401 rule: deletes the token, redirects to /login, and still passes the error on', async () => {
     handler = (_req, res) => json(res, 401, { success: false, message: 'Please sign in to continue' });
     const { api, tokens, navigator } = client();
+    let told = 0;
+    api.onUnauthorized(() => told++);
     const error = await api.call(profile).catch((e: unknown) => e);
+    expect(told).toBe(1);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({ status: 401, message: 'Please sign in to continue' });
     expect(tokens.get()).toBeNull();

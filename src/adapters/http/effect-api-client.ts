@@ -24,6 +24,7 @@ interface Raw {
 @injectable()
 export class EffectApiClient implements ApiClient {
   readonly #cache: Cache.Cache<string, Raw, ApiError>;
+  readonly #unauthorizedListeners = new Set<() => void>();
   #retrySchedule: Schedule.Schedule<Duration.Duration>;
 
   constructor(
@@ -55,6 +56,11 @@ export class EffectApiClient implements ApiClient {
     return Effect.runPromise(raw.pipe(Effect.flatMap((value) => decode(c, value))));
   }
 
+  onUnauthorized(listener: () => void): () => void {
+    this.#unauthorizedListeners.add(listener);
+    return () => this.#unauthorizedListeners.delete(listener);
+  }
+
   clearCache(): void {
     Effect.runSync(Cache.invalidateAll(this.#cache));
   }
@@ -84,6 +90,7 @@ export class EffectApiClient implements ApiClient {
     const onUnauthorized = () => {
       this.tokens.clear();
       this.navigator.hardRedirect('/login');
+      for (const listener of this.#unauthorizedListeners) listener();
     };
     return Effect.gen(function* () {
       const client = yield* HttpClient.HttpClient;

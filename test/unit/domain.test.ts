@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { formatCountdown, isCompleteOtp, normaliseOtp } from '../../src/domain/otp';
+import { readTimeMinutes, stripHtml, truncate, formatUsDate } from '../../src/domain/text';
+import { avatarInitials, displayFirstName } from '../../src/domain/user';
+import { filterSections } from '../../src/domain/sections';
+
+describe('avatar rule', () => {
+  it.each([
+    [{ firstName: 'ada', lastName: 'lovelace', email: 'a@x.io' }, 'AL'],
+    [{ firstName: 'Ada', lastName: '', email: 'a@x.io' }, 'A'],
+    [{ firstName: ' ', lastName: ' ', email: 'zed@x.io' }, 'Z'],
+    [{ firstName: '', lastName: '', email: '' }, 'U'],
+    [null, 'U'],
+  ])('%j → %s', (user, expected) => {
+    expect(avatarInitials(user)).toBe(expected);
+  });
+  it('defaults the first name to User', () => {
+    expect(displayFirstName({ firstName: '' })).toBe('User');
+    expect(displayFirstName({ firstName: 'Grace' })).toBe('Grace');
+  });
+});
+
+describe('OTP rules', () => {
+  it.each([[120, '2:00'], [119, '1:59'], [61, '1:01'], [9, '0:09'], [0, '0:00'], [-3, '0:00']])('%i s shows %s', (s, text) => {
+    expect(formatCountdown(s)).toBe(text);
+  });
+  it.each([['123 456', '123456'], ['123-456', '123456'], ['12a3456789', '123456'], ['  1 2 ', '12']])('normalises %j', (raw, code) => {
+    expect(normaliseOtp(raw)).toBe(code);
+  });
+  it('accepts exactly six digits', () => {
+    expect(isCompleteOtp('123456')).toBe(true);
+    expect(isCompleteOtp('12345')).toBe(false);
+    expect(isCompleteOtp('12345a')).toBe(false);
+  });
+});
+
+describe('text rules', () => {
+  it('cuts teasers at N characters plus an ellipsis', () => {
+    expect(truncate('a'.repeat(101), 100)).toBe(`${'a'.repeat(100)}...`);
+    expect(truncate('short', 100)).toBe('short');
+  });
+  it('computes read time from the words of the HTML body', () => {
+    expect(readTimeMinutes(`<p>${'word '.repeat(600)}</p>`)).toBe(3);
+    expect(readTimeMinutes('<p>one</p>')).toBe(1);
+    expect(stripHtml('<h2>A &amp; B</h2><p>c</p>')).toBe('A & B c');
+  });
+  it('shows dates in US English', () => {
+    expect(formatUsDate('2026-11-03T00:00:00Z')).toBe('November 3, 2026');
+  });
+  it('filters the eight sections by title, case-insensitively', () => {
+    expect(filterSections('BOOK').map((s) => s.title)).toEqual(['eBooks']);
+    expect(filterSections('')).toHaveLength(8);
+    expect(filterSections('zzz')).toEqual([]);
+  });
+});
