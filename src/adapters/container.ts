@@ -1,5 +1,4 @@
 /** The composition root: binds every port to its adapter and starts the session actor. */
-import 'reflect-metadata';
 import { Container } from 'inversify';
 import { createActor } from 'xstate';
 import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, Navigator, TokenStore } from '../application/ports';
@@ -10,7 +9,7 @@ import { BlobFileSaver } from './blob-file-saver';
 import { BrowserNavigator } from './browser-navigator';
 import { COOKIE_JAR, CookieTokenStore, type CookieJar } from './cookie-token-store';
 import { type ApiConfig, TOKENS } from './di-tokens';
-import { EffectApiClient } from './http/effect-api-client';
+import { LazyApiClient } from './http/lazy-api-client';
 import { LocalDraftStore } from './local-draft-store';
 import { SystemClock } from './system-clock';
 
@@ -22,7 +21,7 @@ export function createContainer(config: Partial<ApiConfig> = {}, jar: CookieJar 
   container.bind<CookieJar>(COOKIE_JAR).toConstantValue(jar);
   container.bind<TokenStore>(TOKENS.TokenStore).to(CookieTokenStore);
   container.bind<Navigator>(TOKENS.Navigator).to(BrowserNavigator);
-  container.bind<ApiClient>(TOKENS.ApiClient).to(EffectApiClient);
+  container.bind<ApiClient>(TOKENS.ApiClient).to(LazyApiClient);
   container.bind<Analytics>(TOKENS.Analytics).to(BeaconAnalytics);
   container.bind<Clock>(TOKENS.Clock).to(SystemClock);
   container.bind<FileSaver>(TOKENS.FileSaver).to(BlobFileSaver);

@@ -1,0 +1,44 @@
+/**
+ * Keeps the HTTP adapter (effect and its HTTP client, ~75 KB gzip) out of the first render: the real client is
+ * loaded on the first call, in parallel with the page's own chunk, and every call after that goes straight to it.
+ */
+import { inject, injectable } from 'inversify';
+import type { ApiClient, CallInput, CallOptions, Navigator, TokenStore } from '../../application/ports';
+import type { Call, ResponseOf } from '../../contract/define';
+import { type ApiConfig, TOKENS } from '../di-tokens';
+
+@injectable()
+export class LazyApiClient implements ApiClient {
+  #client: Promise<ApiClient> | null = null;
+  #listeners = new Set<() => void>();
+
+  constructor(
+    @inject(TOKENS.ApiConfig) private readonly config: ApiConfig,
+    @inject(TOKENS.TokenStore) private readonly tokens: TokenStore,
+    @inject(TOKENS.Navigator) private readonly navigator: Navigator,
+  ) {}
+
+  private load(): Promise<ApiClient> {
+    this.#client ??= import(/* webpackChunkName: "http" */ './effect-api-client').then(({ EffectApiClient }) => {
+      const client = new EffectApiClient(this.config, this.tokens, this.navigator);
+      client.onUnauthorized(() => {
+        for (const listener of this.#listeners) listener();
+      });
+      return client;
+    });
+    return this.#client;
+  }
+
+  async call<C extends Call>(call: C, input?: CallInput<C>, options?: CallOptions): Promise<ResponseOf<C>> {
+    return (await this.load()).call(call, input, options);
+  }
+
+  clearCache(): void {
+    void this.#client?.then((client) => client.clearCache());
+  }
+
+  onUnauthorized(listener: () => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+}
