@@ -1,0 +1,112 @@
+/**
+ * Interaction latency in Chromium with 4x CPU throttling: the time from the input event to the next paint that shows
+ * its result (liking a post, opening a 200-comment thread, submitting a quiz answer, typing in the composer).
+ */
+import type { Browser, Page } from 'playwright';
+import type { Seeded } from './seed';
+import { figure, type Figure } from './stats';
+
+export interface InteractionResult {
+  name: string;
+  time: Figure;
+}
+
+/** Marks the next trusted input event's timestamp in the page; `settle` resolves on the paint after `done()` holds. */
+async function armTimer(page: Page) {
+  await page.evaluate(() => {
+    const w = window as unknown as { __t0?: number };
+    w.__t0 = undefined;
+    const mark = (event: Event) => {
+      if (w.__t0 === undefined) w.__t0 = event.timeStamp;
+    };
+    for (const type of ['pointerdown', 'keydown']) document.addEventListener(type, mark, { capture: true, once: true });
+  });
+}
+
+async function elapsedAfterPaint(page: Page, predicate: string): Promise<number> {
+  await page.waitForFunction(predicate, undefined, { timeout: 30_000, polling: 'raf' });
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - (window as unknown as { __t0: number }).__t0))),
+      ),
+  );
+}
+
+async function throttled(browser: Browser, baseUrl: string, token: string) {
+  const context = await browser.newContext({ baseURL: baseUrl });
+  await context.addCookies([{ name: 'token', value: token, url: baseUrl }]);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return { page, close: () => context.close() };
+}
+
+export async function benchInteractions(browser: Browser, baseUrl: string, token: string, seeded: Seeded, runs: number): Promise<InteractionResult[]> {
+  const scenarios: { name: string; run: (page: Page) => Promise<number> }[] = [
+    {
+      name: 'like a post',
+      run: async (page) => {
+        await page.goto(`/discussion?category=${seeded.category}&subcategory=${seeded.subcategory}`);
+        const like = page.getByRole('button', { name: /^Like/ }).first();
+        await like.waitFor();
+        const before = await like.getAttribute('aria-pressed');
+        await armTimer(page);
+        await like.click();
+        return elapsedAfterPaint(page, `document.querySelector('[aria-pressed]')?.getAttribute('aria-pressed') !== ${JSON.stringify(before)}`);
+      },
+    },
+    {
+      name: 'open a 200-comment thread',
+      run: async (page) => {
+        await page.goto(`/discussion?category=${seeded.category}&subcategory=${seeded.subcategory}`);
+        const toggle = page.getByRole('button', { name: /^Comments/ }).first();
+        await toggle.waitFor();
+        await armTimer(page);
+        await toggle.click();
+        return elapsedAfterPaint(page, `document.querySelectorAll('.comment').length >= 200`);
+      },
+    },
+    {
+      name: 'submit a quiz answer',
+      run: async (page) => {
+        await page.goto('/quiz/green-buildings/set-1');
+        const option = page.getByRole('radio').first();
+        await option.waitFor();
+        await option.check();
+        await armTimer(page);
+        await page.getByRole('button', { name: 'Submit' }).click();
+        return elapsedAfterPaint(page, `Boolean(document.querySelector('.quiz-reveal'))`);
+      },
+    },
+    {
+      name: 'type a character in the composer',
+      run: async (page) => {
+        await page.goto(`/discussion?category=${seeded.category}&subcategory=${seeded.subcategory}`);
+        await page.getByRole('button', { name: 'Create a Post' }).click();
+        const editor = page.getByRole('textbox', { name: /content|post/i }).last();
+        await editor.click();
+        await armTimer(page);
+        await page.keyboard.type('x');
+        return elapsedAfterPaint(page, `(document.activeElement?.textContent ?? '').includes('x')`);
+      },
+    },
+  ];
+  const out: InteractionResult[] = [];
+  for (const scenario of scenarios) {
+    const samples: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const { page, close } = await throttled(browser, baseUrl, token);
+      try {
+        samples.push(await scenario.run(page));
+      } catch (error) {
+        console.warn(`interaction "${scenario.name}" failed: ${(error as Error).message.split('\n')[0]}`);
+        samples.push(Number.NaN);
+      } finally {
+        await close();
+      }
+    }
+    out.push({ name: scenario.name, time: figure(samples) });
+  }
+  return out;
+}

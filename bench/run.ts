@@ -1,0 +1,228 @@
+/**
+ * `npm run bench`: builds the product, starts it on a fresh seeded database, measures bundle weight, page loads,
+ * interactions, API throughput and memory, writes bench/results/latest.{md,json} and prints the table.
+ * `npm run bench -- --check` exits non-zero naming every missed budget. `--quick` runs fewer repetitions.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import { chromium } from 'playwright';
+import { CHROMIUM_ARGS } from '../playwright.config';
+import { startServer } from '../test/support/server';
+import { benchApi, type Endpoint, hashTime } from './api';
+import { allChunks, measureRoutes } from './bundle';
+import { benchInteractions } from './interaction';
+import { benchPageLoads } from './lighthouse';
+import { rssMb } from './memory';
+import { BENCH_USER, type Seeded, seedBenchDatabase } from './seed';
+import { type Budget, figure, fmt } from './stats';
+
+const args = new Set(process.argv.slice(2));
+const quick = args.has('--quick');
+const only = [...args].find((a) => a.startsWith('--only='))?.slice(7).split(',');
+const wants = (section: string) => !only || only.includes(section);
+const KB = 1024;
+
+async function login(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: BENCH_USER.email, password: BENCH_USER.password }),
+  });
+  if (!res.ok) throw new Error(`bench login failed: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+async function firstId(baseUrl: string, path: string, key: string, token: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const json = (await res.json()) as Record<string, { _id: string }[]>;
+  return json[key]![0]!._id;
+}
+
+function endpointsFor(seeded: Seeded): Endpoint[] {
+  return [
+    { name: 'GET /api/courses', method: 'GET', path: '/api/courses', kind: 'content' },
+    { name: 'GET /api/articles', method: 'GET', path: '/api/articles', kind: 'content' },
+    { name: 'GET /api/discussions (10,000 posts)', method: 'GET', path: `/api/discussions?category=${seeded.category}&subcategory=${seeded.subcategory}`, kind: 'thread' },
+    { name: 'GET /api/comments/{id}/list (1,000 comments)', method: 'GET', path: `/api/comments/${seeded.bigThreadId}/list`, kind: 'thread' },
+    { name: 'POST /api/auth/login', method: 'POST', path: '/api/auth/login', body: { email: BENCH_USER.email, password: BENCH_USER.password }, kind: 'login' },
+  ];
+}
+
+async function createPgDatabase(base: string) {
+  const { default: pg } = await import('pg');
+  const name = `sl_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function main() {
+  const started = Date.now();
+  const staticDir = mkdtempSync(join(tmpdir(), 'sl-bench-spa-'));
+  console.log('Building the SPA...');
+  const build = spawnSync('npx', ['rspack', 'build', '--config', 'rspack.config.ts', '--output-path', staticDir], { stdio: ['ignore', 'ignore', 'inherit'] });
+  if (build.status !== 0) throw new Error('build failed');
+
+  console.log('Seeding a fresh PGlite database (content, 10,000 posts, 1,000- and 200-comment threads)...');
+  const dataDir = mkdtempSync(join(tmpdir(), 'sl-bench-data-'));
+  const seeded = await seedBenchDatabase({ dataDir });
+  const server = await startServer({ STATIC_DIR: staticDir, RATE_LIMIT: 'off', LOG_LEVEL: 'warn' }, dataDir);
+  const budgets: Budget[] = [];
+  const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, machine: '2 cores, 24 GiB', quick };
+  const md: string[] = [`# Benchmarks`, '', `Run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, 2 cores. Figures are medians with (min–max).`, ''];
+
+  try {
+    const token = await login(server.url);
+    const articleId = await firstId(server.url, '/articles', 'articles', token);
+    const courseId = await firstId(server.url, '/courses?status=1', 'courses', token);
+    const publicRoutes = ['/', '/articles', `/articles/${articleId}`, '/login'];
+    const signedInRoutes = ['/courses', `/courses/view/${courseId}`, '/quiz/green-buildings/set-1', '/discussion'];
+    const routes = [...publicRoutes.map((path) => ({ path, signedIn: false })), ...signedInRoutes.map((path) => ({ path, signedIn: true }))];
+
+    const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+    if (wants('bundle')) {
+      console.log('Bundle...');
+      const bundles = await measureRoutes(browser, server.url, staticDir, routes.map((r) => ({ ...r, ready: 'main h1' })), token);
+      const total = allChunks(staticDir);
+      results.bundle = { routes: bundles, total };
+      md.push('## Bundle (KB)', '', 'Initial = chunks named in index.html, loaded before anything renders. Lazy = chunks the route fetches while it renders.', '');
+      md.push('| route | initial JS gzip / br | initial CSS gzip | lazy JS gzip / br | lazy CSS gzip | budget (initial JS gzip) |', '|---|---|---|---|---|---|');
+      for (const b of bundles) {
+        const limit = b.signedIn ? 160 : 125;
+        const ok = b.initialJs.gzip / KB <= limit;
+        budgets.push({ name: `bundle ${b.route}`, ok, actual: `${(b.initialJs.gzip / KB).toFixed(1)} KB`, limit: `≤ ${limit} KB` });
+        md.push(`| ${b.route}${b.signedIn ? ' (signed in)' : ''} | ${(b.initialJs.gzip / KB).toFixed(1)} / ${(b.initialJs.brotli / KB).toFixed(1)} | ${(b.initialCss.gzip / KB).toFixed(1)} | ${(b.lazyJs.gzip / KB).toFixed(1)} / ${(b.lazyJs.brotli / KB).toFixed(1)} | ${(b.lazyCss.gzip / KB).toFixed(1)} | ≤ ${limit} ${ok ? '✓' : '✗'} |`);
+      }
+      md.push('', `All ${total.count} chunks: JS ${(total.js.gzip / KB).toFixed(1)} KB gzip (${(total.js.raw / KB).toFixed(0)} KB raw), CSS ${(total.css.gzip / KB).toFixed(1)} KB gzip.`, '');
+    }
+
+    if (wants('interaction')) {
+      console.log('Interactions (4x CPU throttling)...');
+      const interactions = await benchInteractions(browser, server.url, token, seeded, quick ? 3 : 5);
+      results.interaction = interactions;
+      md.push('## Interaction: event to next paint, 4x CPU throttling (ms)', '', '| interaction | time | budget |', '|---|---|---|');
+      for (const i of interactions) {
+        const ok = i.time.median <= 100;
+        budgets.push({ name: `interaction ${i.name}`, ok, actual: `${i.time.median.toFixed(0)} ms`, limit: '≤ 100 ms' });
+        md.push(`| ${i.name} | ${fmt(i.time)} | ≤ 100 ${ok ? '✓' : '✗'} |`);
+      }
+      md.push('');
+    }
+    await browser.close();
+
+    if (wants('lighthouse')) {
+      console.log('Lighthouse (mobile preset)...');
+      const loads = await benchPageLoads(server.url, routes, token, quick ? 1 : 5);
+      results.lighthouse = loads;
+      md.push('## Page load: Lighthouse mobile preset', '', '| route | performance | LCP (ms) | TBT (ms) | CLS | accessibility |', '|---|---|---|---|---|---|');
+      for (const l of loads) {
+        const checks: [string, boolean, string, string][] = [
+          ['performance', l.performance.median >= 95, l.performance.median.toFixed(0), '≥ 95'],
+          ['LCP', l.lcp.median <= 1800, `${l.lcp.median.toFixed(0)} ms`, '≤ 1800 ms'],
+          ['TBT', l.tbt.median <= 100, `${l.tbt.median.toFixed(0)} ms`, '≤ 100 ms'],
+          ['CLS', l.cls.median <= 0.02, l.cls.median.toFixed(3), '≤ 0.02'],
+          ['accessibility', l.accessibility.median >= 100, l.accessibility.median.toFixed(0), '100'],
+        ];
+        for (const [name, ok, actual, limit] of checks) budgets.push({ name: `lighthouse ${l.route} ${name}`, ok, actual, limit });
+        md.push(`| ${l.route}${l.signedIn ? ' (signed in)' : ''} | ${fmt(l.performance)} | ${fmt(l.lcp)} | ${fmt(l.tbt)} | ${fmt(l.cls, 3)} | ${fmt(l.accessibility)} |`);
+      }
+      md.push('', 'Budgets: performance ≥ 95, LCP ≤ 1.8 s, TBT ≤ 100 ms, CLS ≤ 0.02, accessibility 100.', '');
+    }
+
+    if (wants('api')) {
+      const seconds = quick ? 3 : 10;
+      const endpoints = endpointsFor(seeded);
+      const rssIdle = rssMb(server.process.pid!);
+      console.log('API on PGlite...');
+      const api = await benchApi(server.url, 'PGlite', token, endpoints, seconds);
+      const rssAfter = rssMb(server.process.pid!);
+      if (process.env.DATABASE_URL) {
+        console.log('API on PostgreSQL...');
+        const pgDb = await createPgDatabase(process.env.DATABASE_URL);
+        try {
+          const pgSeeded = await seedBenchDatabase({ databaseUrl: pgDb.url, dataDir: null });
+          const pgServer = await startServer({ STATIC_DIR: staticDir, RATE_LIMIT: 'off', LOG_LEVEL: 'warn', DATABASE_URL: pgDb.url });
+          try {
+            api.push(...(await benchApi(pgServer.url, 'PostgreSQL', await login(pgServer.url), endpointsFor(pgSeeded), seconds)));
+          } finally {
+            await pgServer.stop();
+          }
+        } finally {
+          await pgDb.drop();
+        }
+      }
+      const hash = await hashTime();
+      results.api = { endpoints: api, hashTime: hash };
+      md.push(`## API: autocannon, ${seconds} s per run, 50 connections (login: 10)`, '', '| endpoint | database | req/s | p50 / p99 (ms) | bare route req/s | p50 / p99 (ms) | ratio | budget |', '|---|---|---|---|---|---|---|---|');
+      for (const a of api) {
+        let ok = true;
+        let limit = 'reported';
+        if (a.kind === 'content') {
+          ok = a.ratio >= 0.5;
+          limit = 'ratio ≥ 0.5';
+          budgets.push({ name: `api ${a.name} [${a.database}] ratio`, ok, actual: a.ratio.toFixed(2), limit });
+        } else if (a.kind === 'thread') {
+          ok = a.p99 <= 25;
+          limit = 'p99 ≤ 25 ms';
+          budgets.push({ name: `api ${a.name} [${a.database}] p99`, ok, actual: `${a.p99} ms`, limit });
+        }
+        md.push(`| ${a.name} | ${a.database} | ${a.rps.toFixed(0)} | ${a.p50} / ${a.p99} | ${a.bareRps.toFixed(0)} | ${a.bareP50} / ${a.bareP99} | ${a.ratio.toFixed(2)} | ${limit}${a.kind === 'login' ? '' : ok ? ' ✓' : ' ✗'} |`);
+      }
+      md.push('', `Login is bounded by argon2id on purpose: one verify alone takes ${fmt(hash, 1, ' ms')}.`, '');
+
+      console.log('Memory over 60 s...');
+      const samples: number[] = [];
+      const soakSeconds = quick ? 20 : 60;
+      const soak = new Promise<void>((resolve, reject) =>
+        autocannon({ url: `${server.url}/api/courses`, connections: 20, duration: soakSeconds }, (e) => (e ? reject(e) : resolve())),
+      );
+      const sampler = setInterval(() => samples.push(rssMb(server.process.pid!)), 1000);
+      await soak;
+      clearInterval(sampler);
+      const warm = figure(samples.slice(5, 10));
+      const end = figure(samples.slice(-5));
+      const growth = (end.median - warm.median) / warm.median;
+      results.memory = { idleMb: rssIdle, afterApiMb: rssAfter, soakStartMb: warm.median, soakEndMb: end.median, growth };
+      budgets.push({ name: 'memory growth over the soak', ok: growth < 0.1, actual: `${(growth * 100).toFixed(1)} %`, limit: '< 10 %' });
+      md.push('## Memory (server RSS, MB)', '', '| idle | after the API run | soak start (5–10 s) | soak end (last 5 s) | growth | budget |', '|---|---|---|---|---|---|');
+      md.push(`| ${rssIdle.toFixed(0)} | ${rssAfter.toFixed(0)} | ${warm.median.toFixed(0)} | ${end.median.toFixed(0)} | ${(growth * 100).toFixed(1)} % | < 10 % ${growth < 0.1 ? '✓' : '✗'} |`, '');
+    }
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(staticDir, { recursive: true, force: true });
+  }
+
+  const missed = budgets.filter((b) => !b.ok);
+  md.push('## Budgets', '', missed.length === 0 ? 'Every budget met.' : `${missed.length} of ${budgets.length} budgets missed:`, '');
+  for (const b of missed) md.push(`- ${b.name}: ${b.actual} (budget ${b.limit})`);
+  md.push('', `Reproduce: \`npm run bench\` (about ${Math.round((Date.now() - started) / 60_000)} minutes on this machine); \`npm run bench -- --check\` fails on a missed budget.`);
+  results.budgets = budgets;
+  writeFileSync('bench/results/latest.md', `${md.join('\n')}\n`);
+  writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
+  console.log(md.join('\n'));
+  if (args.has('--check') && missed.length > 0) {
+    console.error(`\nMissed budgets:\n${missed.map((b) => `  ${b.name}: ${b.actual} (budget ${b.limit})`).join('\n')}`);
+    process.exit(1);
+  }
+}
+
+void main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
