@@ -4,12 +4,10 @@
  * the replies stay readable in place, and a "[deleted]" comment whose last reply goes is removed too.
  */
 import { and, asc, eq, isNotNull, notExists, type SQL, sql } from 'drizzle-orm';
-import type { Comment } from '../../src/domain/discussion';
+import { type Comment, DELETED_COMMENT_LABEL } from '../../src/domain/discussion';
 import type { Db } from '../db/client';
 import { commentLikes, comments, users } from '../db/schema';
 import { displayName } from './discussion-shared';
-
-export const DELETED_COMMENT_TEXT = '[deleted]';
 
 const commentColumns = {
   id: comments.id,
@@ -50,7 +48,7 @@ function toComment(row: CommentRow, viewerId: string): Comment {
   if (row.deletedAt) {
     return {
       _id: row.id, content: '', discussionId: row.discussionId, parentCommentId: row.parentCommentId, likes: [], likeCount: 0,
-      deleted: true, createdBy: { _id: '', name: DELETED_COMMENT_TEXT, email: '' }, createdAt: when,
+      deleted: true, createdBy: { _id: '', name: DELETED_COMMENT_LABEL, email: '' }, createdAt: when,
     };
   }
   const likes = typeof row.likes === 'string' ? (JSON.parse(row.likes) as string[]) : row.likes;

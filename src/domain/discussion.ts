@@ -77,3 +77,22 @@ export function isAuthor(userId: string | undefined, item: { createdBy: { _id: s
 export function isBlank(text: string): boolean {
   return text.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim().length === 0;
 }
+
+/** What a deleted comment that still has replies shows in place of its text and author (docs/decisions/041). */
+export const DELETED_COMMENT_LABEL = '[deleted]';
+
+const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/**
+ * A comment typed as plain text, as the allowlisted HTML the server stores: blank lines separate paragraphs, single
+ * line breaks stay, and whatever looks like markup is shown as typed, never interpreted.
+ */
+export function plainTextToHtml(text: string): string {
+  return text
+    .replace(/\r\n?/g, '\n')
+    .split(/\n\s*\n/)
+    .map((paragraph) => paragraph.trim())
+    .filter(Boolean)
+    .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+    .join('');
+}

@@ -1,0 +1,63 @@
+/** One post in the list: title, author, US date, topic, the HTML content, like and comment counts, Delete for its author. */
+import { useId, useState } from 'react';
+import { likeDiscussion } from '../../../contract/discussions';
+import { type Discussion, isAuthor } from '../../../domain/discussion';
+import { formatUsDate } from '../../../domain/text';
+import { SafeHtml } from '../../components/safe-html';
+import { useServices } from '../../services-context';
+import { CommentThread } from './comment-thread';
+import { ConfirmDelete } from './confirm-delete';
+import { LikeButton } from './like-button';
+import { NO_BODY } from './no-body';
+
+export const DISCUSSION_DELETE_QUESTION = 'Are you sure you want to delete this discussion?';
+
+export function DiscussionCard({ discussion, userId, topicLabel, onDelete, onCommentsChanged }: {
+  discussion: Discussion;
+  userId: string | undefined;
+  topicLabel: string;
+  onDelete: (id: string) => void;
+  onCommentsChanged: (id: string) => void;
+}) {
+  const { api } = useServices();
+  const [showComments, setShowComments] = useState(false);
+  const titleId = useId();
+  const threadId = useId();
+  const { _id: id, title } = discussion;
+
+  return (
+    <article className="card discussion-card" aria-labelledby={titleId}>
+      <div className="card__body">
+        <h3 id={titleId} className="card__title">
+          {title}
+        </h3>
+        <p className="card__meta">
+          <span className="discussion-card__author">{discussion.createdBy.name}</span>
+          {' · '}
+          <time dateTime={discussion.createdAt}>{formatUsDate(discussion.createdAt)}</time>
+          {topicLabel && <span className="discussion-card__topic"> · {topicLabel}</span>}
+        </p>
+        <SafeHtml html={discussion.content} className="rich-text discussion-card__content" />
+        <div className="discussion-card__actions">
+          <LikeButton
+            liked={userId ? discussion.likes.includes(userId) : false}
+            count={discussion.likeCount}
+            toggle={() => api.call(likeDiscussion, { params: { id }, body: NO_BODY })}
+            subject={`post: ${title}`}
+          />
+          <button type="button" className="chip-button" aria-expanded={showComments} aria-controls={showComments ? threadId : undefined}
+            onClick={() => setShowComments((v) => !v)}>
+            Comments<span className="visually-hidden"> on {title}</span>
+            <span className="chip-button__count" data-testid="comment-count">
+              {discussion.commentCount}
+            </span>
+          </button>
+          {isAuthor(userId, discussion) && (
+            <ConfirmDelete question={DISCUSSION_DELETE_QUESTION} subject={`post: ${title}`} onConfirm={() => onDelete(id)} />
+          )}
+        </div>
+        {showComments && <CommentThread id={threadId} discussionId={id} subject={title} onChanged={() => onCommentsChanged(id)} />}
+      </div>
+    </article>
+  );
+}

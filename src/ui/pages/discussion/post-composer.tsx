@@ -1,0 +1,99 @@
+/**
+ * The 'Create a Post' area, a thin view of the post composer machine: the button (with the spec's alert when no topic
+ * is chosen), then the title and the rich-text editor, loaded only when the composer first opens.
+ */
+import { useSelector } from '@xstate/react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Input, Label, TextField } from 'react-aria-components';
+import type { ActorRefFrom } from 'xstate';
+import { isPostComplete, type PostComposerMachine } from '../../../application/post-composer.machine';
+import { DISCUSSION_TITLE_MAX } from '../../../domain/discussion';
+import { Spinner } from '../../components/states';
+
+const RichTextEditor = lazy(() => import('./rich-text-editor'));
+
+export function PostComposer({ composer, topic }: { composer: ActorRefFrom<PostComposerMachine>; topic: string }) {
+  const view = useSelector(composer, (s) => ({
+    open: s.matches('editing') || s.matches('submitting'),
+    submitting: s.matches('submitting'),
+    complete: isPostComplete(s.context),
+    title: s.context.title,
+    content: s.context.content,
+    alert: s.context.alert,
+  }), (a, b) => a.open === b.open && a.submitting === b.submitting && a.complete === b.complete && a.title === b.title
+    && a.content === b.content && a.alert === b.alert);
+  const createButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(view.open);
+
+  // Closing (posted or cancelled) hands focus back to the button that opened the composer.
+  useEffect(() => {
+    if (wasOpen.current && !view.open) createButton.current?.focus();
+    wasOpen.current = view.open;
+  }, [view.open]);
+
+  if (!view.open) {
+    return (
+      <div className="composer-start">
+        <button ref={createButton} type="button" className="button button--primary" onClick={() => composer.send({ type: 'composer.open' })}>
+          Create a Post
+        </button>
+        {view.alert && (
+          <p className="form__error composer__alert" role="alert">
+            {view.alert}
+          </p>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <form
+      className="card composer"
+      aria-labelledby="composer-heading"
+      onSubmit={(event) => {
+        event.preventDefault();
+        composer.send({ type: 'composer.submit' });
+      }}
+    >
+      <div className="card__body">
+        <h2 id="composer-heading" className="composer__heading">
+          Create a Post
+        </h2>
+        <p className="card__meta">{topic ? `Posting in ${topic}` : 'Choose a category and a subcategory to post in.'}</p>
+        <TextField
+          className="field"
+          value={view.title}
+          onChange={(title) => composer.send({ type: 'title.changed', title })}
+          maxLength={DISCUSSION_TITLE_MAX}
+          isDisabled={view.submitting}
+          autoFocus
+        >
+          <Label className="field__label">Title</Label>
+          <Input className="field__input" />
+        </TextField>
+        <Suspense fallback={<Spinner label="Loading editor..." />}>
+          <RichTextEditor
+            label="Content"
+            initialHtml={view.content}
+            disabled={view.submitting}
+            onChange={(content) => composer.send({ type: 'content.changed', content })}
+            onSubmitShortcut={() => composer.send({ type: 'composer.submit' })}
+          />
+        </Suspense>
+        {view.alert && (
+          <p className="form__error composer__alert" role="alert">
+            {view.alert}
+          </p>
+        )}
+        <div className="composer__actions">
+          <button type="submit" className="button button--primary" disabled={!view.complete || view.submitting}>
+            {view.submitting ? 'Publishing...' : 'Publish Post'}
+          </button>
+          <button type="button" className="button" onClick={() => composer.send({ type: 'composer.cancel' })} disabled={view.submitting}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    </form>
+  );
+}

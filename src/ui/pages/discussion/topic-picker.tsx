@@ -1,0 +1,142 @@
+/**
+ * Choosing the SDG topic two ways: a sidebar of the 17 goals whose subcategories expand (radix Accordion), and the
+ * category and subcategory selects (react-aria). Both send the same events to the composer machine, which holds the
+ * choice; the list filters by it.
+ */
+import { Accordion } from 'radix-ui';
+import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import type { SdgConstants } from '../../../domain/discussion';
+
+export interface TopicChoice {
+  category: string;
+  subcategory: string;
+}
+
+interface TopicProps extends TopicChoice {
+  constants: SdgConstants;
+  onCategory: (category: string) => void;
+  onSubcategory: (subcategory: string) => void;
+}
+
+const ALL = 'all';
+
+/** The goals in SDG order (sdg_1 … sdg_17). */
+export function goalsOf(constants: SdgConstants) {
+  return Object.entries(constants.categories)
+    .sort(([a], [b]) => Number(a.replace('sdg_', '')) - Number(b.replace('sdg_', '')))
+    .map(([, value]) => ({ value, label: constants.categoryLabels[value] ?? value, subcategories: constants.subcategories[value] ?? [] }));
+}
+
+export function topicLabel(constants: SdgConstants | undefined, category: string, subcategory: string): string {
+  if (!constants || !category) return '';
+  const goal = constants.categoryLabels[category] ?? category;
+  const sub = constants.subcategories[category]?.find((s) => s.value === subcategory)?.label;
+  return sub ? `${goal} › ${sub}` : goal;
+}
+
+export function SdgSidebar({ constants, category, subcategory, onCategory, onSubcategory }: TopicProps) {
+  const goals = goalsOf(constants);
+  return (
+    <nav className="sdg-sidebar" aria-labelledby="sdg-sidebar-heading">
+      <h2 id="sdg-sidebar-heading" className="sdg-sidebar__heading">
+        SDG categories
+      </h2>
+      <button type="button" className="sdg-sidebar__all" aria-pressed={!category} onClick={() => onCategory('')}>
+        All discussions
+      </button>
+      <Accordion.Root type="single" collapsible className="sdg-sidebar__goals" defaultValue={category || undefined}>
+        {goals.map((goal) => (
+          <Accordion.Item key={goal.value} value={goal.value} className="sdg-sidebar__goal">
+            <Accordion.Header asChild>
+              <h3 className="sdg-sidebar__goal-heading">
+                <Accordion.Trigger className="sdg-sidebar__trigger">
+                  <span>{goal.label}</span>
+                  <span className="sdg-sidebar__chevron" aria-hidden="true" />
+                </Accordion.Trigger>
+              </h3>
+            </Accordion.Header>
+            <Accordion.Content className="sdg-sidebar__panel">
+              <ul className="sdg-sidebar__subs">
+                <li>
+                  <button type="button" className="sdg-sidebar__sub" aria-pressed={category === goal.value && !subcategory}
+                    onClick={() => onCategory(goal.value)}>
+                    All in {goal.label.replace(/^SDG \d+: /, '')}
+                  </button>
+                </li>
+                {goal.subcategories.map((sub) => (
+                  <li key={sub.value}>
+                    <button
+                      type="button"
+                      className="sdg-sidebar__sub"
+                      aria-pressed={category === goal.value && subcategory === sub.value}
+                      onClick={() => {
+                        onCategory(goal.value);
+                        onSubcategory(sub.value);
+                      }}
+                    >
+                      {sub.label}
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            </Accordion.Content>
+          </Accordion.Item>
+        ))}
+      </Accordion.Root>
+    </nav>
+  );
+}
+
+export function TopicSelects({ constants, category, subcategory, onCategory, onSubcategory }: TopicProps) {
+  const goals = goalsOf(constants);
+  const subcategories = category ? (constants.subcategories[category] ?? []) : [];
+  return (
+    <div className="topic-selects">
+      <Select
+        className="field topic-select"
+        value={category || ALL}
+        onChange={(key) => onCategory(key === ALL || key === null ? '' : String(key))}
+      >
+        <Label className="field__label">Category</Label>
+        <Button className="field__input topic-select__button">
+          <SelectValue />
+          <span className="topic-select__chevron" aria-hidden="true" />
+        </Button>
+        <Popover className="topic-select__popover">
+          <ListBox className="topic-select__list">
+            <ListBoxItem id={ALL} className="topic-select__option" textValue="All categories">
+              All categories
+            </ListBoxItem>
+            {goals.map((goal) => (
+              <ListBoxItem key={goal.value} id={goal.value} className="topic-select__option" textValue={goal.label}>
+                {goal.label}
+              </ListBoxItem>
+            ))}
+          </ListBox>
+        </Popover>
+      </Select>
+      <Select
+        className="field topic-select"
+        value={subcategory || null}
+        onChange={(key) => onSubcategory(key === null ? '' : String(key))}
+        isDisabled={!category}
+        placeholder={category ? 'Select a subcategory' : 'Select a category first'}
+      >
+        <Label className="field__label">Subcategory</Label>
+        <Button className="field__input topic-select__button">
+          <SelectValue />
+          <span className="topic-select__chevron" aria-hidden="true" />
+        </Button>
+        <Popover className="topic-select__popover">
+          <ListBox className="topic-select__list">
+            {subcategories.map((sub) => (
+              <ListBoxItem key={sub.value} id={sub.value} className="topic-select__option" textValue={sub.label}>
+                {sub.label}
+              </ListBoxItem>
+            ))}
+          </ListBox>
+        </Popover>
+      </Select>
+    </div>
+  );
+}
