@@ -4,7 +4,7 @@
  * self-hosted pdf.js viewer, loaded only when such a dialog opens.
  */
 import { Dialog } from 'radix-ui';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
 import { useMediaQuery } from '../hooks/use-media-query';
 import { Spinner } from './states';
 import './document-modal.css';
@@ -23,11 +23,22 @@ export interface DocumentModalProps {
 
 export function DocumentModal({ title, url, open, onOpenChange }: DocumentModalProps) {
   const smallScreen = useMediaQuery(SMALL_OR_TOUCH_QUERY);
+  // The dialog may be opened by any control, not a Dialog.Trigger: remember it to give the focus back on close.
+  const opener = useRef<HTMLElement | null>(null);
+  useLayoutEffect(() => {
+    if (open) opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+  }, [open]);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Dialog.Overlay className="doc-modal__overlay" />
-        <Dialog.Content className="doc-modal">
+        <Dialog.Content
+          className="doc-modal"
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            opener.current?.focus();
+          }}
+        >
           <div className="doc-modal__header">
             <Dialog.Title className="doc-modal__title">{title}</Dialog.Title>
             <a className="doc-modal__open" href={url} target="_blank" rel="noopener noreferrer">
@@ -40,7 +51,11 @@ export function DocumentModal({ title, url, open, onOpenChange }: DocumentModalP
             </Dialog.Close>
           </div>
           <Dialog.Description className="visually-hidden">The {title} document. Press Escape to close it.</Dialog.Description>
-          <div className="doc-modal__body">
+          {/* The pdf.js pages scroll inside the body, so keyboard users must be able to focus it to scroll. */}
+          <div
+            className="doc-modal__body"
+            {...(smallScreen ? { tabIndex: 0, role: 'region', 'aria-label': `${title}, all pages` } : {})}
+          >
             {smallScreen ? (
               <Suspense fallback={<Spinner label="Loading document..." />}>
                 <PdfPages url={url} title={title} />

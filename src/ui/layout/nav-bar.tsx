@@ -6,7 +6,7 @@
 import { DropdownMenu } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
-import { SearchSlot } from './search-slot';
+import { SectionSearch } from '../components/section-search';
 import { MOBILE_NAV_QUERY, useMediaQuery } from '../hooks/use-media-query';
 import { paths } from '../routes';
 import { useServices, useSession } from '../services-context';
@@ -70,7 +70,7 @@ function DesktopNav() {
   const current = useCurrent();
   return (
     <>
-      <SearchSlot />
+      <SectionSearch />
       <ul className="nav__links">
         <li>
           <Link href={paths.about} aria-current={current(paths.about)}>
@@ -116,9 +116,7 @@ function MobileNav() {
     if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
       const target = event.target as Node;
-      // The search results live in a popover outside the panel: a click there is not a click outside.
-      const inPopover = target instanceof Element && target.closest('.search__popover');
-      if (!panelRef.current?.contains(target) && !toggleRef.current?.contains(target) && !inPopover) setOpen(false);
+      if (!panelRef.current?.contains(target) && !toggleRef.current?.contains(target)) setOpen(false);
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape' && !event.defaultPrevented) {
@@ -155,7 +153,7 @@ function MobileNav() {
         <span>Menu</span>
       </button>
       <div ref={panelRef} id={panelId} className="nav__panel" hidden={!open}>
-        <SearchSlot onNavigate={close} />
+        <SectionSearch onNavigate={close} />
         <ul className="nav__panel-links">
           <li>
             <Link href={paths.about} aria-current={current(paths.about)}>

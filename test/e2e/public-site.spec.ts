@@ -1,0 +1,567 @@
+/**
+ * The public site end to end: navigation (search, learning menu, hamburger), footer (newsletter, about links, legal
+ * PDFs), home (banner, slider, latest articles, plans, FAQ, feedback), articles, the about area, the community
+ * landing and contact, at desktop and at 375px; empty states on an empty database and error states with the server
+ * stopped. axe runs on every screen.
+ */
+import { desc } from 'drizzle-orm';
+import { feedback } from '../../server/db/schema';
+import { createUser, signIn } from './support/accounts';
+import { expect, expectAccessible, test } from './support/fixtures';
+import { allowConsoleErrors, horizontalOverflow, type PrivateServer, startPrivateServer } from './support/public-site';
+
+const DESKTOP = { width: 1280, height: 900 };
+const MOBILE = { width: 375, height: 812 };
+const FEATURED_TITLE = "Embodied Carbon: The Hidden Half of a Building's Footprint";
+
+test.describe('navigation bar', () => {
+  test('the search box filters the eight sections case-insensitively, by keyboard, with "No results found"', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/');
+    const search = page.getByRole('combobox', { name: 'Search sections' });
+    await search.click();
+    await expect(page.getByRole('option')).toHaveCount(8);
+    await search.fill('ART');
+    await expect(page.getByRole('option')).toHaveText(['Articles/Blogs']);
+    await search.fill('eBOOK');
+    await expect(page.getByRole('option')).toHaveText(['eBooks']);
+    await search.fill('es');
+    await expect(page.getByRole('option')).toHaveText(['Articles/Blogs', 'Online Courses', 'Quizzes/Challenges', 'Case Studies', 'Research Papers']);
+    await expectAccessible(page, 'search results open');
+    await search.fill('zzz');
+    await expect(page.getByRole('option')).toHaveCount(0);
+    await expect(page.getByText('No results found')).toBeVisible();
+    await search.press('Escape');
+    await expect(page.getByText('No results found')).toBeHidden();
+    await search.fill('articles');
+    await search.press('ArrowDown');
+    await expect(search).toHaveAttribute('aria-activedescendant', /.+/);
+    await search.press('Enter');
+    await expect(page).toHaveURL(/\/articles$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
+    await expect(search).toHaveValue('');
+  });
+
+  test('the learning dropdown lists the five learning links and closes on Escape and on a click outside', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/sustainlearn');
+    await expect(nav.getByRole('link', { name: 'Community' })).toHaveAttribute('href', '/sustain-community');
+    await expect(nav.getByRole('link', { name: 'Make an Impact' })).toHaveAttribute('href', '/login');
+    await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
+    const learning = nav.getByRole('button', { name: 'Learning' });
+    await learning.click();
+    await expect(page.getByRole('menuitem')).toHaveText(['Articles/Blogs', 'eBooks', 'Online Courses', 'Quizzes/Challenges', 'Case Studies']);
+    await expectAccessible(page, 'learning menu open');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('menu')).toBeHidden();
+    await expect(learning).toBeFocused();
+    await learning.click();
+    await expect(page.getByRole('menu')).toBeVisible();
+    await page.mouse.click(5, 600);
+    await expect(page.getByRole('menu')).toBeHidden();
+    await learning.press('Enter');
+    await page.getByRole('menuitem', { name: 'Articles/Blogs' }).click();
+    await expect(page).toHaveURL(/\/articles$/);
+  });
+
+  test('at 375px the bar is a hamburger menu that closes on Escape, a click outside and navigation', async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/');
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await expect(nav.getByRole('link', { name: 'Community', exact: true })).toBeHidden();
+    await expect(nav.getByRole('combobox', { name: 'Search sections' })).toBeHidden();
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const panel = page.locator('.nav__panel');
+    for (const name of ['About', 'Articles/Blogs', 'eBooks', 'Online Courses', 'Quizzes/Challenges', 'Case Studies', 'Community', 'Make an Impact']) {
+      await expect(panel.getByRole('link', { name, exact: true })).toBeVisible();
+    }
+    await expectAccessible(page, 'hamburger menu open');
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(toggle).toBeFocused();
+    await toggle.click();
+    await page.mouse.click(180, 700);
+    await expect(panel).toBeHidden();
+    await toggle.click();
+    await panel.getByRole('link', { name: 'Community' }).click();
+    await expect(page).toHaveURL(/\/sustain-community$/);
+    await expect(panel).toBeHidden();
+    await toggle.click();
+    await panel.getByRole('combobox', { name: 'Search sections' }).fill('case');
+    await page.getByRole('option', { name: 'Case Studies' }).click();
+    await expect(page).toHaveURL(/\/login\?from=%2Fcase-studies$/);
+  });
+
+  test('a signed-in user gets the avatar menu on desktop and Profile and Logout in the hamburger', async ({ page, request }) => {
+    const user = await createUser(request, { firstName: 'Grace', lastName: 'Hopper' });
+    await signIn(page, user);
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: 'Make an Impact' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Account menu for Grace' }).click();
+    await expect(page.getByRole('menu')).toContainText(user.email);
+    await expect(page.getByRole('menuitem', { name: 'Edit Profile' })).toBeVisible();
+    await page.keyboard.press('Escape');
+    await page.setViewportSize(MOBILE);
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const panel = page.locator('.nav__panel');
+    await expect(panel).toContainText(user.email);
+    await expect(panel.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    await expectAccessible(page, 'signed-in hamburger');
+    await panel.getByRole('button', { name: 'Logout' }).click();
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await expect(panel.getByRole('link', { name: 'Make an Impact' })).toBeVisible();
+  });
+});
+
+test.describe('footer', () => {
+  test('the newsletter box confirms without calling the server', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/');
+    await expect(page.getByTestId('sales-banner')).toBeVisible();
+    const calls: string[] = [];
+    page.on('request', (r) => calls.push(r.url()));
+    const email = page.getByRole('textbox', { name: 'Newsletter' });
+    await page.getByRole('button', { name: 'Get monthly updates for Free!' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Thank you' })).toHaveCount(0);
+    await email.fill('reader@example.com');
+    await email.press('Enter');
+    await expect(page.getByText('Thank you! Monthly updates will be sent to reader@example.com.')).toBeVisible();
+    await expect(email).toHaveValue('');
+    expect(calls.filter((url) => url.includes('/api/'))).toEqual([]);
+    await expectAccessible(page, 'footer after newsletter');
+  });
+
+  test('about links go to the about area and scroll to their section', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/contact');
+    const footer = page.getByRole('contentinfo');
+    for (const [label, id] of [['Our Strategy', 'our-strategy'], ['Our Values', 'our-values'], ['Our Vision', 'our-vision'], ['Our Mission', 'our-mission']]) {
+      await footer.getByRole('link', { name: label }).click();
+      await expect(page).toHaveURL(/\/sustainlearn$/);
+      await expect(page.locator(`#${id}`)).toBeInViewport();
+      await expect(page.locator(`#${id}`)).toBeFocused();
+    }
+    await expect(footer.getByRole('link', { name: 'Articles/Blogs' })).toHaveAttribute('href', '/articles');
+    await expect(footer.getByRole('link', { name: 'hello@sustainlearn.example' })).toHaveAttribute('href', 'mailto:hello@sustainlearn.example');
+    await expect(footer.getByRole('link', { name: 'SustainLearn on LinkedIn' })).toHaveAttribute('href', /linkedin\.com/);
+  });
+
+  test('Terms & Conditions and Privacy Policy open in a modal with the embedded PDF', async ({ page, request }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/');
+    const terms = page.getByRole('button', { name: 'Terms & Conditions' });
+    await terms.click();
+    const dialog = page.getByRole('dialog', { name: 'Terms & Conditions' });
+    await expect(dialog).toBeVisible();
+    const frame = dialog.locator('iframe[title="Terms & Conditions"]');
+    await expect(frame).toHaveAttribute('src', '/files/legal/terms.pdf');
+    const pdf = await request.get('/files/legal/terms.pdf');
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    expect((await pdf.body()).subarray(0, 5).toString()).toBe('%PDF-');
+    await expectAccessible(page, 'terms modal');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(terms).toBeFocused();
+    await page.getByRole('button', { name: 'Privacy Policy' }).click();
+    await expect(page.getByRole('dialog', { name: 'Privacy Policy' }).locator('iframe')).toHaveAttribute('src', '/files/legal/privacy.pdf');
+    await page.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toBeHidden();
+  });
+
+  test('at 375px the link groups sit in one container and the Terms open in the self-hosted pdf.js viewer', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/');
+    const groups = page.locator('.footer__links');
+    await expect(groups).toHaveCSS('border-top-style', 'none');
+    await page.setViewportSize(MOBILE);
+    await expect(groups).toHaveCSS('border-top-style', 'solid');
+    await expect(groups).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
+    const pdfRequests: string[] = [];
+    page.on('request', (r) => pdfRequests.push(r.url()));
+    await page.getByRole('button', { name: 'Terms & Conditions' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Terms & Conditions' });
+    await expect(dialog.locator('canvas.pdf-pages__canvas').first()).toBeVisible();
+    await expect(dialog.locator('iframe')).toHaveCount(0);
+    await expect(dialog.getByRole('region', { name: 'Page 1' })).toContainText('Terms & Conditions');
+    expect(pdfRequests.some((url) => /pdf\.worker\.min\.[0-9a-f]+\.mjs$/.test(url))).toBe(true);
+    expect(pdfRequests.every((url) => url.startsWith(new URL(page.url()).origin) || url.startsWith('data:'))).toBe(true);
+    await expectAccessible(page, 'terms modal on a phone');
+  });
+});
+
+test.describe('home', () => {
+  test('shows the banner, the slider, 6 latest articles with teasers, why choose us, the plans and the FAQ', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/');
+    await expect(page).toHaveTitle('SustainLearn');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await expect(page.getByTestId('sales-banner')).toContainText('30% off every Growth and Vision plan');
+
+    const slider = page.getByRole('region', { name: 'Highlights' });
+    const current = slider.locator('.slick-slide.slick-active');
+    await expect(current.getByRole('heading', { name: 'Design for whole-life carbon' })).toBeVisible();
+    await expect(current.locator('.slide__description strong')).toHaveText('embodied carbon');
+    await expect(current.getByText('@SustainLearn Academy')).toBeVisible();
+    await expect(slider.getByRole('button', { name: /^Show slide \d of 3$/ })).toHaveCount(3);
+
+    const latest = page.getByRole('region', { name: 'Latest articles' });
+    const cards = latest.getByRole('listitem');
+    await expect(cards).toHaveCount(6);
+    for (const teaser of await latest.locator('.article-teaser__text').allTextContents()) {
+      expect(teaser.length).toBeLessThanOrEqual(103);
+      expect(teaser).toMatch(/\.\.\.$/);
+    }
+    await expect(latest.getByRole('link', { name: /^Read Here/ })).toHaveCount(6);
+
+    await expect(page.getByRole('heading', { name: 'Why choose us' })).toBeVisible();
+    const plans = page.getByRole('region', { name: 'Choose your plan' });
+    await expect(plans.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Basic' }) })).toContainText('00 per month');
+    await expect(plans.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Growth' }) })).toContainText('1000 per month');
+    await expect(plans.getByText('or 10,000 yearly')).toBeVisible();
+    await expect(plans.getByText('or 15,000 yearly')).toBeVisible();
+    const urlBefore = page.url();
+    await plans.getByRole('button', { name: /^Enroll in the Growth plan/ }).click();
+    expect(page.url()).toBe(urlBefore);
+
+    const faq = page.getByRole('region', { name: 'Frequently asked questions' });
+    const first = faq.getByRole('button', { name: 'Who is SustainLearn for?' });
+    const second = faq.getByRole('button', { name: 'Are the courses self-paced?' });
+    await expect(faq.getByRole('button')).toHaveCount(9);
+    await first.click();
+    await expect(first).toHaveAttribute('aria-expanded', 'true');
+    await expect(faq.getByText(/^Architects, interior designers, urban planners/)).toBeVisible();
+    await second.focus();
+    await page.keyboard.press('Enter');
+    await expect(second).toHaveAttribute('aria-expanded', 'true');
+    await expect(first).toHaveAttribute('aria-expanded', 'false');
+    await expectAccessible(page, 'home');
+
+    await latest.getByRole('link', { name: /^Read Here/ }).first().click();
+    await expect(page).toHaveURL(/\/articles\/[0-9a-f-]{36}$/);
+  });
+
+  test('the slider works by keyboard: next, previous, wrap-around, dots and pause', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/');
+    const slider = page.getByRole('region', { name: 'Highlights' });
+    const activeTitle = slider.locator('.slick-slide.slick-active .slide__title');
+    await expect(activeTitle).toHaveText('Design for whole-life carbon');
+    const pause = slider.getByRole('button', { name: 'Pause slideshow' });
+    await pause.focus();
+    await page.keyboard.press('Enter');
+    await expect(slider.getByRole('button', { name: 'Play slideshow' })).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(slider.getByRole('button', { name: 'Previous slide' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(activeTitle).toHaveText('Bring nature back into the city');
+    await expect(slider.getByRole('button', { name: 'Show slide 3 of 3' })).toHaveAttribute('aria-current', 'true');
+    await page.waitForTimeout(600);
+    await page.keyboard.press('Tab');
+    await expect(slider.getByRole('button', { name: 'Next slide' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(activeTitle).toHaveText('Design for whole-life carbon');
+    await page.waitForTimeout(600);
+    await page.keyboard.press('Enter');
+    await expect(activeTitle).toHaveText('Passive first, then efficient systems');
+    await page.waitForTimeout(600);
+    await slider.getByRole('button', { name: 'Show slide 3 of 3' }).press('Enter');
+    await expect(activeTitle).toHaveText('Bring nature back into the city');
+    await expectAccessible(page, 'slider after keyboard use');
+    await page.waitForTimeout(3600);
+    await expect(activeTitle).toHaveText('Bring nature back into the city');
+  });
+
+  test('the slider autoplays every 3 s and pauses while hovered', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/');
+    const slider = page.getByRole('region', { name: 'Highlights' });
+    const activeTitle = slider.locator('.slick-slide.slick-active .slide__title');
+    await expect(activeTitle).toHaveText('Design for whole-life carbon');
+    await expect(activeTitle).toHaveText('Passive first, then efficient systems', { timeout: 5000 });
+    await slider.locator('.slick-list').hover();
+    await page.waitForTimeout(4000);
+    await expect(activeTitle).toHaveText('Passive first, then efficient systems');
+    await page.mouse.move(5, 5);
+    await expect(activeTitle).toHaveText('Bring nature back into the city', { timeout: 5000 });
+  });
+
+  test('the slider does not autoplay when the visitor prefers reduced motion', async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/');
+    const slider = page.getByRole('region', { name: 'Highlights' });
+    await expect(slider.getByRole('button', { name: 'Play slideshow' })).toBeVisible();
+    await page.waitForTimeout(4000);
+    await expect(slider.locator('.slick-slide.slick-active .slide__title')).toHaveText('Design for whole-life carbon');
+  });
+
+  test('the feedback form needs all four fields', async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/');
+    const form = page.getByRole('form', { name: 'Tell us what you think' });
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByRole('textbox', { name: 'Name' })).toHaveAttribute('aria-invalid', 'true');
+    await form.getByRole('textbox', { name: 'Name' }).fill('Kim');
+    await form.getByRole('textbox', { name: 'Email' }).fill('not an email');
+    await form.getByRole('textbox', { name: 'Mobile' }).fill('0123');
+    await form.getByRole('textbox', { name: 'Feedback' }).fill('Hello');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByRole('textbox', { name: 'Email' })).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Form submitted successfully!')).toHaveCount(0);
+    await expectAccessible(page, 'feedback form with errors');
+  });
+});
+
+test.describe('articles', () => {
+  test('the featured hero, the category tabs by keyboard, the cards and an article page', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/articles');
+    await expect(page).toHaveTitle('Articles | SustainLearn');
+    const hero = page.getByRole('region', { name: FEATURED_TITLE });
+    await expect(hero.locator('.featured__label')).toHaveText('Featured article in Carbon');
+    await expect(hero).toContainText('By Dr. Amara Okafor');
+    await expect(hero).toContainText(/\d+ min read/);
+    await expect(hero.getByRole('link', { name: /^Read Here/ })).toBeVisible();
+
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveText(['Carbon', 'Energy', 'Conservation', 'Green Building', 'Biodiversity', 'SDGs', 'Circular Economy']);
+    await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
+    const panel = page.getByRole('tabpanel');
+    await expect(panel.getByRole('listitem')).toHaveCount(4);
+    await expect(panel.getByText('Article', { exact: true })).toHaveCount(4);
+    await expectAccessible(page, 'articles');
+
+    await tabs.first().focus();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+    await expect(page.getByRole('tab', { name: 'SDGs' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page).toHaveURL(/\/articles\?category=sustainable-development-goals$/);
+    await expect(panel.getByRole('heading', { name: 'SDG 11 in Practice', exact: false })).toBeVisible();
+    await panel.getByRole('link', { name: /^Read Here/ }).first().click();
+
+    await expect(page).toHaveURL(/\/articles\/[0-9a-f-]{36}$/);
+    const h1 = page.getByRole('heading', { level: 1 });
+    await expect(h1).toHaveCount(1);
+    const title = await h1.textContent();
+    await expect(page).toHaveTitle(`${title} | SustainLearn`);
+    await expect(page.getByRole('img', { name: 'SDGs illustration' })).toBeVisible();
+    await expect(page.locator('.prose h2').first()).toBeVisible();
+    await expect(page.locator('.prose li').first()).toBeVisible();
+    await expect(page.locator('.article-page__meta')).toContainText(/By .+ min read.+\d{4}/);
+    await expectAccessible(page, 'article page');
+
+    await page.goBack();
+    await expect(page.getByRole('tab', { name: 'SDGs' })).toHaveAttribute('aria-selected', 'true');
+    await page.getByRole('link', { name: /^Read Here/ }).first().click();
+    await expect(page).toHaveURL(/\/articles\/[0-9a-f-]{36}$/);
+  });
+
+  test("an unknown article shows 'Article not found'", async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/articles/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByRole('heading', { level: 1, name: 'Article not found' })).toBeVisible();
+    await expect(page).toHaveTitle('Article not found | SustainLearn');
+    await expectAccessible(page, 'article not found');
+    await page.getByRole('link', { name: 'All articles' }).click();
+    await expect(page).toHaveURL(/\/articles$/);
+  });
+});
+
+test.describe('about area', () => {
+  test('hero, mission, vision, five values one open at a time, the SDG strategy groups and the founder', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/sustainlearn');
+    await expect(page).toHaveTitle('About SustainLearn | SustainLearn');
+    await expect(page.getByRole('heading', { level: 1, name: 'About SustainLearn' })).toBeVisible();
+    for (const id of ['our-mission', 'our-vision', 'our-values', 'our-strategy']) await expect(page.locator(`#${id}`)).toBeAttached();
+
+    const values = page.locator('#our-values').getByRole('button');
+    await expect(values).toHaveText(['Sustainability', 'High-Quality Content', 'Innovation', 'Community Engagement', 'Accessibility and Affordability']);
+    await expect(values.first()).toHaveAttribute('aria-expanded', 'true');
+    await values.nth(2).click();
+    await expect(values.nth(2)).toHaveAttribute('aria-expanded', 'true');
+    await expect(values.first()).toHaveAttribute('aria-expanded', 'false');
+    await values.nth(4).focus();
+    await page.keyboard.press('Space');
+    await expect(values.nth(4)).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.locator('#our-values [aria-expanded="true"]')).toHaveCount(1);
+
+    const strategy = page.locator('#our-strategy');
+    await expect(strategy.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Climate Change' }) })).toContainText('Goals 6, 7, 12, 13, 15, 17');
+    await expect(strategy.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Quality of Life' }) })).toContainText('Goals 1, 2, 3, 4, 5, 6, 10, 11, 12, 17');
+    await expect(strategy.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Circular Economy' }) })).toContainText('Goals 8, 9, 12, 17');
+    await expect(strategy.getByRole('list', { name: 'Climate Change goals' }).getByRole('listitem')).toHaveCount(6);
+    await expect(page.getByRole('heading', { name: 'Ananya Rao' })).toBeVisible();
+    await expectAccessible(page, 'about');
+  });
+});
+
+test.describe('community landing', () => {
+  test('visitors see who can join, the benefits, nine guidelines and "Create Your Account" that remembers the page', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/sustain-community');
+    await expect(page).toHaveTitle('SustainLearn Community | SustainLearn');
+    await expect(page.getByRole('region', { name: 'Who can join' }).getByRole('listitem')).toHaveCount(6);
+    await expect(page.getByRole('region', { name: 'Why join' }).getByRole('listitem')).toHaveCount(5);
+    const guidelines = page.getByRole('region', { name: 'Participation guidelines' }).getByRole('listitem');
+    await expect(guidelines).toHaveCount(9);
+    for (const rule of ['Stay on topic', 'Cite your sources', 'No sensationalism', 'Promotion only where it belongs', 'Report inappropriate content']) {
+      await expect(guidelines.getByRole('heading', { name: rule })).toBeVisible();
+    }
+    await expect(page.getByText('Promote products, services or events only in designated areas or with admin approval.')).toBeVisible();
+    const create = page.getByRole('link', { name: 'Create Your Account' }).first();
+    await expect(create).toHaveAttribute('href', '/signup?from=%2Fsustain-community');
+    await expect(page.getByRole('link', { name: /discussions/i })).toHaveCount(1); // the footer's only
+    await expectAccessible(page, 'community (visitor)');
+  });
+
+  test('signed-in members get a link to /discussion', async ({ page, request }) => {
+    await signIn(page, await createUser(request));
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/sustain-community');
+    await expect(page.getByRole('link', { name: 'Go to the discussions' }).first()).toHaveAttribute('href', '/discussion');
+    await expect(page.getByRole('link', { name: 'Create Your Account' })).toHaveCount(0);
+    await expectAccessible(page, 'community (member)');
+  });
+});
+
+test.describe('contact', () => {
+  test("needs all four fields, then alerts 'Message sent successfully!' and clears the form without a call", async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/contact');
+    await expect(page.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+    const form = page.getByRole('form', { name: 'Contact form' });
+    await expect(form.getByRole('textbox', { name: 'Email' })).toHaveAttribute('type', 'email');
+    await expect(form.getByRole('textbox', { name: 'Phone' })).toHaveAttribute('type', 'tel');
+    const alerts: string[] = [];
+    page.on('dialog', async (dialog) => {
+      alerts.push(dialog.message());
+      await dialog.accept();
+    });
+    await form.getByRole('button', { name: 'Send message' }).click();
+    expect(alerts).toEqual([]);
+    const calls: string[] = [];
+    page.on('request', (r) => calls.push(r.url()));
+    await form.getByRole('textbox', { name: 'Name' }).fill('Noor Haddad');
+    await form.getByRole('textbox', { name: 'Email' }).fill('noor@example.com');
+    await form.getByRole('textbox', { name: 'Phone' }).fill('+971 4 555 0199');
+    await form.getByRole('textbox', { name: 'Message' }).fill('Do you run courses for planning authorities?');
+    await form.getByRole('button', { name: 'Send message' }).click();
+    await expect.poll(() => alerts).toEqual(['Message sent successfully!']);
+    await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('');
+    await expect(form.getByRole('textbox', { name: 'Message' })).toHaveValue('');
+    expect(calls.filter((url) => url.includes('/api/'))).toEqual([]);
+    await expectAccessible(page, 'contact');
+  });
+});
+
+test.describe('every public screen at 375px, 320px and 1920px', () => {
+  test('has one h1, a title, the hamburger at 375px, no sideways scrolling, and passes axe', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const { articles } = await (await request.get('/api/articles?limit=1')).json();
+    const screens = ['/', '/articles', `/articles/${articles[0]._id}`, '/sustainlearn', '/sustain-community', '/contact'];
+    for (const path of screens) {
+      await page.setViewportSize(MOBILE);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+      await expect(page).toHaveTitle(/SustainLearn/);
+      await expect(page.getByRole('button', { name: 'Menu' })).toBeVisible();
+      expect(await horizontalOverflow(page), `${path} at 375px`).toBeLessThanOrEqual(0);
+      await expectAccessible(page, `${path} at 375px`);
+      for (const width of [320, 1920]) {
+        await page.setViewportSize({ width, height: 900 });
+        expect(await horizontalOverflow(page), `${path} at ${width}px`).toBeLessThanOrEqual(0);
+      }
+    }
+  });
+});
+
+test.describe('empty states on an empty database', () => {
+  let server: PrivateServer;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startPrivateServer({ empty: true });
+  });
+  test.afterAll(async () => server?.dispose());
+
+  test('home, articles and an article say so in the words of the spec', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${server.url}/`);
+    await expect(page.getByText('No slides available at the moment.')).toBeVisible();
+    await expect(page.getByText('No articles available at the moment. Please check back later.')).toBeVisible();
+    await expect(page.getByTestId('sales-banner')).toHaveCount(0);
+    await expectAccessible(page, 'home, empty');
+
+    await page.goto(`${server.url}/articles`);
+    await expect(page.getByRole('tab', { name: 'Carbon' })).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByText('No articles found in this category')).toBeVisible();
+    await expect(page.locator('.featured')).toHaveCount(0);
+    await page.getByRole('tab', { name: 'Circular Economy' }).click();
+    await expect(page.getByText('No articles found in this category')).toBeVisible();
+    await expectAccessible(page, 'articles, empty');
+
+    await page.setViewportSize(MOBILE);
+    await page.goto(`${server.url}/articles/carbon--embodied-carbon-hidden-half`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Article not found' })).toBeVisible();
+  });
+});
+
+test.describe('feedback and error states on a server that the test stops', () => {
+  let server: PrivateServer;
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    server = await startPrivateServer();
+  });
+  test.afterAll(async () => server?.dispose());
+
+  test("feedback is stored ('Submitting...', toast); with the server gone lists show 'Error: ' and feedback fails", async ({ page, consoleErrors }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`${server.url}/`);
+    const form = page.getByRole('form', { name: 'Tell us what you think' });
+    const fill = async (name: string) => {
+      await form.getByRole('textbox', { name: 'Name' }).fill(name);
+      await form.getByRole('textbox', { name: 'Email' }).fill('priya@example.com');
+      await form.getByRole('textbox', { name: 'Mobile' }).fill('+91 98765 43210');
+      await form.getByRole('textbox', { name: 'Feedback' }).fill('A course on passive cooling for hot climates, please.');
+    };
+    await fill('Priya Nair');
+    // Hold the answer a moment so the busy state can be seen; the request itself reaches the real server.
+    await page.route('**/api/feedback', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      await route.continue();
+    });
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.getByRole('button', { name: 'Submitting...' })).toBeDisabled();
+    await expect(page.getByText('Form submitted successfully!')).toBeVisible();
+    await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('');
+    await expect(form.getByRole('button', { name: 'Submit' })).toBeEnabled();
+    await page.unroute('**/api/feedback');
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Learning' }).click();
+    await page.getByRole('menuitem', { name: 'Articles/Blogs' }).click();
+    await expect(page.getByRole('tabpanel').getByRole('listitem')).toHaveCount(4);
+
+    await server.stop();
+    await page.getByRole('tab', { name: 'Energy' }).click();
+    await expect(page.getByRole('tabpanel').getByRole('alert')).toHaveText(/^Error: .+/, { timeout: 20_000 });
+    await expectAccessible(page, 'articles, server stopped');
+
+    await page.getByRole('link', { name: 'SustainLearn home' }).click();
+    await fill('Second Try');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Failed to submit form!')).toBeVisible();
+    await expect(form.getByRole('textbox', { name: 'Name' })).toHaveValue('Second Try');
+
+    const rows = await server.readDatabase((db) => db.select().from(feedback).orderBy(desc(feedback.createdAt)));
+    expect(rows.map(({ name, email, mobile, feedback: text }) => ({ name, email, mobile, text }))).toEqual([
+      { name: 'Priya Nair', email: 'priya@example.com', mobile: '+91 98765 43210', text: 'A course on passive cooling for hot climates, please.' },
+    ]);
+    expect(allowConsoleErrors(consoleErrors, /ERR_CONNECTION_REFUSED/)).toBeGreaterThan(0);
+  });
+});

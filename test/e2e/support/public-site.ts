@@ -1,0 +1,67 @@
+/**
+ * Private servers for the public-site end-to-end tests: one on an empty database (for the empty states) and one that
+ * a test may stop (for the error states and to read what the server stored). Both serve the SPA the global setup built.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { openDatabase } from '../../../server/db/client';
+import { salesBanners } from '../../../server/db/schema';
+import { type RunningServer, startServer } from '../../support/server';
+
+export interface PrivateServer extends RunningServer {
+  /** Stops the server (if running) and then reads its database. */
+  readDatabase<T>(read: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>): Promise<T>;
+  dispose(): Promise<void>;
+}
+
+function staticDir(): string {
+  const dir = process.env.E2E_STATIC_DIR_BUILT ?? process.env.E2E_STATIC_DIR;
+  if (!dir) throw new Error('the global setup did not publish the built SPA folder');
+  return dir;
+}
+
+/**
+ * Starts a server on its own PGlite folder. `empty: true` leaves the content tables empty: the database is migrated
+ * and given one inactive sales banner first, which is what makes the server skip its first-start seeding, and an
+ * inactive banner is never served.
+ */
+export async function startPrivateServer({ empty = false } = {}): Promise<PrivateServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sustainlearn-public-e2e-'));
+  if (empty) {
+    const database = await openDatabase({ dataDir });
+    await database.db.insert(salesBanners).values({ text: 'placeholder that is never shown', active: false });
+    await database.close();
+  }
+  const server = await startServer({ STATIC_DIR: staticDir(), RATE_LIMIT: 'off' }, dataDir);
+  return {
+    ...server,
+    async readDatabase(read) {
+      await server.stop();
+      const database = await openDatabase({ dataDir });
+      try {
+        return await read(database.db);
+      } finally {
+        await database.close();
+      }
+    },
+    async dispose() {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Takes the expected errors out of the fixture's console-error list (the rest still fail the test). */
+export function allowConsoleErrors(consoleErrors: string[], pattern: RegExp): number {
+  const kept = consoleErrors.filter((text) => !pattern.test(text));
+  const removed = consoleErrors.length - kept.length;
+  consoleErrors.splice(0, consoleErrors.length, ...kept);
+  return removed;
+}
+
+/** The page must not scroll sideways at its current width. */
+export async function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
