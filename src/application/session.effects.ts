@@ -1,5 +1,4 @@
 /** The session machine's named effects, written against ports only; the composition root calls this with real adapters. */
-import * as authCalls from '../contract/auth';
 import { ApiError } from './api-error';
 import type { ApiClient, TokenStore } from './ports';
 import { LOGIN_INVALID, LOGIN_UNEXPECTED, sessionMachine } from './session.machine';
@@ -16,18 +15,25 @@ export function loginFailureMessage(error: unknown): string {
   return LOGIN_UNEXPECTED;
 }
 
+/** The auth calls (and zod with them) load with the first call, not with the app shell. */
+const authCalls = () => import('../contract/auth');
+
 export function provideSession({ api, tokens, log }: SessionPorts) {
   return sessionMachine.provide({
     guards: { hasToken: () => tokens.get() !== null },
     actions: {
       fetchProfile: ({ self }) => {
-        api.call(authCalls.profile, {}, { fresh: true }).then(
+        authCalls()
+          .then((calls) => api.call(calls.profile, {}, { fresh: true }))
+          .then(
           (answer) => self.send({ type: 'profile.loaded', user: answer.user }),
           (error: unknown) => self.send({ type: 'profile.failed', error }),
         );
       },
       requestLogin: ({ self }, { email, password }) => {
-        api.call(authCalls.login, { body: { email, password } }).then(
+        authCalls()
+          .then((calls) => api.call(calls.login, { body: { email, password } }))
+          .then(
           (answer) => self.send({ type: 'login.succeeded', token: answer.token }),
           (error: unknown) => self.send({ type: 'login.failed', message: loginFailureMessage(error) }),
         );
@@ -36,7 +42,9 @@ export function provideSession({ api, tokens, log }: SessionPorts) {
       clearToken: () => tokens.clear(),
       notifyLogout: () => {
         // Fire and forget: the cookie is dropped whatever the server answers.
-        api.call(authCalls.logout).catch((error: unknown) => log('logout call failed', error));
+        authCalls()
+          .then((calls) => api.call(calls.logout))
+          .catch((error: unknown) => log('logout call failed', error));
       },
       logError: (_, { error }) => log('profile fetch failed', error),
       clearCache: () => api.clearCache(),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema, userSchema } from '../domain/user';
+import { emailSchema, passwordSchema, userSchema } from '../domain/user.schema';
 import { call, okMessageSchema } from './define';
 
 const otpCode = z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits');

@@ -1,26 +1,18 @@
-import { z } from 'zod';
-
+/** User rules with no dependencies, so the app shell can use them without loading zod. */
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_RULE_TEXT = `Use ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`;
 
-export const userSchema = z.object({
-  _id: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  address: z.string(),
-  name: z.string(),
-  email: z.string(),
-  profilePicture: z.string(),
-});
-export type User = z.infer<typeof userSchema>;
-
-export const emailSchema = z.string().trim().toLowerCase().pipe(z.email({ message: 'Please enter a valid email address' }));
-
-export const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
-  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+/** A learner's account as the API returns it (spec section 3). The zod schema lives in user.schema.ts. */
+export interface User {
+  _id: string;
+  firstName: string;
+  lastName: string;
+  address: string;
+  name: string;
+  email: string;
+  profilePicture: string;
+}
 
 type AvatarSource = Pick<User, 'firstName' | 'lastName' | 'email'>;
 

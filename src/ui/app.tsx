@@ -1,6 +1,5 @@
 /** The app shell: routes of spec section 2, each page lazily loaded, the guard on protected routes, page-view analytics. */
 import { lazy, type ReactNode, Suspense, useEffect } from 'react';
-import { Toaster } from 'sonner';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import type { AppServices } from '../application/services';
 import { Spinner } from './components/states';
@@ -33,6 +32,8 @@ const QuizTopicPage = lazy(() => import('./pages/quiz/quiz-topic-page'));
 const QuizPlayPage = lazy(() => import('./pages/quiz/quiz-play-page'));
 const DiscussionPage = lazy(() => import('./pages/discussion/discussion-page'));
 const SectionPage = lazy(() => import('./pages/placeholder/section-page'));
+// Toasts are never needed for the first paint; the pages that raise them import sonner themselves.
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 type RouteEntry = [path: string, render: () => ReactNode];
 
@@ -114,7 +115,9 @@ export function App({ services }: { services: AppServices }) {
           </Suspense>
         </main>
         <Footer />
-        <Toaster position="top-right" duration={5000} hotkey={['altKey', 'KeyT']} closeButton />
+        <Suspense fallback={null}>
+          <Toaster position="top-right" duration={5000} hotkey={['altKey', 'KeyT']} closeButton />
+        </Suspense>
       </Router>
     </ServicesContext.Provider>
   );
