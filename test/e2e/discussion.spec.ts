@@ -53,7 +53,7 @@ async function tabTo(page: Page, target: Locator, max = 120) {
 }
 
 test('two members post, comment, reply three levels deep, like and delete', async ({ page, request, browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const ada = await createUser(request, { firstName: 'Ada', lastName: 'Lovelace' });
   const bob = await createUser(request, { firstName: 'Bob', lastName: 'Builder' });
   const title = `Greywater in mid-rise housing ${unique()}`;
@@ -227,7 +227,7 @@ async function openDiscussionAfterReload(page: Page) {
 }
 
 test('the composer and the comment thread work by keyboard alone', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(240_000);
   const cleo = await createUser(request, { firstName: 'Cleo', lastName: 'Planner' });
   const title = `Keyboard-first street design ${unique()}`;
   await signIn(page, cleo);
@@ -339,7 +339,8 @@ test('the composer and the comment thread work by keyboard alone', async ({ page
   await expectAccessible(page, 'reply deleted by keyboard');
 });
 
-test('a reload keeps the draft, a failed post keeps the text, a failed delete says so', async ({ page, request }) => {
+test('a reload keeps the draft, a failed post keeps the text, a failed delete says so, a failed like rolls back', async ({ page, request }) => {
+  test.setTimeout(180_000);
   const dana = await createUser(request, { firstName: 'Dana', lastName: 'Energy' });
   const title = `Heat pumps in listed buildings ${unique()}`;
   await signIn(page, dana);
@@ -388,6 +389,23 @@ test('a reload keeps the draft, a failed post keeps the text, a failed delete sa
   await expect(page.getByText('Failed to delete discussion. Please try again.')).toBeVisible();
   await expect(postCard(page, title)).toBeVisible();
   await expectAccessible(page, 'delete failed');
+
+  // A like shows at once and rolls back when the server refuses it.
+  await page.route('**/api/discussions/*/like', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    await route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Try later' }) });
+  });
+  const like = postCard(page, title).getByRole('button', { name: /^Like post/ });
+  await like.click();
+  await expect(like).toHaveAttribute('aria-pressed', 'true');
+  await expect(postCard(page, title).getByTestId('like-count')).toHaveText('1');
+  await expect(like).toHaveAttribute('aria-pressed', 'false');
+  await expect(postCard(page, title).getByTestId('like-count')).toHaveText('0');
+  await page.unroute('**/api/discussions/*/like');
+  await like.click();
+  await expect(postCard(page, title).getByTestId('like-count')).toHaveText('1');
+  await page.reload();
+  await expect(postCard(page, title).getByTestId('like-count')).toHaveText('1');
 });
 
 test('signed out, /discussion sends the visitor to /login', async ({ page }) => {
