@@ -11,6 +11,12 @@ import { useServices } from '../../services-context';
 
 export const HOME_ARTICLE_LIMIT = 6;
 
+/** The first 100 characters of the article's text (headings left out, so the teaser reads as a sentence) plus '...'. */
+function teaser(html: string): string {
+  const text = stripHtml(html.replace(/<h[1-6][^>]*>[\s\S]*?<\/h[1-6]>/gi, ' '));
+  return truncate(text, ARTICLE_TEASER_LENGTH).replace(/\s+\.\.\.$/, '...');
+}
+
 export function LatestArticles() {
   const { log } = useServices();
   const articles = useQuery(listArticles, { query: { limit: HOME_ARTICLE_LIMIT } });
@@ -39,7 +45,7 @@ export function LatestArticles() {
               <div className="card__body">
                 <span className="badge">{categoryLabel(article.category)}</span>
                 <h3 className="card__title">{article.title}</h3>
-                <p className="article-teaser__text">{truncate(stripHtml(article.content), ARTICLE_TEASER_LENGTH)}</p>
+                <p className="article-teaser__text">{teaser(article.content)}</p>
                 <Link href={paths.article(article._id)} className="read-link">
                   Read Here<span className="visually-hidden">: {article.title}</span>
                 </Link>
