@@ -5,7 +5,7 @@ import { answerQuestion, attemptPdf, completeQuiz, listAttempts, quizConstants, 
 import { QUIZ_CATEGORIES, QUIZ_PDF_FILENAME, QUIZ_SETS, QUIZ_TOPICS, quizCategoryTitle } from '../../src/domain/quiz';
 import type { Db } from '../db/client';
 import { quizTopics } from '../db/schema';
-import { notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { implement } from '../http/route';
 import { QuizAttempts, quizUrls } from '../services/quiz-attempts';
 import { questionCardSvg, revealCardSvg, topicCardSvg } from '../services/quiz-images';
@@ -17,14 +17,35 @@ function sendSvg(reply: FastifyReply, body: string, cacheControl: string) {
   return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', cacheControl).send(body);
 }
 
+/**
+ * The SPA sends `content-type: application/json` on every request (spec section 7), also on calls without a body
+ * (POST .../complete); Fastify's own parser refuses an empty JSON body with a 400. Here an empty body is no body.
+ * Scoped to this plugin; the schemas of each call still decide what a body must hold.
+ */
+function acceptEmptyJsonBodies(app: FastifyInstance) {
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = (body as string).trim();
+    if (text === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(badRequest('The request body is not valid JSON'), undefined);
+    }
+  });
+}
+
 export async function quizRoutes(app: FastifyInstance, { db }: { db: Db }) {
+  acceptEmptyJsonBodies(app);
   const attempts = new QuizAttempts(db, quizUrls(app.prefix));
 
   implement(app, quizConstants, async () => {
     // Titles come from the imported bank; before any import the product's own list stands in.
     const rows = await db.select().from(quizTopics).orderBy(asc(quizTopics.position));
-    const categories = rows.length > 0 ? rows.map((r) => ({ id: r.id, title: r.title })) : QUIZ_CATEGORIES.map(({ id, title }) => ({ id, title }));
-    const topics = rows.length > 0 ? rows.filter((r) => r.isTopic).map((r) => ({ id: r.id, title: r.title })) : QUIZ_TOPICS.map(({ id, title }) => ({ id, title }));
+    const listed = rows.length > 0 ? rows : QUIZ_CATEGORIES.map((c) => ({ ...c, isTopic: QUIZ_TOPICS.some((t) => t.id === c.id) }));
+    const pictured = (r: { id: string; title: string }) => ({ id: r.id, title: r.title, imageUrl: `${app.prefix}/quizzes/topics/${r.id}/image.svg` });
+    const categories = listed.map(pictured);
+    const topics = listed.filter((r) => r.isTopic).map(pictured);
     return { success: true, topics, categories, sets: QUIZ_SETS.map(({ id, title }) => ({ id, title })) };
   });
 

@@ -4,10 +4,12 @@ import { call, idParams } from './define';
 
 const ok = z.literal(true);
 const titled = z.object({ id: z.string(), title: z.string() });
+/** A topic or category with its picture for the topic grid (decorative: the title names it). */
+const pictured = titled.extend({ imageUrl: z.string().optional() });
 
 export const quizConstants = call({
   name: 'quizzes.constants', method: 'GET', path: '/quizzes/quiz-constants', auth: 'required',
-  response: z.object({ success: ok, topics: z.array(titled), categories: z.array(titled), sets: z.array(titled) }),
+  response: z.object({ success: ok, topics: z.array(pictured), categories: z.array(pictured), sets: z.array(titled) }),
 });
 export const startQuiz = call({
   name: 'quizzes.start', method: 'POST', path: '/quizzes/start', auth: 'required',

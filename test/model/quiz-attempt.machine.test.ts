@@ -329,6 +329,9 @@ class ScriptedApi implements ApiClient {
     return answer() as never;
   }
   clearCache() {}
+  onUnauthorized() {
+    return () => {};
+  }
 }
 
 function world(answers: Record<string, () => Promise<unknown>>) {

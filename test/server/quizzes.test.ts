@@ -71,9 +71,11 @@ describeWithApp('quizzes', { seed: true }, (ctx) => {
       'green-buildings', 'green-vocabulary', 'passive-design-strategies', 'green-architects',
       'sustainable-development-goals', 'sustainable-policies', 'sustainable-materials', 'biodiversity',
     ]);
-    expect(body.topics[0]).toEqual({ id: 'green-buildings', title: 'Green Buildings' });
+    expect(body.topics[0]).toEqual({ id: 'green-buildings', title: 'Green Buildings', imageUrl: '/api/quizzes/topics/green-buildings/image.svg' });
     expect(body.categories).toHaveLength(9);
-    expect(body.categories.at(-1)).toEqual({ id: 'biodiversity-conservation', title: 'Biodiversity Conservation' });
+    expect(body.categories.at(-1)).toMatchObject({ id: 'biodiversity-conservation', title: 'Biodiversity Conservation' });
+    const picture = await ctx().app.inject({ method: 'GET', url: body.categories.at(-1).imageUrl });
+    expect(picture.statusCode).toBe(200);
     expect(body.sets).toEqual([{ id: 'set-1', title: 'Set 1' }]);
   });
 
@@ -189,6 +191,15 @@ describeWithApp('quizzes', { seed: true }, (ctx) => {
     expect((await answer(ctx(), ada, 'not-an-id', 0, 0)).json()).toEqual({ success: false, message: 'Quiz attempt not found' });
     expect((await answer(ctx(), undefined as unknown as string, id, 1, 0)).statusCode).toBe(401);
 
+    const garbled = await ctx().app.inject({
+      method: 'POST',
+      url: `/api/quizzes/attempts/${id}/answer`,
+      headers: { authorization: `Bearer ${ada}`, 'content-type': 'application/json' },
+      payload: '{"questionIndex": 1,',
+    });
+    expect(garbled.json()).toEqual({ success: false, message: 'The request body is not valid JSON' });
+    expect(garbled.statusCode).toBe(400);
+
     const early = await api(ctx(), 'POST', `/quizzes/attempts/${id}/complete`, ada);
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Answer every question before finishing the quiz');
@@ -236,7 +247,12 @@ describeWithApp('quizzes', { seed: true }, (ctx) => {
     expect(inProgressPdf.statusCode).toBe(409);
     expect(inProgressPdf.json().message).toBe('Finish the quiz to download its results');
 
-    const completed = await api(ctxt, 'POST', `/quizzes/attempts/${attempt._id}/complete`, owner);
+    // As the SPA sends it: a JSON content type and no body at all.
+    const completed = await ctxt.app.inject({
+      method: 'POST',
+      url: `/api/quizzes/attempts/${attempt._id}/complete`,
+      headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' },
+    });
     expect(completed.statusCode).toBe(200);
     const done: QuizAttempt = completed.json().attempt;
     expect(done).toMatchObject({ _id: attempt._id, status: 'completed', score: expected, totalQuestions: questions.length });

@@ -1,5 +1,305 @@
-import SectionPage from '../placeholder/section-page';
+/**
+ * The play screen of one quiz set (spec section 4): the attempt starts (or resumes) on entry, questions come one at a
+ * time as a radio group, each answer shows its reveal card, then 'Your ScoreCard' with the revealed answers to browse,
+ * 'Download Results' and 'Start New Quiz'. The view only renders the quiz attempt machine and sends it events.
+ */
+import { useMachine } from '@xstate/react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
+import { toast } from 'sonner';
+import { Link, useLocation, useParams } from 'wouter';
+import { provideQuizAttempt } from '../../../application/quiz-attempt.effects';
+import {
+  currentAnswer,
+  isLastToAnswer,
+  QUIZ_TEXT,
+  type QuizAttemptContext,
+  type QuizAttemptEvent,
+  type QuizAttemptSnapshot,
+  quizBusyLabel,
+} from '../../../application/quiz-attempt.machine';
+import { QUIZ_SETS, type QuizAnswer, quizCategoryTitle } from '../../../domain/quiz';
+import { BusyOverlay, EmptyState } from '../../components/states';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { paths } from '../../routes';
+import { useServices } from '../../services-context';
+import './quiz.css';
+
+const LETTERS = 'ABCDEFGH';
+type Send = (event: QuizAttemptEvent) => void;
+
+/** Which screen is up; the busy state of a screen keeps the screen (and the focus on its button) under the overlay. */
+function screenOf(state: QuizAttemptSnapshot): 'loading' | 'noQuiz' | 'question' | 'revealed' | 'scorecard' | 'gone' {
+  if (state.matches('loading')) return 'loading';
+  if (state.matches('noQuiz')) return 'noQuiz';
+  if (state.matches('question') || state.matches('answering')) return 'question';
+  if (state.matches('revealed') || state.matches('completing')) return 'revealed';
+  if (state.matches('scorecard') || state.matches('downloading') || state.matches('redirecting')) return 'scorecard';
+  return 'gone';
+}
+
+function optionText(context: QuizAttemptContext, questionIndex: number, option: number): string {
+  return context.attempt?.questions[questionIndex]?.options[option] ?? '';
+}
+
+/** What a screen reader hears when the screen changes. */
+function announcement(state: QuizAttemptSnapshot): string {
+  const c = state.context;
+  const total = c.attempt?.totalQuestions ?? 0;
+  switch (screenOf(state)) {
+    case 'noQuiz':
+      return QUIZ_TEXT.noQuiz;
+    case 'question':
+      return `Question ${c.index + 1} of ${total}. Score so far: ${c.score}.`;
+    case 'revealed': {
+      const answer = currentAnswer(c);
+      if (!answer) return '';
+      const verdict = answer.isCorrect ? 'Correct!' : `Incorrect. The correct answer is ${optionText(c, answer.questionIndex, answer.correctOption)}.`;
+      return `${verdict} Score: ${c.score} of ${total}.`;
+    }
+    case 'scorecard':
+      return `Quiz completed. You scored ${c.score} out of ${total}.`;
+    default:
+      return '';
+  }
+}
+
+function Progress({ context }: { context: QuizAttemptContext }) {
+  const total = context.attempt?.totalQuestions ?? 0;
+  const answered = context.answers.length;
+  return (
+    <div className="quiz-progress">
+      <p className="quiz-progress__text">
+        <span>
+          {answered} of {total} answered
+        </span>
+        <span>Score: {context.score}</span>
+      </p>
+      <div className="quiz-progress__bar" aria-hidden="true">
+        <span style={{ width: `${total ? (answered / total) * 100 : 0}%` }} />
+      </div>
+    </div>
+  );
+}
+
+function QuestionScreen({ context, send, headingRef }: { context: QuizAttemptContext; send: Send; headingRef: RefObject<HTMLHeadingElement | null> }) {
+  const question = context.attempt!.questions[context.index]!;
+  const total = context.attempt!.totalQuestions;
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    send({ type: 'answer.submit' });
+  };
+  return (
+    <section className="quiz-card" aria-labelledby="quiz-step-title">
+      <Progress context={context} />
+      <h2 id="quiz-step-title" className="quiz-card__step" ref={headingRef} tabIndex={-1}>
+        Question {context.index + 1} of {total}
+      </h2>
+      {/* The card restates the question printed just below, so it is decorative for screen readers. */}
+      <img className="quiz-card__image" src={question.questionImage} alt="" width={800} height={450} />
+      <form className="quiz-form" onSubmit={submit}>
+        <RadioGroup
+          className="quiz-options"
+          value={context.selected === null ? null : String(context.selected)}
+          onChange={(value) => send({ type: 'option.select', option: Number(value) })}
+        >
+          <Label className="quiz-question">{question.question}</Label>
+          {question.options.map((option, i) => (
+            <Radio key={option} value={String(i)} className="quiz-option">
+              <span className="quiz-option__letter" aria-hidden="true">
+                {LETTERS[i]}
+              </span>
+              <span>{option}</span>
+            </Radio>
+          ))}
+        </RadioGroup>
+        <Button type="submit" className="button button--primary quiz-form__submit" isDisabled={context.selected === null}>
+          Submit
+        </Button>
+      </form>
+    </section>
+  );
+}
+
+function AnswerSummary({ context, answer }: { context: QuizAttemptContext; answer: QuizAnswer }) {
+  const question = context.attempt!.questions[answer.questionIndex]!;
+  return (
+    <ul className="quiz-summary">
+      {question.options.map((option, i) => {
+        const chosen = i === answer.selectedOption;
+        const correct = i === answer.correctOption;
+        if (!chosen && !correct) return null;
+        return (
+          <li key={option} className={`quiz-summary__item ${correct ? 'quiz-summary__item--correct' : 'quiz-summary__item--wrong'}`}>
+            <span className="quiz-summary__label">
+              {chosen && correct ? 'Your answer, correct' : chosen ? 'Your answer, incorrect' : 'Correct answer'}
+            </span>
+            <span>{option}</span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function RevealScreen({ context, send, headingRef }: { context: QuizAttemptContext; send: Send; headingRef: RefObject<HTMLHeadingElement | null> }) {
+  const answer = currentAnswer(context)!;
+  const question = context.attempt!.questions[context.index]!;
+  const total = context.attempt!.totalQuestions;
+  return (
+    <section className="quiz-card" aria-labelledby="quiz-step-title">
+      <Progress context={context} />
+      <h2
+        id="quiz-step-title"
+        ref={headingRef}
+        tabIndex={-1}
+        className={`quiz-card__step quiz-verdict ${answer.isCorrect ? 'quiz-verdict--correct' : 'quiz-verdict--wrong'}`}
+      >
+        {answer.isCorrect ? 'Correct!' : 'Incorrect'}
+        <span className="visually-hidden">
+          {' '}
+          (question {context.index + 1} of {total})
+        </span>
+      </h2>
+      <p className="quiz-question">{question.question}</p>
+      <AnswerSummary context={context} answer={answer} />
+      <img className="quiz-card__image quiz-card__image--reveal" src={answer.revealingCardImage} alt={answer.revealText} width={800} />
+      <div className="quiz-actions">
+        <Button className="button button--primary" onPress={() => send({ type: 'quiz.continue' })}>
+          {isLastToAnswer(context) ? 'Finish Quiz' : 'Next Question'}
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function ScoreCard({ context, send, headingRef }: { context: QuizAttemptContext; send: Send; headingRef: RefObject<HTMLHeadingElement | null> }) {
+  const total = context.attempt!.totalQuestions;
+  const percent = total ? Math.round((context.score / total) * 100) : 0;
+  const answer = context.answers[context.reviewIndex];
+  const question = answer ? context.attempt!.questions[answer.questionIndex] : undefined;
+  const atFirst = context.reviewIndex <= 0;
+  const atLast = context.reviewIndex >= context.answers.length - 1;
+  return (
+    <section className="quiz-card quiz-scorecard" aria-labelledby="quiz-step-title">
+      <h2 id="quiz-step-title" className="quiz-card__step" ref={headingRef} tabIndex={-1}>
+        Your ScoreCard
+      </h2>
+      <p className="quiz-score">
+        <span className="quiz-score__value">
+          {context.score}/{total}
+        </span>
+        <span className="quiz-score__text">
+          You answered {context.score} of {total} questions correctly ({percent}%).
+        </span>
+      </p>
+      {answer && question && (
+        <section className="quiz-review" aria-labelledby="quiz-review-title">
+          <h3 id="quiz-review-title" className="quiz-review__title">
+            Answer {context.reviewIndex + 1} of {context.answers.length}
+          </h3>
+          <p className="quiz-question" aria-live="polite">
+            {question.question}
+          </p>
+          <AnswerSummary context={context} answer={answer} />
+          <img className="quiz-card__image quiz-card__image--reveal" src={answer.revealingCardImage} alt={answer.revealText} width={800} />
+          <div className="quiz-review__nav">
+            {/* aria-disabled rather than disabled: the button keeps focus at either end of the list. */}
+            <button
+              type="button"
+              className="button"
+              aria-disabled={atFirst}
+              onClick={() => !atFirst && send({ type: 'review.previous' })}
+            >
+              Previous<span className="visually-hidden"> answer</span>
+            </button>
+            <button type="button" className="button" aria-disabled={atLast} onClick={() => !atLast && send({ type: 'review.next' })}>
+              Next<span className="visually-hidden"> answer</span>
+            </button>
+          </div>
+        </section>
+      )}
+      <div className="quiz-actions">
+        <Button className="button button--primary" onPress={() => send({ type: 'results.download' })}>
+          Download Results
+        </Button>
+        <Button className="button" onPress={() => send({ type: 'quiz.restart' })}>
+          Start New Quiz
+        </Button>
+      </div>
+    </section>
+  );
+}
+
+function QuizAttemptView({ category, setId }: { category: string; setId: string }) {
+  const services = useServices();
+  const [, navigate] = useLocation();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const [machine] = useState(() =>
+    provideQuizAttempt({
+      api: services.api,
+      files: services.files,
+      clock: services.clock,
+      log: services.log,
+      navigate: (path) => navigateRef.current(path),
+      notifyError: (message) => toast.error(message),
+    }),
+  );
+  const [state, send] = useMachine(machine, { input: { category, setId } });
+  const headingRef = useRef<HTMLHeadingElement | null>(null);
+  const screen = screenOf(state);
+  const context = state.context;
+  const busy = quizBusyLabel(state);
+
+  // Each new screen (a new question, its reveal, the scorecard) takes the focus to its heading.
+  const screenKey = `${screen}:${context.index}`;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the screen changes
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, [screenKey]);
+
+  return (
+    <>
+      <p className="visually-hidden" role="status" aria-live="polite" aria-atomic="true">
+        {announcement(state)}
+      </p>
+      {screen === 'noQuiz' && (
+        <div className="quiz-card">
+          <EmptyState>{QUIZ_TEXT.noQuiz}</EmptyState>
+          <p>
+            <Link href={paths.quizTopic(category)}>Back to the topic</Link>
+          </p>
+        </div>
+      )}
+      {screen === 'question' && <QuestionScreen context={context} send={send} headingRef={headingRef} />}
+      {screen === 'revealed' && <RevealScreen context={context} send={send} headingRef={headingRef} />}
+      {screen === 'scorecard' && <ScoreCard context={context} send={send} headingRef={headingRef} />}
+      {busy && <BusyOverlay label={busy} />}
+    </>
+  );
+}
 
 export default function QuizPlayPage() {
-  return <SectionPage title="Quiz" />;
+  const { categoryId = '', setId = '' } = useParams<{ categoryId: string; setId: string }>();
+  const title = `${quizCategoryTitle(categoryId)} Quiz`;
+  const setTitle = QUIZ_SETS.find((s) => s.id === setId)?.title ?? setId;
+  useDocumentTitle(`${title}, ${setTitle}`);
+  return (
+    <div className="quiz-page">
+      <header className="page-intro quiz-play__intro">
+        <div className="container">
+          <p className="quiz-back">
+            <Link href={paths.quizTopic(categoryId)}>Back to {quizCategoryTitle(categoryId)}</Link>
+          </p>
+          <p className="eyebrow">{setTitle}</p>
+          <h1>{title}</h1>
+        </div>
+      </header>
+      <div className="container quiz-play">
+        {/* A new set is a new attempt: the key gives it a fresh machine. */}
+        <QuizAttemptView key={`${categoryId}/${setId}`} category={categoryId} setId={setId} />
+      </div>
+    </div>
+  );
 }

@@ -1,5 +1,135 @@
-import SectionPage from '../placeholder/section-page';
+/**
+ * A quiz topic: the nine category buttons (the one shown is marked current), its one set 'Set 1' leading to the play
+ * screen, and the learner's past attempts with their scores, newest first.
+ */
+import { Link, useParams } from 'wouter';
+import { listAttempts, quizConstants } from '../../../contract/quizzes';
+import { QUIZ_CATEGORIES, QUIZ_SETS, quizCategoryTitle, type QuizAttemptSummary } from '../../../domain/quiz';
+import { formatUsDate } from '../../../domain/text';
+import { EmptyState, ErrorState, Spinner } from '../../components/states';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useQuery } from '../../hooks/use-query';
+import { paths } from '../../routes';
+import './quiz.css';
+
+function setTitle(setId: string): string {
+  return QUIZ_SETS.find((s) => s.id === setId)?.title ?? setId;
+}
+
+function PastAttempt({ attempt }: { attempt: QuizAttemptSummary }) {
+  const title = `${quizCategoryTitle(attempt.category)}, ${setTitle(attempt.sdgSet)}`;
+  const completed = attempt.status === 'completed';
+  return (
+    <li className="quiz-attempt">
+      <div className="quiz-attempt__what">
+        <span className="quiz-attempt__title">{title}</span>
+        <span className="quiz-attempt__date">
+          {completed ? 'Completed' : 'Started'} {formatUsDate(attempt.completedAt ?? attempt.createdAt)}
+        </span>
+      </div>
+      {completed ? (
+        <span className="quiz-attempt__score">
+          <span className="visually-hidden">Score: </span>
+          {attempt.score}/{attempt.totalQuestions}
+        </span>
+      ) : (
+        <Link href={paths.quizSet(attempt.category, attempt.sdgSet)} className="quiz-attempt__resume">
+          Resume<span className="visually-hidden"> {title}</span>
+        </Link>
+      )}
+    </li>
+  );
+}
+
+function PastAttempts() {
+  const attempts = useQuery(listAttempts, {}, { fresh: true });
+  if (attempts.status === 'loading') return <Spinner label="Loading your attempts..." />;
+  if (attempts.status === 'error') return <ErrorState error={attempts.error} />;
+  if (attempts.data.attempts.length === 0) return <EmptyState>You have not taken a quiz yet. Pick a set above to begin.</EmptyState>;
+  return (
+    <ul className="quiz-attempts">
+      {attempts.data.attempts.map((attempt) => (
+        <PastAttempt key={attempt._id} attempt={attempt} />
+      ))}
+    </ul>
+  );
+}
 
 export default function QuizTopicPage() {
-  return <SectionPage title="Quiz" />;
+  const { categoryId = '' } = useParams<{ categoryId: string }>();
+  const known = QUIZ_CATEGORIES.some((c) => c.id === categoryId);
+  const title = known ? quizCategoryTitle(categoryId) : 'Quiz topic not found';
+  useDocumentTitle(known ? `${title} Quiz` : title);
+  const constants = useQuery(quizConstants);
+
+  if (!known) {
+    return (
+      <section className="container page">
+        <h1>{title}</h1>
+        <p>We could not find that quiz topic.</p>
+        <p>
+          <Link href={paths.quiz}>See all quiz topics</Link>
+        </p>
+      </section>
+    );
+  }
+
+  return (
+    <div className="quiz-page">
+      <header className="page-intro">
+        <div className="container">
+          <p className="quiz-back">
+            <Link href={paths.quiz}>All quiz topics</Link>
+          </p>
+          <p className="eyebrow">Quiz topic</p>
+          <h1>{title}</h1>
+          <p className="page-intro__lead">Pick a category, then a set. Your answers are saved as you go, so you can come back later.</p>
+        </div>
+      </header>
+
+      <div className="container quiz-topic">
+        <section className="quiz-section" aria-labelledby="quiz-categories-title">
+          <h2 id="quiz-categories-title">Categories</h2>
+          {constants.status === 'loading' && <Spinner label="Loading quiz categories..." />}
+          {constants.status === 'error' && <ErrorState error={constants.error} />}
+          {constants.status === 'success' && (
+            <nav aria-labelledby="quiz-categories-title">
+              <ul className="quiz-categories">
+                {constants.data.categories.map((category) => (
+                  <li key={category.id}>
+                    <Link
+                      href={paths.quizTopic(category.id)}
+                      className="quiz-category"
+                      aria-current={category.id === categoryId ? 'page' : undefined}
+                    >
+                      {category.title}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+        </section>
+
+        <section className="quiz-section" aria-labelledby="quiz-sets-title">
+          <h2 id="quiz-sets-title">Sets</h2>
+          <ul className="quiz-sets">
+            {QUIZ_SETS.map((set) => (
+              <li key={set.id}>
+                <Link href={paths.quizSet(categoryId, set.id)} className="button button--primary quiz-set">
+                  {set.title}
+                  <span className="visually-hidden"> of the {title} quiz</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="quiz-section" aria-labelledby="quiz-history-title">
+          <h2 id="quiz-history-title">Your past attempts</h2>
+          <PastAttempts />
+        </section>
+      </div>
+    </div>
+  );
 }

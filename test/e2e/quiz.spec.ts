@@ -1,0 +1,187 @@
+/**
+ * Quizzes end to end: a whole set by keyboard alone (topic grid, topic page, twelve questions, scorecard, PDF), a
+ * reload mid-quiz that resumes, and a start failure. axe runs on every screen on the way.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { createUser, signIn } from './support/accounts';
+import { expect, expectAccessible, test } from './support/fixtures';
+
+interface BankQuestion {
+  question: string;
+  options: string[];
+  correctIndex: number;
+  explanation: string;
+}
+
+function bank(category: string): BankQuestion[] {
+  const file = JSON.parse(readFileSync(join(process.cwd(), 'content', 'quiz', `${category}.json`), 'utf8'));
+  return file.sets.find((s: { id: string }) => s.id === 'set-1').questions;
+}
+
+/** From the top of a freshly loaded page: Tab to 'Skip to content' and follow it, as a keyboard user does. */
+async function skipToContent(page: Page) {
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main')).toBeFocused();
+}
+
+/** Presses Tab (at most `limit` times) until `target` has the focus: the way a keyboard user gets there. */
+async function tabTo(page: Page, target: Locator, limit = 60) {
+  for (let i = 0; i < limit; i++) {
+    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`could not reach ${target} with Tab`);
+}
+
+test('a whole quiz by keyboard alone: topics, set, twelve answers with reveal cards, scorecard and the PDF', async ({ page, request }, testInfo) => {
+  test.setTimeout(240_000);
+  const questions = bank('green-buildings');
+  const user = await createUser(request);
+  await signIn(page, user);
+
+  await page.goto('/quiz');
+  await expect(page.getByRole('heading', { level: 1, name: 'Quizzes' })).toBeVisible();
+  const topicLinks = page.getByRole('list').filter({ has: page.getByRole('link', { name: 'Green Buildings' }) }).getByRole('link');
+  await expect(topicLinks).toHaveText([
+    'Green Buildings', 'Green Vocabulary', 'Passive Design Strategies', 'Green Architects',
+    'Sustainable Development Goals', 'Sustainable Policies', 'Sustainable Materials', 'Biodiversity',
+  ]);
+  await expectAccessible(page, 'topic grid');
+  await skipToContent(page);
+  await tabTo(page, page.getByRole('link', { name: 'Green Buildings' }));
+  await page.keyboard.press('Enter');
+
+  await expect(page).toHaveURL(/\/quiz\/green-buildings$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Green Buildings' })).toBeVisible();
+  const categories = page.getByRole('navigation', { name: 'Categories' }).getByRole('link');
+  await expect(categories).toHaveCount(9);
+  await expect(categories.last()).toHaveText('Biodiversity Conservation');
+  await expect(page.getByRole('link', { name: 'Green Buildings', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByText('You have not taken a quiz yet.')).toBeVisible();
+  await expectAccessible(page, 'topic page');
+  await tabTo(page, page.getByRole('link', { name: /^Set 1/ }));
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/quiz\/green-buildings\/set-1$/);
+
+  let score = 0;
+  for (const [i, q] of questions.entries()) {
+    // Every third answer is wrong on purpose, so the score is known.
+    const choice = i % 3 === 0 ? (q.correctIndex + 1) % 4 : q.correctIndex;
+    const last = i === questions.length - 1;
+    const heading = page.getByRole('heading', { level: 2, name: `Question ${i + 1} of ${questions.length}` });
+    await expect(heading).toBeFocused();
+    const submit = page.getByRole('button', { name: 'Submit' });
+    await expect(submit).toBeDisabled();
+    await expect(page.getByRole('radiogroup', { name: q.question })).toBeVisible();
+    if (i < 2 || last) await expectAccessible(page, `question ${i + 1}`);
+
+    // Tab into the group, Space selects the first option, arrow keys move the choice.
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('radio', { name: q.options[0] })).toBeFocused();
+    await page.keyboard.press('Space');
+    await expect(page.getByRole('radio', { name: q.options[0] })).toBeChecked();
+    await expect(submit).toBeEnabled();
+    for (let step = 0; step < choice; step++) await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('radio', { name: q.options[choice] })).toBeChecked();
+    await page.keyboard.press('Tab');
+    await expect(submit).toBeFocused();
+    await page.keyboard.press('Enter');
+
+    const correct = choice === q.correctIndex;
+    if (correct) score++;
+    await expect(page.getByRole('heading', { level: 2, name: correct ? /^Correct!/ : /^Incorrect/ })).toBeFocused();
+    await expect(page.getByRole('status').filter({ hasText: correct ? 'Correct!' : 'Incorrect.' })).toContainText(`Score: ${score} of 12.`);
+    // The reveal card, with its words for screen readers.
+    const reveal = page.getByRole('img', { name: `Correct answer: ${q.options[q.correctIndex]}. ${q.explanation}` });
+    await expect(reveal).toBeVisible();
+    await expect.poll(() => reveal.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    if (i < 2 || last) await expectAccessible(page, `reveal ${i + 1}`);
+    await page.keyboard.press('Tab');
+    const next = page.getByRole('button', { name: last ? 'Finish Quiz' : 'Next Question' });
+    await expect(next).toBeFocused();
+    await page.keyboard.press('Enter');
+  }
+
+  await expect(page.getByRole('heading', { level: 2, name: 'Your ScoreCard' })).toBeFocused();
+  await expect(page.locator('.quiz-score__value')).toHaveText(`${score}/12`);
+  await expect(page.getByText(`You answered ${score} of 12 questions correctly`)).toBeVisible();
+  await expect(page.getByRole('heading', { level: 3, name: 'Answer 1 of 12' })).toBeVisible();
+  await expect(page.getByRole('img', { name: `Correct answer: ${questions[0]!.options[questions[0]!.correctIndex]}. ${questions[0]!.explanation}` })).toBeVisible();
+  await expectAccessible(page, 'scorecard');
+  // Browse the revealed answers: Tab to Next, then back with Previous.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Previous answer' })).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Next answer' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 3, name: 'Answer 2 of 12' })).toBeVisible();
+  await expect(page.getByText(questions[1]!.question)).toBeVisible();
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 3, name: 'Answer 1 of 12' })).toBeVisible();
+  await expectAccessible(page, 'scorecard browsing');
+
+  await tabTo(page, page.getByRole('button', { name: 'Download Results' }));
+  const downloading = page.waitForEvent('download');
+  await page.keyboard.press('Enter');
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('quiz-results.pdf');
+  await expect(page.getByText('Redirecting...')).toBeVisible();
+  const file = testInfo.outputPath('quiz-results.pdf');
+  await download.saveAs(file);
+  const text = spawnSync('pdftotext', ['-layout', file, '-']);
+  expect(text.status).toBe(0);
+  const pdf = text.stdout.toString('utf8');
+  expect(pdf).toContain('Learner: Ada Lovelace');
+  expect(pdf).toContain(`Score: ${score}/12`);
+  expect(pdf).toContain('Topic: Green Buildings (Set 1)');
+
+  // About a second later, back at the topic grid; the history shows the score.
+  await expect(page).toHaveURL(/\/quiz$/, { timeout: 5000 });
+  await expectAccessible(page, 'topic grid after the quiz');
+  await page.goto('/quiz/green-buildings');
+  await expect(page.getByRole('listitem').filter({ hasText: 'Green Buildings, Set 1' })).toContainText(`${score}/12`);
+  await expectAccessible(page, 'topic page with history');
+});
+
+test('a reload mid-quiz resumes at the next unanswered question with the score so far', async ({ page, request }) => {
+  const questions = bank('passive-design-strategies');
+  const user = await createUser(request);
+  await signIn(page, user);
+  await page.goto('/quiz/passive-design-strategies/set-1');
+
+  for (const [i, choice] of [questions[0]!.correctIndex, (questions[1]!.correctIndex + 1) % 4].entries()) {
+    await expect(page.getByRole('heading', { level: 2, name: `Question ${i + 1} of 12` })).toBeFocused();
+    await page.locator('.quiz-option', { hasText: questions[i]!.options[choice] }).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('button', { name: 'Next Question' })).toBeVisible();
+    if (i === 0) await page.getByRole('button', { name: 'Next Question' }).click();
+  }
+  // Reload while the second reveal is showing: both answers were saved when given.
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'Question 3 of 12' })).toBeFocused();
+  await expect(page.getByText('2 of 12 answered')).toBeVisible();
+  await expect(page.getByText('Score: 1', { exact: true })).toBeVisible();
+  await expect(page.getByRole('radiogroup', { name: questions[2]!.question })).toBeVisible();
+  await expectAccessible(page, 'resumed question');
+
+  // The topic page lists it as in progress, with a way back in.
+  await page.getByRole('link', { name: 'Back to Passive Design Strategies' }).click();
+  await page.getByRole('link', { name: /^Resume Passive Design Strategies, Set 1/ }).click();
+  await expect(page.getByRole('heading', { level: 2, name: 'Question 3 of 12' })).toBeVisible();
+});
+
+test('an unknown quiz shows the server text as a toast and returns to the topic page', async ({ page, request }) => {
+  const user = await createUser(request);
+  await signIn(page, user);
+  await page.goto('/quiz/astrology/set-1');
+  await expect(page.getByText('category: There is no quiz in this category')).toBeVisible();
+  await expect(page).toHaveURL(/\/quiz\/astrology$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Quiz topic not found' })).toBeVisible();
+  await expectAccessible(page, 'unknown topic');
+});
