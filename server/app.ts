@@ -69,6 +69,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return reply.status(500).send({ success: false, message: GENERIC_ERROR });
   });
 
+  // The client sends a JSON content type on every request (spec section 7), bodyless likes and deletes included:
+  // an empty JSON body means "no body", not a 400.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+    const text = String(body);
+    if (text.trim() === '') return done(null, undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch {
+      done(new HttpError(400, 'Body is not valid JSON'), undefined);
+    }
+  });
+
   await app.register(authPlugin, { db, tokens });
   await registerRateLimits(app, config.rateLimit);
   const otp = new OtpService(db, config.jwtSecret, now);

@@ -47,7 +47,9 @@ describeWithApp('accounts', {}, (ctx) => {
     const [row] = await c.database.db.select().from(users).where(eq(users.email, email));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
-    expect((await post(c, '/api/auth/logout', undefined, token)).statusCode).toBe(200);
+    // As the browser sends it: a JSON content type and no body.
+    const out = await c.app.inject({ method: 'POST', url: '/api/auth/logout', payload: '', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+    expect(out.statusCode).toBe(200);
     expect((await c.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
     const login = await post(c, '/api/auth/login', { email, password: 'correct horse battery' });
     expect(login.statusCode).toBe(200);

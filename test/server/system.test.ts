@@ -39,6 +39,16 @@ describeWithApp('system and home content', { seed: true }, (ctx) => {
     expect(res.json()).toMatchObject({ success: false, message: expect.stringMatching(/email/) });
   });
 
+  it('treats an empty body sent with a JSON content type as no body, and bad JSON as a 400', async () => {
+    const empty = await ctx().app.inject({ method: 'POST', url: '/api/analytics/pageview', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().message).toMatch(/^Invalid input/);
+    const logout = await ctx().app.inject({ method: 'POST', url: '/api/auth/logout', headers: { 'content-type': 'application/json' }, payload: '' });
+    expect(logout.statusCode).toBe(401);
+    const bad = await ctx().app.inject({ method: 'POST', url: '/api/feedback', headers: { 'content-type': 'application/json' }, payload: '{"name":' });
+    expect(bad.json()).toEqual({ success: false, message: 'Body is not valid JSON' });
+  });
+
   it('counts page views per path and day, with no personal data', async () => {
     for (let i = 0; i < 2; i++) {
       const res = await ctx().app.inject({
