@@ -16,7 +16,6 @@ import { Spinner } from '../../components/states';
 import { useServices, useSession } from '../../services-context';
 import { ConfirmDelete } from './confirm-delete';
 import { LikeButton } from './like-button';
-import { NO_BODY } from './no-body';
 
 export const COMMENT_DELETE_QUESTION = 'Are you sure you want to delete this comment?';
 
@@ -191,7 +190,7 @@ export function CommentThread({ id, discussionId, subject, onChanged }: {
     userId: user?._id,
     reply: (text, parentCommentId) => post(text, parentCommentId),
     remove: (commentId) => {
-      api.call(deleteComment, { params: { id: commentId }, body: NO_BODY }).then(
+      api.call(deleteComment, { params: { id: commentId } }).then(
         () => {
           refresh();
           onChanged();
@@ -200,7 +199,7 @@ export function CommentThread({ id, discussionId, subject, onChanged }: {
       );
     },
     like: async (commentId) => {
-      const answer = await api.call(likeComment, { params: { id: commentId }, body: NO_BODY });
+      const answer = await api.call(likeComment, { params: { id: commentId } });
       refresh();
       return answer;
     },

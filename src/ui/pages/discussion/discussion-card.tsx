@@ -8,7 +8,6 @@ import { useServices } from '../../services-context';
 import { CommentThread } from './comment-thread';
 import { ConfirmDelete } from './confirm-delete';
 import { LikeButton } from './like-button';
-import { NO_BODY } from './no-body';
 
 export const DISCUSSION_DELETE_QUESTION = 'Are you sure you want to delete this discussion?';
 
@@ -42,7 +41,7 @@ export function DiscussionCard({ discussion, userId, topicLabel, onDelete, onCom
           <LikeButton
             liked={userId ? discussion.likes.includes(userId) : false}
             count={discussion.likeCount}
-            toggle={() => api.call(likeDiscussion, { params: { id }, body: NO_BODY })}
+            toggle={() => api.call(likeDiscussion, { params: { id } })}
             subject={`post: ${title}`}
           />
           <button type="button" className="chip-button" aria-expanded={showComments} aria-controls={showComments ? threadId : undefined}

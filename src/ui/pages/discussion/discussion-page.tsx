@@ -19,7 +19,6 @@ import { PostComposer } from './post-composer';
 import { SdgSidebar, TopicSelects, topicLabel } from './topic-picker';
 import { useDiscussionFeed } from './use-discussion-feed';
 import './discussion.css';
-import { NO_BODY } from './no-body';
 
 export const DELETE_FAILED = 'Failed to delete discussion. Please try again.';
 
@@ -44,7 +43,7 @@ function DiscussionBoard({ user }: { user: User }) {
   }, [lastCreatedId, reload]);
 
   const removePost = (id: string) => {
-    api.call(deleteDiscussion, { params: { id }, body: NO_BODY }).then(
+    api.call(deleteDiscussion, { params: { id } }).then(
       () => feed.remove(id),
       (error: unknown) => {
         log('deleting a discussion failed', error);
