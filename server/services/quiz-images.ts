@@ -128,11 +128,11 @@ function textLines(lines: string[], x: number, y: number, size: number, lineHeig
 /** Picks the largest font size at which the text fits the given number of lines. */
 function fitText(text: string, widthPx: number, sizes: number[], maxLines: number): { size: number; lines: string[] } {
   for (const size of sizes) {
-    const lines = wrapText(text, Math.floor(widthPx / (size * 0.55)));
+    const lines = wrapText(text, Math.floor(widthPx / (size * 0.62)));
     if (lines.length <= maxLines) return { size, lines };
   }
   const size = sizes.at(-1)!;
-  return { size, lines: wrapText(text, Math.floor(widthPx / (size * 0.55))) };
+  return { size, lines: wrapText(text, Math.floor(widthPx / (size * 0.62))) };
 }
 
 export interface QuestionCard {
@@ -172,10 +172,11 @@ export function revealTextOf(card: Pick<RevealCard, 'correctOption' | 'explanati
 export function revealCardSvg(card: RevealCard): string {
   const palette = paletteOf(card.category);
   const answer = fitText(card.correctOption, 600, [36, 30, 26], 3);
-  const explanation = wrapText(card.explanation, 70);
+  // Sized for wide fallback fonts (DejaVu Sans) too: about 0.6 em per character.
+  const explanation = wrapText(card.explanation, 56);
   const answerTop = 120;
   const answerHeight = answer.lines.length * Math.round(answer.size * 1.2);
-  const explanationTop = answerTop + answerHeight + 50;
+  const explanationTop = answerTop + answerHeight + 30;
   const height = Math.max(360, explanationTop + explanation.length * 32 + 40);
   const body = `<rect width="800" height="${height}" rx="24" fill="#ffffff" stroke="${palette.background}" stroke-width="6"/>
 <rect x="3" y="3" width="794" height="74" rx="21" fill="${palette.background}"/>
