@@ -3,7 +3,7 @@
  * and that category's course cards. /courses/detail/{id} (where the list's course cards lead) shows that course's
  * summary above the same tabs, opened on its category, with its card marked; a category id there works as well.
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Link, useLocation, useParams } from 'wouter';
 import { getCourse, listCourses } from '../../../contract/content';
@@ -43,9 +43,20 @@ function CategoryCourses({ category, current }: { category: ContentCategory; cur
 }
 
 function CategoryTabs({ selected, onSelect, current }: { selected: ContentCategory; onSelect: (c: ContentCategory) => void; current?: Course }) {
+  const list = useRef<HTMLDivElement>(null);
+  // On narrow screens the tab row scrolls sideways; keep the selected tab in sight (sideways only, never the page).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever another tab is selected
+  useEffect(() => {
+    const row = list.current;
+    const tab = row?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (!row || !tab) return;
+    if (tab.offsetLeft < row.scrollLeft || tab.offsetLeft + tab.offsetWidth > row.scrollLeft + row.clientWidth) {
+      row.scrollLeft = tab.offsetLeft - 16;
+    }
+  }, [selected]);
   return (
     <Tabs className="course-tabs" selectedKey={selected} onSelectionChange={(key) => onSelect(key as ContentCategory)}>
-      <TabList className="course-tabs__list" aria-label="Course categories">
+      <TabList ref={list} className="course-tabs__list" aria-label="Course categories">
         {CONTENT_CATEGORIES.map((category) => (
           <Tab key={category.id} id={category.id} className="course-tabs__tab">
             {category.label}

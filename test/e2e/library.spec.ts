@@ -1,0 +1,429 @@
+/**
+ * The learning library end to end, signed in, at desktop (1280px) and phone (375px) widths: the home courses
+ * carousel (also by keyboard), the courses list with its filters and search, category, detail and course pages,
+ * workshops, ebooks, research papers, newsletters and case studies (the document opened and closed with Escape),
+ * with their empty and error states. axe runs on every screen.
+ */
+import type { APIRequestContext, Page, Route } from '@playwright/test';
+import { type Course, categoryLabel } from '../../src/domain/content';
+import { createUser, signIn } from './support/accounts';
+import { expect, expectAccessible, test } from './support/fixtures';
+
+const VIEWPORTS = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 375, height: 800 },
+] as const;
+
+const US_DATE = /(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}/;
+const SERVER_ERROR = 'Something went wrong. Please try again.';
+
+async function signedIn(page: Page, request: APIRequestContext, width: number, height: number) {
+  await page.setViewportSize({ width, height });
+  const user = await createUser(request);
+  await signIn(page, user);
+  return user;
+}
+
+async function publishedCourses(request: APIRequestContext): Promise<Course[]> {
+  return (await (await request.get('/api/courses?status=1')).json()).courses;
+}
+
+/** Answers one API path (exactly, whatever the query) with a body and status instead of the server. */
+async function answer(page: Page, path: string, status: number, body: unknown) {
+  await page.route(
+    (url) => url.pathname === `/api${path}`,
+    (route: Route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }),
+  );
+}
+const failWith500 = (page: Page, path: string) => answer(page, path, 500, { success: false, message: SERVER_ERROR });
+
+/** Chromium logs every 5xx answer as a console error; the ones this test itself provoked are expected. */
+function forgiveProvoked500s(consoleErrors: string[]) {
+  const kept = consoleErrors.filter((m) => !/^Failed to load resource: the server responded with a status of 500/.test(m));
+  consoleErrors.splice(0, consoleErrors.length, ...kept);
+}
+
+for (const viewport of VIEWPORTS) {
+  test.describe(`at ${viewport.name} width`, () => {
+    test('the home courses carousel shows up to 6 published courses and moves by keyboard', async ({ page, request }) => {
+      await signedIn(page, request, viewport.width, viewport.height);
+      const expected = (await publishedCourses(request)).slice(0, 6);
+      await page.goto('/');
+      const carousel = page.getByRole('region', { name: 'Course carousel' });
+      await expect(carousel.getByTestId('home-course')).toHaveCount(6);
+      const shown = viewport.width > 768 ? 3 : 1;
+      // Slides out of view are hidden from assistive technology, so these look at the markup, not the roles.
+      await expect(carousel.locator('h3')).toHaveText(expected.map((c) => c.title));
+      await expect(carousel.getByRole('heading', { level: 3 })).toHaveCount(shown);
+      const goLearn = carousel.locator('a', { hasText: 'Go Learn!' });
+      await expect(goLearn).toHaveCount(6);
+      // Only the slides in view are in the tab order.
+      for (let i = 0; i < 6; i++) await expect(goLearn.nth(i)).toHaveAttribute('tabindex', i < shown ? '0' : '-1');
+      await expectAccessible(page, `home carousel ${viewport.name}`);
+
+      const next = carousel.getByRole('button', { name: 'Next courses' });
+      const previous = carousel.getByRole('button', { name: 'Previous courses' });
+      await expect(previous).toHaveAttribute('aria-disabled', 'true');
+      await next.focus();
+      await expect(next).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(goLearn.nth(0)).toHaveAttribute('tabindex', '-1');
+      await expect(goLearn.nth(shown)).toHaveAttribute('tabindex', '0');
+      await expect(goLearn.nth(shown)).toBeInViewport();
+      await expect(carousel.getByText(`Showing courses 2 to ${1 + shown} of 6`)).toBeAttached();
+      await page.keyboard.press('Space');
+      await expect(goLearn.nth(1)).toHaveAttribute('tabindex', '-1');
+      await expect(goLearn.nth(shown + 1)).toHaveAttribute('tabindex', '0');
+      // Shift+Tab reaches the previous button; Enter goes back one.
+      await previous.focus();
+      await page.keyboard.press('Enter');
+      await expect(goLearn.nth(1)).toHaveAttribute('tabindex', '0');
+      await expectAccessible(page, `home carousel moved ${viewport.name}`);
+
+      // 'Go Learn!' leads to the course's category.
+      await goLearn.nth(1).focus();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`/courses/${expected[1]!.category}$`));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/Courses$/);
+    });
+
+    test('the home carousel says so when there are no courses, and when they fail to load', async ({ page, request, consoleErrors }) => {
+      await signedIn(page, request, viewport.width, viewport.height);
+      await answer(page, '/courses', 200, { success: true, courses: [] });
+      await page.goto('/');
+      const section = page.getByRole('region', { name: 'Popular courses' });
+      await expect(section.getByText('No courses available at the moment. Please check back later.')).toBeVisible();
+      await expectAccessible(page, `home carousel empty ${viewport.name}`);
+
+      await page.unrouteAll();
+      await failWith500(page, '/courses');
+      const warnings: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'warning') warnings.push(m.text());
+      });
+      await page.reload();
+      await expect(section.getByText('No courses available at the moment. Please check back later.')).toBeVisible({ timeout: 20_000 });
+      expect(warnings.some((w) => w.startsWith('home courses failed'))).toBe(true);
+      forgiveProvoked500s(consoleErrors);
+    });
+
+    test('the courses list filters by access, level and category, searches, and leads to a course', async ({ page, request }) => {
+      await signedIn(page, request, viewport.width, viewport.height);
+      const published = await publishedCourses(request);
+      await page.goto('/courses');
+      await expect(page).toHaveTitle('Online Courses | SustainLearn');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Online Courses');
+      const cards = page.getByTestId('course-card');
+      await expect(cards).toHaveCount(published.length);
+      await expect(page.getByRole('status').filter({ hasText: 'courses' })).toHaveText(`${published.length} courses`);
+      for (const feature of ['Self-paced', 'Free upgrades', 'Free resources', 'Interactive quizzes', 'Lifetime access', 'Affordable prices', 'Completion certificate']) {
+        await expect(page.getByRole('heading', { level: 3, name: feature })).toBeVisible();
+      }
+      const categories = page.getByRole('region', { name: 'Browse by category' }).getByRole('link');
+      await expect(categories).toHaveText(['Carbon', 'Energy', 'Conservation', 'Green Building', 'Biodiversity', 'SDGs', 'Circular Economy']);
+      await expect(categories.first()).toHaveAttribute('href', '/courses/carbon');
+      await expectAccessible(page, `courses ${viewport.name}`);
+
+      // Free courses only, chosen by keyboard in the radio group.
+      const access = page.getByRole('radiogroup', { name: 'Access' });
+      await access.getByRole('radio', { name: 'All' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await page.keyboard.press('ArrowRight');
+      await expect(access.getByRole('radio', { name: 'Free' })).toBeChecked();
+      const free = published.filter((c) => c.price === 0);
+      await expect(cards).toHaveCount(free.length);
+      await expect(cards.getByText(/^\$/)).toHaveCount(0);
+
+      await page.getByRole('radiogroup', { name: 'Level' }).getByText('Beginner').click();
+      await page.getByRole('radiogroup', { name: 'Category' }).getByText('Energy').click();
+      const match = free.filter((c) => c.level === 'beginner' && c.category === 'energy');
+      await expect(cards).toHaveCount(match.length);
+      await expect(cards.getByRole('heading')).toHaveText(match.map((c) => c.title));
+
+      // A paid advanced course in a category that has none: the empty text.
+      await access.getByText('Paid').click();
+      await page.getByRole('radiogroup', { name: 'Level' }).getByText('Advanced').click();
+      await page.getByRole('radiogroup', { name: 'Category' }).getByText('Conservation').click();
+      await expect(page.getByText('No courses found')).toBeVisible();
+      await expectAccessible(page, `courses empty ${viewport.name}`);
+
+      // Back to everything, then the search narrows by title and description.
+      for (const name of ['Access', 'Level', 'Category']) await page.getByRole('radiogroup', { name }).getByText('All').click();
+      await expect(cards).toHaveCount(published.length);
+      const search = page.getByRole('searchbox', { name: 'Search courses' });
+      await search.fill('retrofit');
+      const retrofit = published.filter((c) => /retrofit/i.test(`${c.title} ${c.description}`));
+      expect(retrofit.length).toBeGreaterThan(0);
+      await expect(cards).toHaveCount(retrofit.length);
+      await search.fill('no such subject anywhere');
+      await expect(page.getByText('No courses found')).toBeVisible();
+      await search.press('Escape');
+      await expect(cards).toHaveCount(published.length);
+
+      const first = published[0]!;
+      await page.getByRole('link', { name: first.title }).click();
+      await expect(page).toHaveURL(new RegExp(`/courses/detail/${first._id}$`));
+    });
+
+    test('the detail page shows the course above its category tabs, with its card marked', async ({ page, request }) => {
+      await signedIn(page, request, viewport.width, viewport.height);
+      const published = await publishedCourses(request);
+      const course = published.find((c) => c.price > 0)!;
+      await page.goto(`/courses/detail/${course._id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(course.title);
+      await expect(page).toHaveTitle(`${course.title} | SustainLearn`);
+      const tabs = page.getByRole('tablist', { name: 'Course categories' });
+      await expect(tabs.getByRole('tab', { selected: true })).toHaveText(categoryLabel(course.category));
+      const panel = page.getByRole('tabpanel');
+      const marked = panel.getByTestId('course-card').first();
+      await expect(marked).toContainText('This course');
+      await expect(marked.getByRole('heading')).toHaveText(course.title);
+      await expect(marked).toContainText(`$${course.price}`);
+      await expectAccessible(page, `course detail ${viewport.name}`);
+      await page.getByRole('link', { name: 'Explore Course' }).first().click();
+      await expect(page).toHaveURL(new RegExp(`/courses/view/${course._id}$`));
+    });
+
+    test('a category page shows its cards with price, minutes, lessons and a 70-character teaser; tabs work by keyboard', async ({ page, request }) => {
+      await signedIn(page, request, viewport.width, viewport.height);
+      const published = await publishedCourses(request);
+      const energy = published.filter((c) => c.category === 'energy');
+      await page.goto('/courses/energy');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Energy Courses');
+      const cards = page.getByRole('tabpanel').getByTestId('course-card');
+      await expect(cards).toHaveCount(energy.length);
+      for (const course of energy) {
+        const card = cards.filter({ has: page.getByRole('heading', { name: course.title }) });
+        await expect(card).toContainText(course.price === 0 ? 'Free' : `$${course.price}`);
+        await expect(card).toContainText(`${course.duration} mins`);
+        await expect(card).toContainText(`${course.sections.length} lessons`);
+        const teaser = course.description.length > 70 ? `${course.description.slice(0, 70)}...` : course.description;
+        await expect(card.getByText(teaser, { exact: true })).toBeVisible();
+        await expect(card.getByRole('link', { name: 'Explore Course' })).toHaveAttribute('href', `/courses/view/${course._id}`);
+      }
+      await expectAccessible(page, `category ${viewport.name}`);
+
+      await page.getByRole('tab', { name: 'Energy' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect(page.getByRole('tab', { name: 'Conservation' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page).toHaveURL(/\/courses\/conservation$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conservation Courses');
+      await expect(page.getByRole('tabpanel').getByTestId('course-card')).toHaveCount(published.filter((c) => c.category === 'conservation').length);
+      await expect(page.getByRole('tab', { name: 'Conservation' })).toBeFocused();
+
+      await page.goto('/courses/category/biodiversity');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Biodiversity Courses');
+      await page.goto('/courses/plastics');
+      await expect(page.getByText('No courses found')).toBeVisible();
+      await expectAccessible(page, `unknown category ${viewport.name}`);
+    });
+
+    test('the course view shows category, title, duration, lessons, numbered objectives and the curriculum', async ({ page, request }) => {
+      await signedIn(page, request, viewport.width, viewport.height);
+      const course = (await publishedCourses(request)).find((c) => c.price === 0)!;
+      await page.goto(`/courses/view/${course._id}`);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(course.title);
+      await expect(page.getByTestId('course-category')).toBeVisible();
+      await expect(page.getByText(`${course.duration} mins`, { exact: true })).toBeVisible();
+      await expect(page.getByText(`${course.sections.length} lessons`, { exact: true })).toBeVisible();
+      await expect(page.getByText('Free', { exact: true })).toBeVisible();
+      const objectives = page.getByRole('region', { name: 'What you will learn' }).getByRole('listitem');
+      await expect(objectives).toHaveText(course.objectives.map((o) => o.description));
+      const modules = page.getByRole('region', { name: 'Curriculum' }).getByRole('heading', { level: 3 });
+      await expect(modules).toHaveText(course.sections.map((s, i) => `Module ${i + 1} ${s.title}`));
+      const firstLesson = course.sections[0]!.content[0]!;
+      const lesson = page.getByRole('region', { name: 'Curriculum' }).getByRole('listitem').filter({ hasText: firstLesson.title, hasNot: page.getByRole('heading') });
+      await expect(lesson).toHaveText(`${firstLesson.title}${firstLesson.duration} mins`);
+      await expect(page.getByRole('button', { name: 'Get Started!' })).toBeVisible();
+      await expectAccessible(page, `course view ${viewport.name}`);
+    });
+
+    test('course screens show their errors: not found, failed, unexpected format', async ({ page, request, consoleErrors }) => {
+      await signedIn(page, request, viewport.width, viewport.height);
+      await page.goto('/courses/view/00000000-0000-4000-8000-000000000000');
+      await expect(page.getByRole('alert')).toHaveText('Course not found');
+      await expectAccessible(page, `course not found ${viewport.name}`);
+      await page.goto('/courses/detail/no-such-course');
+      await expect(page.getByRole('alert')).toHaveText('Course not found');
+
+      await answer(page, '/courses', 200, { success: true, courses: [{ title: 'missing everything else' }] });
+      await page.goto('/courses');
+      await expect(page.getByRole('alert')).toHaveText('Unexpected response format from server');
+      await expectAccessible(page, `courses bad format ${viewport.name}`);
+      await page.unrouteAll();
+
+      await failWith500(page, '/courses');
+      await page.goto('/courses/energy');
+      await expect(page.getByRole('alert')).toHaveText('Failed to fetch courses', { timeout: 20_000 });
+      await expectAccessible(page, `category failed ${viewport.name}`);
+      await page.unrouteAll();
+
+      const course = (await publishedCourses(request))[0]!;
+      await failWith500(page, `/courses/${course._id}`);
+      await page.goto(`/courses/view/${course._id}`);
+      await expect(page.getByRole('alert')).toHaveText('Failed to fetch course', { timeout: 20_000 });
+      forgiveProvoked500s(consoleErrors);
+    });
+
+    test('workshops: upcoming cards with US dates, duration and Join Workshop; empty and error states', async ({ page, request, consoleErrors }) => {
+      const user = await signedIn(page, request, viewport.width, viewport.height);
+      const { workshops } = await (await request.get('/api/workshops', { headers: { authorization: `Bearer ${user.token}` } })).json();
+      await page.goto('/workshops');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Upcoming Workshops');
+      const cards = page.getByTestId('workshop-card');
+      await expect(cards).toHaveCount(workshops.length);
+      await expect(cards.getByRole('heading')).toHaveText(workshops.map((w: { title: string }) => w.title));
+      await expect(cards.first().locator('time')).toHaveText(US_DATE);
+      await expect(cards.first()).toContainText(`${workshops[0].duration} mins`);
+      const join = cards.first().getByRole('link', { name: /^Join Workshop/ });
+      await expect(join).toHaveAttribute('href', workshops[0].joinUrl);
+      await expect(join).toHaveAttribute('target', '_blank');
+      await expectAccessible(page, `workshops ${viewport.name}`);
+
+      await answer(page, '/workshops', 200, { success: true, workshops: [] });
+      await page.reload();
+      await expect(page.getByText('No upcoming workshops available')).toBeVisible();
+      await expectAccessible(page, `workshops empty ${viewport.name}`);
+      await page.unrouteAll();
+      await failWith500(page, '/workshops');
+      await page.reload();
+      await expect(page.getByRole('alert')).toHaveText(`Error: ${SERVER_ERROR}`, { timeout: 20_000 });
+      await expectAccessible(page, `workshops error ${viewport.name}`);
+      forgiveProvoked500s(consoleErrors);
+    });
+
+    test('ebooks: file name, size, upload date and View in a new tab; empty and error states', async ({ page, request }) => {
+      const user = await signedIn(page, request, viewport.width, viewport.height);
+      const { ebooks } = await (await request.get('/api/ebooks', { headers: { authorization: `Bearer ${user.token}` } })).json();
+      await page.goto('/ebook');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('eBooks');
+      const cards = page.getByTestId('ebook-card');
+      await expect(cards).toHaveCount(ebooks.length);
+      const first = cards.first();
+      await expect(first).toContainText(ebooks[0].filename);
+      await expect(first).toContainText(/\d+ KB/);
+      await expect(first.locator('time')).toHaveText(US_DATE);
+      const view = first.getByRole('link', { name: /^View/ });
+      await expect(view).toHaveAccessibleName('View (PDF, opens in a new tab)');
+      await expect(view).toHaveAttribute('target', '_blank');
+      const popup = page.waitForEvent('popup');
+      await view.click();
+      const tab = await popup;
+      expect(tab.url()).toMatch(new RegExp(`${ebooks[0].fileUrl}$`));
+      await tab.close();
+      const pdf = await request.get(ebooks[0].fileUrl);
+      expect(pdf.headers()['content-type']).toBe('application/pdf');
+      expect(Number(pdf.headers()['content-length'])).toBe(ebooks[0].size);
+      await expectAccessible(page, `ebooks ${viewport.name}`);
+
+      await answer(page, '/ebooks', 200, { success: true, ebooks: [] });
+      await page.reload();
+      await expect(page.getByText('No ebooks available')).toBeVisible();
+      await expectAccessible(page, `ebooks empty ${viewport.name}`);
+      await page.unrouteAll();
+      await answer(page, '/ebooks', 403, { success: false, message: 'Ebooks are for members' });
+      await page.reload();
+      await expect(page.getByRole('alert')).toHaveText('Error: Ebooks are for members');
+      await expectAccessible(page, `ebooks error ${viewport.name}`);
+    });
+
+    test('research papers: category, description, date and Download PDF; empty and error states', async ({ page, request, consoleErrors }) => {
+      const user = await signedIn(page, request, viewport.width, viewport.height);
+      const { researchPapers } = await (await request.get('/api/research-papers', { headers: { authorization: `Bearer ${user.token}` } })).json();
+      await page.goto('/research-papers');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Research Papers');
+      const cards = page.getByTestId('paper-card');
+      await expect(cards).toHaveCount(researchPapers.length);
+      await expect(cards.first()).toContainText(researchPapers[0].description);
+      await expect(cards.first().locator('time')).toHaveText(US_DATE);
+      const download = cards.first().getByRole('link', { name: 'Download PDF' });
+      await expect(download).toHaveAttribute('download', /\.pdf$/);
+      const downloaded = page.waitForEvent('download');
+      await download.click();
+      expect((await downloaded).suggestedFilename()).toMatch(/\.pdf$/);
+      await expectAccessible(page, `research papers ${viewport.name}`);
+
+      await answer(page, '/research-papers', 200, { success: true, researchPapers: [] });
+      await page.reload();
+      await expect(page.getByText('No Research Papers available')).toBeVisible();
+      await expectAccessible(page, `research papers empty ${viewport.name}`);
+      await page.unrouteAll();
+      await failWith500(page, '/research-papers');
+      await page.reload();
+      await expect(page.getByRole('alert')).toHaveText(`Error: ${SERVER_ERROR}`, { timeout: 20_000 });
+      forgiveProvoked500s(consoleErrors);
+    });
+
+    test('newsletters: description, date and Read Newsletter; empty and error states', async ({ page, request }) => {
+      const user = await signedIn(page, request, viewport.width, viewport.height);
+      const { newsletters } = await (await request.get('/api/newsletters', { headers: { authorization: `Bearer ${user.token}` } })).json();
+      await page.goto('/newsletters');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Newsletters');
+      const cards = page.getByTestId('newsletter-card');
+      await expect(cards).toHaveCount(newsletters.length);
+      await expect(cards.getByRole('heading')).toHaveText(newsletters.map((n: { title: string }) => n.title));
+      await expect(cards.first().locator('time')).toHaveText(US_DATE);
+      await expect(cards.first().getByRole('link', { name: /^Read Newsletter/ })).toHaveAttribute('href', newsletters[0].fileUrl);
+      await expectAccessible(page, `newsletters ${viewport.name}`);
+
+      await answer(page, '/newsletters', 200, { success: true, newsletters: [] });
+      await page.reload();
+      await expect(page.getByText('No newsletters available')).toBeVisible();
+      await expectAccessible(page, `newsletters empty ${viewport.name}`);
+      await page.unrouteAll();
+      await answer(page, '/newsletters', 200, { success: true, newsletters: [{ title: 'no id' }] });
+      await page.reload();
+      await expect(page.getByRole('alert')).toHaveText(/^Error: Unexpected response format from server/);
+    });
+
+    test('case studies: featured hero and cards; Read Here opens the document, Escape closes it, focus returns', async ({ page, request }) => {
+      const user = await signedIn(page, request, viewport.width, viewport.height);
+      const auth = { authorization: `Bearer ${user.token}` };
+      const { caseStudies } = await (await request.get('/api/case-studies', { headers: auth })).json();
+      const { caseStudy: featured } = await (await request.get('/api/case-studies/featured', { headers: auth })).json();
+      await page.goto('/case-studies');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Case Studies');
+      const hero = page.getByTestId('featured-case-study');
+      await expect(hero.getByRole('heading', { level: 2 })).toHaveText(featured.title);
+      await expect(page.getByTestId('case-study-card')).toHaveCount(caseStudies.length - 1);
+      await expectAccessible(page, `case studies ${viewport.name}`);
+
+      const card = page.getByTestId('case-study-card').first();
+      const title = await card.getByRole('heading').textContent();
+      const read = card.getByRole('button', { name: 'Read Here' });
+      await read.focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('dialog', { name: title! });
+      await expect(dialog).toBeVisible();
+      const study = caseStudies.find((c: { title: string }) => c.title === title);
+      await expect(dialog.getByRole('link', { name: /Open PDF/ })).toHaveAttribute('href', study.documentUrl);
+      await expectAccessible(page, `case study document ${viewport.name}`);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(read).toBeFocused();
+
+      // The hero's button too, by mouse; the close button closes it.
+      await hero.getByRole('button', { name: 'Read Here' }).click();
+      const heroDialog = page.getByRole('dialog', { name: featured.title });
+      await expect(heroDialog).toBeVisible();
+      await heroDialog.getByRole('button', { name: 'Close' }).click();
+      await expect(heroDialog).toBeHidden();
+      await expect(hero.getByRole('button', { name: 'Read Here' })).toBeFocused();
+    });
+
+    test('case studies: empty and error states', async ({ page, request, consoleErrors }) => {
+      await signedIn(page, request, viewport.width, viewport.height);
+      await answer(page, '/case-studies', 200, { success: true, caseStudies: [] });
+      await answer(page, '/case-studies/featured', 404, { success: false, message: 'No featured case study' });
+      await page.goto('/case-studies');
+      await expect(page.getByText('No case studies available')).toBeVisible();
+      await expectAccessible(page, `case studies empty ${viewport.name}`);
+      await page.unrouteAll();
+      await failWith500(page, '/case-studies');
+      await page.reload();
+      await expect(page.getByRole('alert')).toHaveText(`Error: ${SERVER_ERROR}`, { timeout: 20_000 });
+      await expectAccessible(page, `case studies error ${viewport.name}`);
+      forgiveProvoked500s(consoleErrors);
+    });
+  });
+}
