@@ -48,8 +48,9 @@ export class QuizAttempts {
     private readonly urls: QuizUrls,
   ) {}
 
-  async setQuestions(db: Db | Tx, category: string, setId: string, limit?: number): Promise<QuestionRow[]> {
-    const query = db
+  /** The questions of a set in order; an attempt sees its first `limit` (the set's size when it started). */
+  private async setQuestions(category: string, setId: string, limit?: number): Promise<QuestionRow[]> {
+    const query = this.db
       .select()
       .from(quizQuestions)
       .where(and(eq(quizQuestions.category, category), eq(quizQuestions.setId, setId)))
@@ -196,7 +197,7 @@ export class QuizAttempts {
     if (attempt.status !== 'completed' || !attempt.completedAt) throw conflict(RESULTS_NOT_READY);
     const [learner] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);
     const name = [learner?.firstName, learner?.lastName].filter(Boolean).join(' ') || learner?.email || 'Learner';
-    const questions = await this.setQuestions(this.db, attempt.category, attempt.setId, attempt.totalQuestions);
+    const questions = await this.setQuestions(attempt.category, attempt.setId, attempt.totalQuestions);
     const answers = await this.answersOf(this.db, attemptId);
     const byIndex = new Map(answers.map((a) => [a.questionIndex, a]));
     return {
@@ -248,7 +249,7 @@ export class QuizAttempts {
 
   /** The attempt as the browser may see it: unanswered questions carry no answer, explanation or reveal card. */
   async view(attempt: AttemptRow): Promise<QuizAttempt> {
-    const questions = await this.setQuestions(this.db, attempt.category, attempt.setId, attempt.totalQuestions);
+    const questions = await this.setQuestions(attempt.category, attempt.setId, attempt.totalQuestions);
     const byId = new Map(questions.map((q) => [q.id, q]));
     const answers = (await this.answersOf(this.db, attempt.id)).flatMap((a) => {
       const question = byId.get(a.questionId);

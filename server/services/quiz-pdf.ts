@@ -3,6 +3,7 @@
  * answer, the right answer and the explanation. Plain text runs, so `pdftotext` and screen readers get every word.
  */
 import PDFDocument from 'pdfkit';
+import { formatUsDate } from '../../src/domain/text';
 
 export interface QuizResultQuestion {
   question: string;
@@ -32,9 +33,7 @@ const WRONG = '#b42318';
 const LETTERS = 'ABCDEFGHIJ';
 
 /** Spec section 9: dates are shown in US English format. */
-export function formatResultDate(date: Date): string {
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' }).format(date);
-}
+export const formatResultDate = (date: Date): string => formatUsDate(date);
 
 export function optionLabel(options: string[], index: number): string {
   return `${LETTERS[index] ?? String(index + 1)}. ${options[index] ?? ''}`;
