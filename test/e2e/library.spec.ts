@@ -211,6 +211,10 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('tabpanel').getByTestId('course-card')).toHaveCount(published.filter((c) => c.category === 'conservation').length);
       await expect(page.getByRole('tab', { name: 'Conservation' })).toBeFocused();
 
+      // The last tab, chosen by the address, is scrolled into sight in the sideways-scrolling tab row.
+      await page.goto('/courses/circular-economy');
+      await expect(page.getByRole('tab', { name: 'Circular Economy' })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('tab', { name: 'Circular Economy' })).toBeInViewport({ ratio: 0.9 });
       await page.goto('/courses/category/biodiversity');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Biodiversity Courses');
       await page.goto('/courses/plastics');

@@ -342,6 +342,16 @@ describeWithApp('workshops and library documents', { seed: true }, (ctx) => {
     expect(res.json()).toEqual({ success: false, message: 'File not found' });
   });
 
+  it('answers HEAD with the headers and no body', async () => {
+    const path = libraryFilePath('newsletters', libraryFiles('newsletters')[0]!.slug);
+    const whole = await get(path);
+    const head = await ctx().app.inject({ method: 'HEAD', url: path, headers: { authorization: `Bearer ${token}` } });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toBe('application/pdf');
+    expect(head.headers['content-length']).toBe(String(whole.rawPayload.length));
+    expect(head.rawPayload.length).toBe(0);
+  });
+
   it('renders every library document as a several-page PDF whose real text pdftotext reads back', async () => {
     const squash = (text: string) => text.replace(/\s+/g, '');
     const kinds = [['ebooks', 'ebooks'], ['researchPapers', 'research-papers'], ['newsletters', 'newsletters'], ['caseStudies', 'case-studies']] as const;

@@ -47,12 +47,16 @@ function CategoryTabs({ selected, onSelect, current }: { selected: ContentCatego
   // On narrow screens the tab row scrolls sideways; keep the selected tab in sight (sideways only, never the page).
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs whenever another tab is selected
   useEffect(() => {
-    const row = list.current;
-    const tab = row?.querySelector<HTMLElement>('[aria-selected="true"]');
-    if (!row || !tab) return;
-    if (tab.offsetLeft < row.scrollLeft || tab.offsetLeft + tab.offsetWidth > row.scrollLeft + row.clientWidth) {
-      row.scrollLeft = tab.offsetLeft - 16;
-    }
+    // react-aria renders the tabs after its collection is built, so look for them on the next frame.
+    const frame = requestAnimationFrame(() => {
+      const row = list.current;
+      const tab = row?.querySelector<HTMLElement>('[aria-selected="true"]');
+      if (!row || !tab) return;
+      if (tab.offsetLeft < row.scrollLeft || tab.offsetLeft + tab.offsetWidth > row.scrollLeft + row.clientWidth) {
+        row.scrollLeft = tab.offsetLeft - 16;
+      }
+    });
+    return () => cancelAnimationFrame(frame);
   }, [selected]);
   return (
     <Tabs className="course-tabs" selectedKey={selected} onSelectionChange={(key) => onSelect(key as ContentCategory)}>
