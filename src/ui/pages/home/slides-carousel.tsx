@@ -88,6 +88,7 @@ export default function SlidesCarousel({ slides }: { slides: Slide[] }) {
           nextArrow={<Arrow direction="next" />}
           beforeChange={(_from, to) => setCurrent(to)}
           dotsClass="slides__dots"
+          appendDots={(dots) => <ul>{dots}</ul>}
           customPaging={(index) => (
             <button type="button" aria-label={`Show slide ${index + 1} of ${slides.length}`} aria-current={index === current ? 'true' : undefined}>
               <span className="slides__dot" aria-hidden="true" />
