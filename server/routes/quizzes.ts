@@ -5,7 +5,7 @@ import { answerQuestion, attemptPdf, completeQuiz, listAttempts, quizConstants, 
 import { QUIZ_CATEGORIES, QUIZ_PDF_FILENAME, QUIZ_SETS, QUIZ_TOPICS, quizCategoryTitle } from '../../src/domain/quiz';
 import type { Db } from '../db/client';
 import { quizTopics } from '../db/schema';
-import { badRequest, notFound } from '../http/errors';
+import { notFound } from '../http/errors';
 import { implement } from '../http/route';
 import { QuizAttempts, quizUrls } from '../services/quiz-attempts';
 import { questionCardSvg, revealCardSvg, topicCardSvg } from '../services/quiz-images';
@@ -17,26 +17,7 @@ function sendSvg(reply: FastifyReply, body: string, cacheControl: string) {
   return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', cacheControl).send(body);
 }
 
-/**
- * The SPA sends `content-type: application/json` on every request (spec section 7), also on calls without a body
- * (POST .../complete); Fastify's own parser refuses an empty JSON body with a 400. Here an empty body is no body.
- * Scoped to this plugin; the schemas of each call still decide what a body must hold.
- */
-function acceptEmptyJsonBodies(app: FastifyInstance) {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = (body as string).trim();
-    if (text === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(badRequest('The request body is not valid JSON'), undefined);
-    }
-  });
-}
-
 export async function quizRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  acceptEmptyJsonBodies(app);
   const attempts = new QuizAttempts(db, quizUrls(app.prefix));
 
   implement(app, quizConstants, async () => {

@@ -197,7 +197,7 @@ describeWithApp('quizzes', { seed: true }, (ctx) => {
       headers: { authorization: `Bearer ${ada}`, 'content-type': 'application/json' },
       payload: '{"questionIndex": 1,',
     });
-    expect(garbled.json()).toEqual({ success: false, message: 'The request body is not valid JSON' });
+    expect(garbled.json()).toEqual({ success: false, message: 'Body is not valid JSON' });
     expect(garbled.statusCode).toBe(400);
 
     const early = await api(ctx(), 'POST', `/quizzes/attempts/${id}/complete`, ada);
