@@ -1,23 +1,16 @@
 import { DropdownMenu } from 'radix-ui';
 import { Link } from 'wouter';
-import { avatarInitials, displayFirstName, type User } from '../../domain/user';
+import { displayFirstName, type User } from '../../domain/user';
+import { Avatar } from './avatar';
+import type { DeferredMenuProps } from './deferred-menu';
+import { useAutoFocus } from './use-auto-focus';
 import { paths } from '../routes';
 
-export function Avatar({ user }: { user: User }) {
-  return user.profilePicture ? (
-    <img className="avatar" src={user.profilePicture} alt="" width={36} height={36} />
-  ) : (
-    <span className="avatar" aria-hidden="true">
-      {avatarInitials(user)}
-    </span>
-  );
-}
-
 /** The signed-in avatar menu: first name (default 'User'), email, 'Edit Profile', 'Logout'. */
-export function AvatarMenu({ user, onLogout }: { user: User; onLogout: () => void }) {
+export default function AvatarMenu({ user, onLogout, defaultOpen = false, autoFocus = false }: { user: User; onLogout: () => void } & DeferredMenuProps) {
   return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className="avatar-button" aria-label={`Account menu for ${displayFirstName(user)}`}>
+    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
+      <DropdownMenu.Trigger ref={useAutoFocus(autoFocus)} className="avatar-button" aria-label={`Account menu for ${displayFirstName(user)}`}>
         <Avatar user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -6,7 +6,7 @@
 import { type FormEvent, lazy, type MouseEvent, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../routes';
-import { LEARNING_LINKS } from './nav-bar';
+import { LEARNING_LINKS } from './nav-links';
 import './site-layout.css';
 
 const DocumentModal = lazy(() => import('../components/document-modal'));

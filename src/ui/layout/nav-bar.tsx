@@ -3,23 +3,21 @@
  * visitors or the avatar menu for signed-in users. At 980px or less it becomes a hamburger menu (with Profile and
  * Logout for signed-in users) that closes on a click outside, on Escape and on navigation.
  */
-import { DropdownMenu } from 'radix-ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { SectionSearch } from '../components/section-search';
 import { MOBILE_NAV_QUERY, useMediaQuery } from '../hooks/use-media-query';
+import { displayFirstName } from '../../domain/user';
 import { paths } from '../routes';
 import { useServices, useSession } from '../services-context';
-import { AvatarMenu } from './avatar-menu';
+import { Avatar } from './avatar';
+import { DeferredMenu } from './deferred-menu';
+import { LEARNING_LINKS, useCurrent } from './nav-links';
 import './site-layout.css';
 
-export const LEARNING_LINKS = [
-  { label: 'Articles/Blogs', href: paths.articles },
-  { label: 'eBooks', href: paths.ebooks },
-  { label: 'Online Courses', href: paths.courses },
-  { label: 'Quizzes/Challenges', href: paths.quiz },
-  { label: 'Case Studies', href: paths.caseStudies },
-] as const;
+
+const loadLearningMenu = () => import('./learning-menu');
+const loadAvatarMenu = () => import('./avatar-menu');
 
 export function Logo() {
   return (
@@ -33,36 +31,6 @@ export function Logo() {
   );
 }
 
-function useCurrent() {
-  const [location] = useLocation();
-  return (href: string) => (location === href || location.startsWith(`${href}/`) ? ('page' as const) : undefined);
-}
-
-function LearningMenu() {
-  const current = useCurrent();
-  const active = LEARNING_LINKS.some((l) => current(l.href));
-  return (
-    <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger className={`nav__trigger${active ? ' nav__trigger--active' : ''}`}>
-        Learning
-        <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" className="nav__chevron">
-          <path d="m2 4 4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" />
-        </svg>
-      </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
-        <DropdownMenu.Content className="menu" sideOffset={8} align="start">
-          {LEARNING_LINKS.map((link) => (
-            <DropdownMenu.Item key={link.href} asChild className="menu__item">
-              <Link href={link.href} aria-current={current(link.href)}>
-                {link.label}
-              </Link>
-            </DropdownMenu.Item>
-          ))}
-        </DropdownMenu.Content>
-      </DropdownMenu.Portal>
-    </DropdownMenu.Root>
-  );
-}
 
 function DesktopNav() {
   const { session } = useServices();
@@ -78,7 +46,18 @@ function DesktopNav() {
           </Link>
         </li>
         <li>
-          <LearningMenu />
+          <DeferredMenu
+            load={loadLearningMenu}
+            props={{}}
+            renderTrigger={(handlers) => (
+              <button type="button" className={`nav__trigger${LEARNING_LINKS.some((l) => current(l.href)) ? ' nav__trigger--active' : ''}`} {...handlers}>
+                Learning
+                <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" className="nav__chevron">
+                  <path d="m2 4 4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" />
+                </svg>
+              </button>
+            )}
+          />
         </li>
         <li>
           <Link href={paths.community} aria-current={current(paths.community)}>
@@ -88,7 +67,15 @@ function DesktopNav() {
       </ul>
       <div className="nav__account">
         {signedIn && user ? (
-          <AvatarMenu user={user} onLogout={() => session.send({ type: 'user.logout' })} />
+          <DeferredMenu
+            load={loadAvatarMenu}
+            props={{ user, onLogout: () => session.send({ type: 'user.logout' }) }}
+            renderTrigger={(handlers) => (
+              <button type="button" className="avatar-button" aria-label={`Account menu for ${displayFirstName(user)}`} {...handlers}>
+                <Avatar user={user} />
+              </button>
+            )}
+          />
         ) : (
           <Link href={paths.login} className="button button--primary">
             Make an Impact
