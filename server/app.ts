@@ -52,6 +52,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     forceCloseConnections: 'idle',
   });
   app.decorate('validateResponses', true);
+  app.decorate('contentCacheSeconds', config.contentCacheSeconds);
   app.decorate('mailer', deps.mailer ?? new ConsoleMailer(app.log));
   const now = deps.now ?? Date.now;
   const tokens = new TokenService(config.jwtSecret, now);

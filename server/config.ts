@@ -19,6 +19,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   STATIC_DIR: z.preprocess(emptyAsUndefined, z.string().default('./dist')),
   RATE_LIMIT: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
+  CONTENT_CACHE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(10)),
 });
 
 export interface Config {
@@ -34,6 +35,7 @@ export interface Config {
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   staticDir: string;
   rateLimit: boolean;
+  contentCacheSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -61,6 +63,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     staticDir: resolve(e.STATIC_DIR),
     rateLimit: e.RATE_LIMIT === 'on',
+    contentCacheSeconds: e.CONTENT_CACHE_SECONDS,
   };
 }
 

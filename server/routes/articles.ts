@@ -37,7 +37,7 @@ export async function articleRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, listArticles, async ({ query }) => {
     const rows = await newest(undefined, query.limit);
     return { success: true, articles: rows.map(toArticle) } as const;
-  });
+  }, { cache: 'content' });
 
   // The article marked featured; when none is marked, the newest one, so the hero is never empty while articles exist.
   implement(app, featuredArticle, async () => {
@@ -45,12 +45,12 @@ export async function articleRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const row = marked ?? (await newest(undefined, 1))[0];
     if (!row) throw notFound('No featured article');
     return { success: true, article: toArticle(row) } as const;
-  });
+  }, { cache: 'content' });
 
   implement(app, articlesByCategory, async ({ params }) => {
     const rows = await newest(eq(articles.category, params.category));
     return { success: true, articles: rows.map(toArticle) } as const;
-  });
+  }, { cache: 'content' });
 
   // Links use the id; the slug (the content file's name) also works, for readable links an operator may share.
   implement(app, getArticle, async ({ params }) => {
@@ -58,5 +58,5 @@ export async function articleRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const [row] = await newest(match, 1);
     if (!row) throw notFound('Article not found');
     return { success: true, article: toArticle(row) } as const;
-  });
+  }, { cache: 'content' });
 }

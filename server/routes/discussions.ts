@@ -16,7 +16,7 @@ import { isKnownTopic, SDG_CONSTANTS } from '../services/sdg-constants';
 const NOT_FOUND = 'Discussion not found';
 
 export async function discussionRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  implement(app, sdgConstants, async () => ({ success: true, ...SDG_CONSTANTS }) as const);
+  implement(app, sdgConstants, async () => ({ success: true, ...SDG_CONSTANTS }) as const, { cache: 'content' });
 
   implement(app, createDiscussion, async ({ body, user }) => {
     if (!isKnownTopic(body.category, body.subcategory)) throw badRequest('Please choose one of the listed categories and subcategories');

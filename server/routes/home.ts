@@ -18,7 +18,7 @@ export async function homeRoutes(app: FastifyInstance, { db }: { db: Db }) {
       .limit(1);
     if (!banner) throw notFound('No sales banner');
     return { success: true, data: { text: banner.text } } as const;
-  });
+  }, { cache: 'content' });
 
   implement(app, landingSlides, async () => {
     const rows = await db.select().from(slides).orderBy(asc(slides.position));
@@ -28,5 +28,5 @@ export async function homeRoutes(app: FastifyInstance, { db }: { db: Db }) {
         sliders: rows.map((s) => ({ imageUrl: s.imageUrl, title: s.title, description: sanitizeRichHtml(s.description), source: s.source })),
       },
     } as const;
-  });
+  }, { cache: 'content' });
 }

@@ -68,7 +68,7 @@ export async function libraryRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const base = db.select().from(courses).where(and(...where)).orderBy(desc(courses.createdAt), asc(courses.title), asc(courses.id));
     const rows = query.limit ? await base.limit(query.limit) : await base;
     return { success: true, courses: await withCurriculum(db, rows) } as const;
-  });
+  }, { cache: 'content' });
 
   // Links use the id; the slug (the content file's name) also works.
   implement(app, getCourse, async ({ params }) => {
@@ -77,7 +77,7 @@ export async function libraryRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const [course] = await withCurriculum(db, rows);
     if (!course) throw notFound('Course not found');
     return { success: true, course } as const;
-  });
+  }, { cache: 'content' });
 
   // Upcoming means not yet over: a workshop that has started can still be joined until its end.
   implement(app, listWorkshops, async () => {
@@ -98,7 +98,7 @@ export async function libraryRoutes(app: FastifyInstance, { db }: { db: Db }) {
         joinUrl: w.joinUrl,
       })),
     } as const;
-  });
+  }, { cache: 'content' });
 
   implement(app, listEbooks, async () => {
     const rows = await db
@@ -117,7 +117,7 @@ export async function libraryRoutes(app: FastifyInstance, { db }: { db: Db }) {
         createdAt: e.publishedAt.toISOString(),
       })),
     } as const;
-  });
+  }, { cache: 'content' });
 
   implement(app, listResearchPapers, async () => {
     const rows = await db.select().from(researchPapers).orderBy(desc(researchPapers.publishedAt), asc(researchPapers.id));
@@ -132,7 +132,7 @@ export async function libraryRoutes(app: FastifyInstance, { db }: { db: Db }) {
         createdAt: p.publishedAt.toISOString(),
       })),
     } as const;
-  });
+  }, { cache: 'content' });
 
   implement(app, listNewsletters, async () => {
     const rows = await db.select().from(newsletters).orderBy(desc(newsletters.publishedAt), asc(newsletters.id));
@@ -146,7 +146,7 @@ export async function libraryRoutes(app: FastifyInstance, { db }: { db: Db }) {
         createdAt: n.publishedAt.toISOString(),
       })),
     } as const;
-  });
+  }, { cache: 'content' });
 
   const toCaseStudy = (row: typeof caseStudies.$inferSelect): CaseStudy => ({
     _id: row.id,
@@ -162,7 +162,7 @@ export async function libraryRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, listCaseStudies, async () => {
     const rows = await newestCaseStudies();
     return { success: true, caseStudies: rows.map(toCaseStudy) } as const;
-  });
+  }, { cache: 'content' });
 
   // The case study marked featured; when none is marked, the newest, so the hero is never empty while any exist.
   implement(app, featuredCaseStudy, async () => {
@@ -170,5 +170,5 @@ export async function libraryRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const row = marked ?? (await newestCaseStudies().limit(1))[0];
     if (!row) throw notFound('No featured case study');
     return { success: true, caseStudy: toCaseStudy(row) } as const;
-  });
+  }, { cache: 'content' });
 }

@@ -28,7 +28,7 @@ export async function quizRoutes(app: FastifyInstance, { db }: { db: Db }) {
     const categories = listed.map(pictured);
     const topics = listed.filter((r) => r.isTopic).map(pictured);
     return { success: true, topics, categories, sets: QUIZ_SETS.map(({ id, title }) => ({ id, title })) };
-  });
+  }, { cache: 'content' });
 
   implement(app, startQuiz, async ({ body, user }) => ({
     success: true,

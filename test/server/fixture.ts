@@ -77,6 +77,7 @@ export function describeWithApp(name: string, options: TestOptions, body: (ctx: 
           LOG_LEVEL: 'silent',
           STATIC_DIR: '/nonexistent',
           RATE_LIMIT: 'off',
+          CONTENT_CACHE_SECONDS: '0',
           ...options.env,
         });
         const mailer = new MemoryMailer();

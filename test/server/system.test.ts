@@ -60,3 +60,18 @@ describeWithApp('system and home content', { seed: true }, (ctx) => {
     expect(rows).toEqual([{ path: '/articles', day: expect.any(String), views: 2 }]);
   });
 });
+
+describeWithApp('content answer cache', { seed: true, env: { CONTENT_CACHE_SECONDS: '60' } }, (ctx) => {
+  it('serves a content list from memory for its TTL, and never caches a refused caller', async () => {
+    const { salesBanners } = await import('../../server/db/schema');
+    const first = await ctx().app.inject({ method: 'GET', url: '/api/sales' });
+    await ctx().database.db.update(salesBanners).set({ text: 'Changed in the database' });
+    const second = await ctx().app.inject({ method: 'GET', url: '/api/sales' });
+    expect(second.body).toBe(first.body);
+    expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    const fresh = await ctx().app.inject({ method: 'GET', url: '/api/sales?x=1' });
+    expect(fresh.json().data.text).toBe('Changed in the database');
+    // A protected content list still checks the token before answering from memory.
+    expect((await ctx().app.inject({ method: 'GET', url: '/api/workshops' })).statusCode).toBe(401);
+  });
+});
