@@ -3,12 +3,11 @@
  * with the SDGs in three groups, and the team. The footer's links scroll to our-mission, our-vision, our-values and
  * our-strategy, so those sections can take focus.
  */
-import { Accordion } from 'radix-ui';
 import { Link } from 'wouter';
+import { DisclosureList } from '../../components/disclosure-list';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { paths } from '../../routes';
 import { SDG_COLOURS, SDG_NAMES, STRATEGY_GROUPS, VALUES } from './about-content';
-import '../../components/accordion.css';
 import './about.css';
 
 export default function AboutPage() {
@@ -70,25 +69,7 @@ export default function AboutPage() {
       <section id="our-values" tabIndex={-1} className="about-section container" aria-labelledby="our-values-title">
         <p className="eyebrow">Our values</p>
         <h2 id="our-values-title">What we stand for</h2>
-        <Accordion.Root type="single" collapsible defaultValue="value-0" className="accordion about-values">
-          {VALUES.map((value, index) => (
-            <Accordion.Item key={value.title} value={`value-${index}`} className="accordion__item">
-              <Accordion.Header asChild>
-                <h3 className="accordion__header">
-                  <Accordion.Trigger className="accordion__trigger">
-                    {value.title}
-                    <svg className="accordion__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                      <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                    </svg>
-                  </Accordion.Trigger>
-                </h3>
-              </Accordion.Header>
-              <Accordion.Content className="accordion__content">
-                <p>{value.text}</p>
-              </Accordion.Content>
-            </Accordion.Item>
-          ))}
-        </Accordion.Root>
+        <DisclosureList items={VALUES} defaultOpen={0} className="about-values" />
       </section>
 
       <section id="our-strategy" tabIndex={-1} className="about-section about-strategy" aria-labelledby="our-strategy-title">

@@ -16,7 +16,8 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
 import { CourseCard } from './course-card';
-import { courseErrorText, coursesErrorText, levelLabel, lessonsLabel, minutesLabel } from './course-text';
+import { coursesErrorText, levelLabel, lessonsLabel, minutesLabel } from './course-text';
+import { CourseLoadError } from './course-load-error';
 import { CourseThumbnail } from './course-thumbnail';
 import './courses.css';
 
@@ -129,19 +130,7 @@ function DetailView({ courseId }: { courseId: string }) {
   const [tab, setTab] = useState<ContentCategory | null>(null);
   useDocumentTitle(course.status === 'success' ? course.data.course.title : 'Course');
   if (course.status === 'loading') return <Spinner label="Loading course..." />;
-  if (course.status === 'error') {
-    return (
-      <div className="container page">
-        <h1>Course</h1>
-        <p className="error-state" role="alert">
-          {courseErrorText(course.error)}
-        </p>
-        <p>
-          <Link href={paths.courses}>Back to all courses</Link>
-        </p>
-      </div>
-    );
-  }
+  if (course.status === 'error') return <CourseLoadError error={course.error} />;
   const detailed = course.data.course;
   const own = contentCategorySchema.safeParse(detailed.category);
   const selected = tab ?? (own.success ? own.data : CONTENT_CATEGORIES[0].id);

@@ -6,7 +6,8 @@ import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
-import { courseErrorText, levelLabel, lessonsLabel, minutesLabel } from './course-text';
+import { levelLabel, lessonsLabel, minutesLabel } from './course-text';
+import { CourseLoadError } from './course-load-error';
 import { CourseThumbnail } from './course-thumbnail';
 import './courses.css';
 
@@ -16,19 +17,7 @@ export default function CourseViewPage() {
   useDocumentTitle(result.status === 'success' ? result.data.course.title : 'Course');
 
   if (result.status === 'loading') return <Spinner label="Loading course..." />;
-  if (result.status === 'error') {
-    return (
-      <div className="container page">
-        <h1>Course</h1>
-        <p className="error-state" role="alert">
-          {courseErrorText(result.error)}
-        </p>
-        <p>
-          <Link href={paths.courses}>Back to all courses</Link>
-        </p>
-      </div>
-    );
-  }
+  if (result.status === 'error') return <CourseLoadError error={result.error} />;
   const course = result.data.course;
   return (
     <div className="container page course-view">

@@ -1,5 +1,5 @@
 /** The home FAQ as an accessible accordion (radix): each question is a button that shows or hides its answer. */
-import { Accordion } from 'radix-ui';
+import { DisclosureList } from '../../components/disclosure-list';
 
 export const FAQ_ITEMS = [
   {
@@ -45,25 +45,7 @@ export function Faq() {
     <section className="home-section container faq" aria-labelledby="faq-heading">
       <p className="eyebrow">Questions</p>
       <h2 id="faq-heading">Frequently asked questions</h2>
-      <Accordion.Root type="single" collapsible className="accordion">
-        {FAQ_ITEMS.map((item, index) => (
-          <Accordion.Item key={item.q} value={`faq-${index}`} className="accordion__item">
-            <Accordion.Header asChild>
-              <h3 className="accordion__header">
-                <Accordion.Trigger className="accordion__trigger">
-                  {item.q}
-                  <svg className="accordion__chevron" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-                    <path d="m6 9 6 6 6-6" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-                  </svg>
-                </Accordion.Trigger>
-              </h3>
-            </Accordion.Header>
-            <Accordion.Content className="accordion__content">
-              <p>{item.a}</p>
-            </Accordion.Content>
-          </Accordion.Item>
-        ))}
-      </Accordion.Root>
+      <DisclosureList items={FAQ_ITEMS.map((item) => ({ title: item.q, text: item.a }))} />
     </section>
   );
 }
