@@ -24,6 +24,9 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle client can lose its connection (a restart, an admin's terminate); without a listener that error would
+    // crash the process. The pool drops the client and opens a new one on the next query.
+    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzle(pool, { schema });
     await migrate(db, { migrationsFolder });
     database = { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), ping: async () => true };

@@ -87,9 +87,15 @@ export function describeWithApp(name: string, options: TestOptions, body: (ctx: 
         context = { app, database, mailer, clock };
       });
       afterAll(async () => {
-        await context?.app.close();
-        await context?.database.close();
-        await drop?.();
+        try {
+          await context?.app.close();
+        } finally {
+          try {
+            await context?.database.close();
+          } finally {
+            await drop?.();
+          }
+        }
       });
       body(() => {
         if (!context) throw new Error('test context not ready');
