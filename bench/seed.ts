@@ -12,6 +12,8 @@ export const BENCH_USER = { email: 'bench@example.com', password: 'benchmark pas
 export interface Seeded {
   category: string;
   subcategory: string;
+  categoryLabel: string;
+  subcategoryLabel: string;
   /** A post with 1,000 comments (API), and the newest post, with 200 comments (the thread opened in the browser). */
   bigThreadId: string;
   uiThreadId: string;
@@ -28,6 +30,8 @@ export async function seedBenchDatabase(options: { databaseUrl?: string; dataDir
   const userId = user!.id;
   const category = Object.values(SDG_CONSTANTS.categories)[10]!;
   const subcategory = SDG_CONSTANTS.subcategories[category]![0]!.value;
+  const categoryLabel = SDG_CONSTANTS.categoryLabels[category]!;
+  const subcategoryLabel = SDG_CONSTANTS.subcategories[category]![0]!.label;
   const start = Date.now() - 10_000 * 60_000;
   const posts = Array.from({ length: 10_000 }, (_, i) => ({
     id: randomUUID(),
@@ -55,5 +59,5 @@ export async function seedBenchDatabase(options: { databaseUrl?: string; dataDir
     for (let i = 0; i < rows.length; i += 500) await db.insert(comments).values(rows.slice(i, i + 500));
   }
   await database.close();
-  return { category, subcategory, bigThreadId, uiThreadId };
+  return { category, subcategory, categoryLabel, subcategoryLabel, bigThreadId, uiThreadId };
 }

@@ -3,14 +3,14 @@ import { Link } from 'wouter';
 import { displayFirstName, type User } from '../../domain/user';
 import { Avatar } from './avatar';
 import type { DeferredMenuProps } from './deferred-menu';
-import { useAutoFocus } from './use-auto-focus';
+import { useTakeOver } from './use-auto-focus';
 import { paths } from '../routes';
 
 /** The signed-in avatar menu: first name (default 'User'), email, 'Edit Profile', 'Logout'. */
 export default function AvatarMenu({ user, onLogout, defaultOpen = false, autoFocus = false }: { user: User; onLogout: () => void } & DeferredMenuProps) {
   return (
-    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger ref={useAutoFocus(autoFocus)} className="avatar-button" aria-label={`Account menu for ${displayFirstName(user)}`}>
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger ref={useTakeOver<HTMLButtonElement>(autoFocus, defaultOpen)} className="avatar-button" aria-label={`Account menu for ${displayFirstName(user)}`}>
         <Avatar user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

@@ -3,14 +3,14 @@ import { DropdownMenu } from 'radix-ui';
 import { Link } from 'wouter';
 import type { DeferredMenuProps } from './deferred-menu';
 import { LEARNING_LINKS, useCurrent } from './nav-links';
-import { useAutoFocus } from './use-auto-focus';
+import { useTakeOver } from './use-auto-focus';
 
 export default function LearningMenu({ defaultOpen = false, autoFocus = false }: DeferredMenuProps) {
   const current = useCurrent();
   const active = LEARNING_LINKS.some((l) => current(l.href));
   return (
-    <DropdownMenu.Root modal={false} defaultOpen={defaultOpen}>
-      <DropdownMenu.Trigger ref={useAutoFocus(autoFocus)} className={`nav__trigger${active ? ' nav__trigger--active' : ''}`}>
+    <DropdownMenu.Root modal={false}>
+      <DropdownMenu.Trigger ref={useTakeOver<HTMLButtonElement>(autoFocus, defaultOpen)} className={`nav__trigger${active ? ' nav__trigger--active' : ''}`}>
         Learning
         <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" className="nav__chevron">
           <path d="m2 4 4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" />
