@@ -13,24 +13,19 @@ export interface InteractionResult {
 
 /** Marks the next trusted input event's timestamp in the page; `settle` resolves on the paint after `done()` holds. */
 async function armTimer(page: Page) {
-  await page.evaluate(() => {
-    const w = window as unknown as { __t0?: number };
-    w.__t0 = undefined;
-    const mark = (event: Event) => {
-      if (w.__t0 === undefined) w.__t0 = event.timeStamp;
-    };
+  // Plain strings, not functions: tsx would wrap a function's inner helpers in `__name`, which the page lacks.
+  await page.evaluate(`(() => {
+    window.__t0 = undefined;
+    const mark = (event) => { if (window.__t0 === undefined) window.__t0 = event.timeStamp; };
     for (const type of ['pointerdown', 'keydown']) document.addEventListener(type, mark, { capture: true, once: true });
-  });
+  })()`);
 }
 
 async function elapsedAfterPaint(page: Page, predicate: string): Promise<number> {
   await page.waitForFunction(predicate, undefined, { timeout: 30_000, polling: 'raf' });
   return page.evaluate(
-    () =>
-      new Promise<number>((resolve) =>
-        requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - (window as unknown as { __t0: number }).__t0))),
-      ),
-  );
+    `new Promise((resolve) => requestAnimationFrame(() => setTimeout(() => resolve(performance.now() - window.__t0))))`,
+  ) as Promise<number>;
 }
 
 async function throttled(browser: Browser, baseUrl: string, token: string) {
@@ -80,9 +75,10 @@ export async function benchInteractions(browser: Browser, baseUrl: string, token
       name: 'submit a quiz answer',
       run: async (page) => {
         await page.goto('/quiz/green-buildings/set-1');
-        const option = page.getByRole('radio').first();
+        // A reload resumes at the first unanswered question; choose its first option by clicking its label.
+        const option = page.locator('.quiz-option').first();
         await option.waitFor();
-        await option.check();
+        await option.click();
         await armTimer(page);
         await page.getByRole('button', { name: 'Submit' }).click();
         return elapsedAfterPaint(page, `Boolean(document.querySelector('.quiz-card__image--reveal'))`);
