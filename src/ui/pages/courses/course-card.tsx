@@ -1,9 +1,10 @@
 /** A course card of the category and detail pages: thumbnail, price, minutes, lesson count, 70-character teaser. */
 import { Link } from 'wouter';
-import { categoryLabel, type Course, courseLessonCount, coursePriceLabel } from '../../../domain/content';
+import { categoryLabel, type Course, } from '../../../domain/content';
 import { COURSE_CARD_DESCRIPTION_LENGTH, truncate } from '../../../domain/text';
 import { paths } from '../../routes';
-import { levelLabel, lessonsLabel, minutesLabel } from './course-text';
+import { levelLabel, } from './course-text';
+import { CourseFacts } from './course-facts';
 import { CourseThumbnail } from './course-thumbnail';
 
 export function CourseCard({ course, current = false }: { course: Course; current?: boolean }) {
@@ -21,20 +22,7 @@ export function CourseCard({ course, current = false }: { course: Course; curren
           {course.title}
         </h3>
         <p className="course-card__teaser">{truncate(course.description, COURSE_CARD_DESCRIPTION_LENGTH)}</p>
-        <dl className="course-facts">
-          <div>
-            <dt>Price</dt>
-            <dd className="course-facts__price">{coursePriceLabel(course.price)}</dd>
-          </div>
-          <div>
-            <dt>Duration</dt>
-            <dd>{minutesLabel(course.duration)}</dd>
-          </div>
-          <div>
-            <dt>Lessons</dt>
-            <dd>{lessonsLabel(courseLessonCount(course))}</dd>
-          </div>
-        </dl>
+        <CourseFacts course={course} facts={['price', 'duration', 'lessons']} />
         <Link href={paths.courseView(course._id)} className="button button--primary course-card__action" aria-describedby={titleId}>
           Explore Course
         </Link>

@@ -8,16 +8,16 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Link, useLocation, useParams } from 'wouter';
 import { getCourse, listCourses } from '../../../contract/content';
 import {
-  CONTENT_CATEGORIES, type ContentCategory, type Course, categoryLabel, contentCategorySchema, courseLessonCount,
-  coursePriceLabel,
+  CONTENT_CATEGORIES, type ContentCategory, type Course, categoryLabel, contentCategorySchema, 
 } from '../../../domain/content';
 import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
 import { CourseCard } from './course-card';
-import { coursesErrorText, levelLabel, lessonsLabel, minutesLabel } from './course-text';
+import { coursesErrorText, levelLabel, } from './course-text';
 import { CourseLoadError } from './course-load-error';
+import { CourseFacts } from './course-facts';
 import { CourseThumbnail } from './course-thumbnail';
 import './courses.css';
 
@@ -103,20 +103,7 @@ function CourseSummary({ course }: { course: Course }) {
         </div>
         <h1 id="course-summary-title">{course.title}</h1>
         <p>{course.description}</p>
-        <dl className="course-facts">
-          <div>
-            <dt>Price</dt>
-            <dd className="course-facts__price">{coursePriceLabel(course.price)}</dd>
-          </div>
-          <div>
-            <dt>Duration</dt>
-            <dd>{minutesLabel(course.duration)}</dd>
-          </div>
-          <div>
-            <dt>Lessons</dt>
-            <dd>{lessonsLabel(courseLessonCount(course))}</dd>
-          </div>
-        </dl>
+        <CourseFacts course={course} facts={['price', 'duration', 'lessons']} />
         <Link href={paths.courseView(course._id)} className="button button--primary">
           Explore Course
         </Link>

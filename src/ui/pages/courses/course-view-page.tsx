@@ -1,13 +1,14 @@
 /** One course: category, title, duration, lesson count, numbered objectives, the curriculum, and 'Get Started!'. */
 import { Link, useParams } from 'wouter';
 import { getCourse } from '../../../contract/content';
-import { categoryLabel, courseLessonCount, coursePriceLabel } from '../../../domain/content';
+import { categoryLabel, } from '../../../domain/content';
 import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
-import { levelLabel, lessonsLabel, minutesLabel } from './course-text';
+import { minutesLabel } from './course-text';
 import { CourseLoadError } from './course-load-error';
+import { CourseFacts } from './course-facts';
 import { CourseThumbnail } from './course-thumbnail';
 import './courses.css';
 
@@ -33,24 +34,7 @@ export default function CourseViewPage() {
           </p>
           <h1>{course.title}</h1>
           <p>{course.description}</p>
-          <dl className="course-facts">
-            <div>
-              <dt>Duration</dt>
-              <dd>{minutesLabel(course.duration)}</dd>
-            </div>
-            <div>
-              <dt>Lessons</dt>
-              <dd>{lessonsLabel(courseLessonCount(course))}</dd>
-            </div>
-            <div>
-              <dt>Level</dt>
-              <dd>{levelLabel(course.level)}</dd>
-            </div>
-            <div>
-              <dt>Price</dt>
-              <dd className="course-facts__price">{coursePriceLabel(course.price)}</dd>
-            </div>
-          </dl>
+          <CourseFacts course={course} facts={['duration', 'lessons', 'level', 'price']} />
           {/* Spec: the button has no action yet; enrolment is not part of the product. */}
           <button type="button" className="button button--primary course-view__start">
             Get Started!
