@@ -66,6 +66,48 @@ test.describe('navigation bar', () => {
     await expect(page).toHaveURL(/\/articles$/);
   });
 
+  test('pressed before its code has loaded, the learning menu opens as the press would have: Enter focuses the first item, a click opens it', async ({ page }) => {
+    await page.setViewportSize(DESKTOP);
+    for (const press of ['keyboard', 'pointer'] as const) {
+      // Hold the menu's chunk back until the look-alike trigger has been pressed.
+      let release: () => void = () => {};
+      const pressed = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      let held = 0;
+      await page.route(/\/static\/js\/learning-menu\.[0-9a-f]+\.js$/, async (route) => {
+        held += 1;
+        await pressed;
+        await route.continue();
+      });
+      await page.goto('/');
+      const learning = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Learning' });
+      await expect(learning).toHaveAttribute('aria-expanded', 'false');
+      if (press === 'keyboard') {
+        await learning.focus();
+        await page.keyboard.press('Enter');
+      } else {
+        await learning.click();
+      }
+      await expect(page.getByRole('menu')).toHaveCount(0);
+      release();
+      await expect(page.getByRole('menu')).toBeVisible();
+      expect(held).toBe(1);
+      if (press === 'keyboard') {
+        await expect(page.getByRole('menuitem', { name: 'Articles/Blogs' })).toBeFocused();
+        await page.keyboard.press('ArrowDown');
+        await expect(page.getByRole('menuitem', { name: 'eBooks' })).toBeFocused();
+      } else {
+        await expect(page.getByRole('menuitem')).toHaveCount(5);
+      }
+      await expectAccessible(page, `learning menu opened by ${press} before load`);
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('menu')).toBeHidden();
+      await expect(learning).toBeFocused();
+      await page.unrouteAll();
+    }
+  });
+
   test('at 375px the bar is a hamburger menu that closes on Escape, a click outside and navigation', async ({ page }) => {
     await page.setViewportSize(MOBILE);
     await page.goto('/');

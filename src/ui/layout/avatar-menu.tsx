@@ -7,10 +7,11 @@ import { useTakeOver } from './use-auto-focus';
 import { paths } from '../routes';
 
 /** The signed-in avatar menu: first name (default 'User'), email, 'Edit Profile', 'Logout'. */
-export default function AvatarMenu({ user, onLogout, defaultOpen = false, autoFocus = false }: { user: User; onLogout: () => void } & DeferredMenuProps) {
+export default function AvatarMenu({ user, onLogout, pressedWith = false, autoFocus = false }: { user: User; onLogout: () => void } & DeferredMenuProps) {
+  const takeOver = useTakeOver<HTMLButtonElement>(autoFocus, pressedWith);
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger ref={useTakeOver<HTMLButtonElement>(autoFocus, defaultOpen)} className="avatar-button" aria-label={`Account menu for ${displayFirstName(user)}`}>
+      <DropdownMenu.Trigger ref={takeOver} className="avatar-button" aria-label={`Account menu for ${displayFirstName(user)}`}>
         <Avatar user={user} />
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>

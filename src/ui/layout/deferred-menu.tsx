@@ -3,10 +3,12 @@
  * at once, the real menu loads when the browser is idle or as soon as the trigger is hovered, focused or pressed, and
  * takes over with the same focus and, after a press, already open.
  */
-import { type ComponentType, type ReactElement, useEffect, useRef, useState } from 'react';
+import { type ComponentType, type MouseEvent, type ReactElement, useEffect, useRef, useState } from 'react';
+import type { PressedWith } from './use-auto-focus';
 
 export interface DeferredMenuProps {
-  defaultOpen?: boolean;
+  /** The look-alike was pressed before the menu loaded: open at once, as that press would have. */
+  pressedWith?: PressedWith;
   autoFocus?: boolean;
 }
 
@@ -14,7 +16,7 @@ export interface TriggerHandlers {
   onPointerEnter: () => void;
   onFocus: () => void;
   onBlur: () => void;
-  onClick: () => void;
+  onClick: (event: MouseEvent) => void;
   'aria-haspopup': 'menu';
   'aria-expanded': false;
 }
@@ -35,7 +37,7 @@ export function DeferredMenu<P extends object>({
   const [Menu, setMenu] = useState<ComponentType<P & DeferredMenuProps> | null>(
     () => (loaded.get(load as Loader<never>) as ComponentType<P & DeferredMenuProps> | undefined) ?? null,
   );
-  const intent = useRef({ open: false, focus: false });
+  const intent = useRef<{ pressedWith: PressedWith; focus: boolean }>({ pressedWith: false, focus: false });
   const started = useRef(false);
 
   const start = () => {
@@ -56,7 +58,7 @@ export function DeferredMenu<P extends object>({
     return () => cancel(id);
   }, []);
 
-  if (Menu) return <Menu {...props} defaultOpen={intent.current.open} autoFocus={intent.current.focus} />;
+  if (Menu) return <Menu {...props} pressedWith={intent.current.pressedWith} autoFocus={intent.current.focus} />;
   return renderTrigger({
     onPointerEnter: start,
     onFocus: () => {
@@ -66,8 +68,9 @@ export function DeferredMenu<P extends object>({
     onBlur: () => {
       intent.current.focus = false;
     },
-    onClick: () => {
-      intent.current = { open: true, focus: true };
+    onClick: (event) => {
+      // A click from Enter or Space has no pointer position: detail is 0.
+      intent.current = { pressedWith: event.detail === 0 ? 'keyboard' : 'pointer', focus: true };
       start();
     },
     'aria-haspopup': 'menu',

@@ -5,12 +5,13 @@ import type { DeferredMenuProps } from './deferred-menu';
 import { LEARNING_LINKS, useCurrent } from './nav-links';
 import { useTakeOver } from './use-auto-focus';
 
-export default function LearningMenu({ defaultOpen = false, autoFocus = false }: DeferredMenuProps) {
+export default function LearningMenu({ pressedWith = false, autoFocus = false }: DeferredMenuProps) {
   const current = useCurrent();
+  const takeOver = useTakeOver<HTMLButtonElement>(autoFocus, pressedWith);
   const active = LEARNING_LINKS.some((l) => current(l.href));
   return (
     <DropdownMenu.Root modal={false}>
-      <DropdownMenu.Trigger ref={useTakeOver<HTMLButtonElement>(autoFocus, defaultOpen)} className={`nav__trigger${active ? ' nav__trigger--active' : ''}`}>
+      <DropdownMenu.Trigger ref={takeOver} className={`nav__trigger${active ? ' nav__trigger--active' : ''}`}>
         Learning
         <svg viewBox="0 0 12 12" width="12" height="12" aria-hidden="true" className="nav__chevron">
           <path d="m2 4 4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" />

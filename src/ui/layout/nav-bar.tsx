@@ -16,8 +16,8 @@ import { LEARNING_LINKS, useCurrent } from './nav-links';
 import './site-layout.css';
 
 
-const loadLearningMenu = () => import('./learning-menu');
-const loadAvatarMenu = () => import('./avatar-menu');
+const loadLearningMenu = () => import(/* webpackChunkName: "learning-menu" */ './learning-menu');
+const loadAvatarMenu = () => import(/* webpackChunkName: "avatar-menu" */ './avatar-menu');
 
 export function Logo() {
   return (

@@ -1,16 +1,26 @@
-import { useCallback } from 'react';
+import { useEffect, useRef } from 'react';
+
+/** How the look-alike trigger of a deferred menu was pressed before the real menu loaded, if it was. */
+export type PressedWith = 'keyboard' | 'pointer' | false;
 
 /**
- * A ref callback for a deferred menu's real trigger, on mount: take the focus the look-alike had, and when the
- * look-alike was pressed, open the menu the way a keyboard user would (Enter), so the first item gets the focus.
+ * A ref for a deferred menu's real trigger. After mount it takes the focus the look-alike had and, when the look-alike
+ * was pressed, opens the menu the way that press would have: by Enter (radix then focuses the first item) or by a
+ * pointer press. It runs as an effect of the component that renders the radix root, so it runs after radix's own
+ * effects, which is when radix listens for the keyboard.
  */
-export function useTakeOver<T extends HTMLElement>(focus: boolean, open: boolean) {
-  return useCallback(
-    (element: T | null) => {
-      if (!element || !(focus || open)) return;
-      if (document.activeElement !== element) element.focus();
-      if (open) element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
-    },
-    [focus, open],
-  );
+export function useTakeOver<T extends HTMLElement>(focus: boolean, pressedWith: PressedWith) {
+  const ref = useRef<T>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only on mount; the look-alike's intent is read once
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !(focus || pressedWith)) return;
+    if (document.activeElement !== element) element.focus();
+    if (pressedWith === 'keyboard') {
+      element.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true, cancelable: true }));
+    } else if (pressedWith === 'pointer') {
+      element.dispatchEvent(new PointerEvent('pointerdown', { button: 0, bubbles: true, cancelable: true, pointerType: 'mouse' }));
+    }
+  }, []);
+  return ref;
 }
