@@ -1,8 +1,35 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig } from '@rspack/cli';
-import { rspack } from '@rspack/core';
+import { type Compiler, rspack } from '@rspack/core';
 
 const isProd = process.env.NODE_ENV !== 'development';
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
+
+/**
+ * Writes `name.br` and `name.gz` beside every text asset over 1 KB, at the highest levels, once per build: the server
+ * sends them as they are (@fastify/static `preCompressed`), so no request pays for compression.
+ */
+class PrecompressPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        (assets) => {
+          for (const [name, asset] of Object.entries(assets)) {
+            if (!/\.(js|css|html|svg|json|txt)$/.test(name)) continue;
+            const source = asset.buffer();
+            if (source.length < 1024) continue;
+            const br = brotliCompressSync(source, {
+              params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: source.length },
+            });
+            compilation.emitAsset(`${name}.br`, new rspack.sources.RawSource(br));
+            compilation.emitAsset(`${name}.gz`, new rspack.sources.RawSource(gzipSync(source, { level: 9 })));
+          }
+        },
+      );
+    });
+  }
+}
 
 export default defineConfig({
   mode: isProd ? 'production' : 'development',
@@ -45,6 +72,7 @@ export default defineConfig({
   plugins: [
     new rspack.HtmlRspackPlugin({ template: './src/ui/index.html', inject: 'body', scriptLoading: 'defer' }),
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development') }),
+    ...(isProd ? [new PrecompressPlugin()] : []),
   ],
   optimization: {
     splitChunks: { chunks: 'all' },

@@ -26,3 +26,20 @@ test('an unknown API path answers JSON 404 while client routes get the SPA', asy
   const asset = await request.get(script!);
   expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
 });
+
+test('scripts and styles are sent pre-compressed to browsers that accept it, and as they are to others', async ({ page, request }) => {
+  await page.goto('/');
+  const script = (await page.locator('script[src*="/static/js/main."]').getAttribute('src'))!;
+  const style = (await page.locator('link[rel="stylesheet"][href*="/static/css/"]').first().getAttribute('href'))!;
+  for (const [encoding, expected] of [['br, gzip', 'br'], ['gzip', 'gzip'], ['identity', undefined]] as const) {
+    for (const url of [script, style]) {
+      const plain = await request.get(url, { headers: { 'accept-encoding': 'identity' } });
+      const answer = await request.get(url, { headers: { 'accept-encoding': encoding } });
+      expect(answer.status()).toBe(200);
+      expect(answer.headers()['content-encoding']).toBe(expected);
+      if (expected) expect(answer.headers().vary).toContain('accept-encoding');
+      // Playwright decodes the body: the decoded bytes are the original file.
+      expect((await answer.body()).equals(await plain.body())).toBe(true);
+    }
+  }
+});

@@ -1,11 +1,11 @@
 /**
- * The HTTP adapter of the ApiClient port, on effect's HTTP client: bearer token from the cookie, JSON bodies,
+ * The HTTP adapter of the ApiClient port: the browser's fetch driven by effect (typed failures, interruption, retries
+ * and the read cache; effect's HTTP client module is left out, ADR 004): bearer token from the cookie, JSON bodies,
  * answers decoded with the contract's zod schemas, GETs retried 3 times with capped exponential back-off on network
  * errors and 5xx (never on 4xx), a read cache invalidated by the mutations that change it, and the 401 rule.
  */
 import { inject, injectable } from 'inversify';
 import { Cache, Duration, Effect, Exit, Schedule } from 'effect';
-import { FetchHttpClient, HttpClient, HttpClientRequest } from 'effect/http';
 import { ApiError } from '../../application/api-error';
 import type { ApiClient, CallInput, CallOptions, Navigator, TokenStore } from '../../application/ports';
 import { buildPath, type Call, type ResponseOf } from '../../contract/define';
@@ -92,19 +92,14 @@ export class EffectApiClient implements ApiClient {
       this.navigator.hardRedirect('/login');
       for (const listener of this.#unauthorizedListeners) listener();
     };
+    const headers: Record<string, string> = { accept: 'application/json, application/pdf', 'content-type': 'application/json' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    const init: RequestInit = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
+    const networkError = (error: unknown) => new ApiError('network', 0, error instanceof Error ? error.message : String(error));
     return Effect.gen(function* () {
-      const client = yield* HttpClient.HttpClient;
-      let request = HttpClientRequest.make(method)(url).pipe(
-        HttpClientRequest.setHeader('accept', 'application/json, application/pdf'),
-        HttpClientRequest.setHeader('content-type', 'application/json'),
-      );
-      if (token) request = HttpClientRequest.bearerToken(request, token);
-      if (body !== undefined) request = HttpClientRequest.bodyText(request, JSON.stringify(body), 'application/json');
-      const response = yield* client
-        .execute(request)
-        .pipe(Effect.mapError((error) => new ApiError('network', 0, error.message)));
+      const response = yield* Effect.tryPromise({ try: (signal) => fetch(url, { ...init, signal }), catch: networkError });
       if (response.status >= 400) {
-        const json = yield* response.json.pipe(Effect.orElseSucceed(() => null));
+        const json: unknown = yield* Effect.tryPromise(() => response.json()).pipe(Effect.orElseSucceed(() => null));
         const message =
           json && typeof json === 'object' && 'message' in json && typeof json.message === 'string'
             ? json.message
@@ -113,16 +108,17 @@ export class EffectApiClient implements ApiClient {
         if (response.status === 401) onUnauthorized();
         return yield* Effect.fail(new ApiError('http', response.status, message));
       }
-      const type = response.headers['content-type'] ?? '';
+      const type = response.headers.get('content-type') ?? '';
       if (!type.includes('json')) {
-        const buffer = yield* response.arrayBuffer.pipe(Effect.mapError((error) => new ApiError('network', 0, error.message)));
+        const buffer = yield* Effect.tryPromise({ try: () => response.arrayBuffer(), catch: networkError });
         return { json: null, bytes: new Uint8Array(buffer) };
       }
-      const json = yield* response.json.pipe(
-        Effect.mapError(() => new ApiError('decode', response.status, 'The server answered with invalid JSON')),
-      );
+      const json: unknown = yield* Effect.tryPromise({
+        try: () => response.json(),
+        catch: () => new ApiError('decode', response.status, 'The server answered with invalid JSON'),
+      });
       return { json, bytes: null };
-    }).pipe(Effect.provide(FetchHttpClient.layer));
+    });
   }
 }
 

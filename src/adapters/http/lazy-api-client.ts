@@ -1,5 +1,5 @@
 /**
- * Keeps the HTTP adapter (effect and its HTTP client, ~75 KB gzip) out of the first render: the real client is
+ * Keeps the HTTP adapter (effect, ~33 KB gzip) out of the first render: the real client is
  * loaded on the first call, in parallel with the page's own chunk, and every call after that goes straight to it.
  */
 import { inject, injectable } from 'inversify';

@@ -16,7 +16,17 @@ import './articles.css';
 
 function FeaturedArticle() {
   const featured = useQuery(featuredArticle);
-  if (featured.status === 'loading') return <Spinner label="Loading the featured article..." />;
+  if (featured.status === 'loading') {
+    // The hero's frame holds its place while the article loads, so the categories below never jump.
+    return (
+      <section className="featured featured--pending" aria-busy="true">
+        <div className="featured__image" />
+        <div className="featured__text">
+          <Spinner label="Loading the featured article..." />
+        </div>
+      </section>
+    );
+  }
   if (featured.status === 'error') {
     // No article at all yet: the tabs below say so; there is nothing to feature.
     if (featured.error instanceof ApiError && featured.error.status === 404) return null;

@@ -25,6 +25,8 @@ function SalesBanner() {
   useEffect(() => {
     if (banner.status === 'error') log('sales banner failed', banner.error);
   }, [banner.status, banner.error, log]);
+  // While it loads, an empty band of the banner's size holds its place; a failed banner gives the room back.
+  if (banner.status === 'loading') return <div className="sales-banner" aria-hidden="true" />;
   if (banner.status !== 'success') return null;
   return (
     <p className="sales-banner" data-testid="sales-banner">

@@ -10,6 +10,19 @@ import { useServices } from '../../services-context';
 
 const SlidesCarousel = lazy(() => import('./slides-carousel'));
 
+/** The slider's frame at its loaded size (picture, text, dots), held while slides and carousel load: nothing jumps. */
+function SliderFrame() {
+  return (
+    <div className="slides slides--pending" aria-busy="true">
+      <div className="slide__image" />
+      <div className="slide__text">
+        <Spinner label="Loading highlights..." />
+      </div>
+      <div className="slides__dots-room" />
+    </div>
+  );
+}
+
 export function LandingSlider() {
   const { log } = useServices();
   const slides = useQuery(landingSlides);
@@ -17,11 +30,11 @@ export function LandingSlider() {
     if (slides.status === 'error') log('landing slides failed', slides.error);
   }, [slides.status, slides.error, log]);
 
-  if (slides.status === 'loading') return <Spinner label="Loading highlights..." />;
+  if (slides.status === 'loading') return <SliderFrame />;
   const list = slides.status === 'success' ? slides.data.data.sliders : [];
   if (list.length === 0) return <EmptyState>No slides available at the moment.</EmptyState>;
   return (
-    <Suspense fallback={<Spinner label="Loading highlights..." />}>
+    <Suspense fallback={<SliderFrame />}>
       <SlidesCarousel slides={list} />
     </Suspense>
   );
