@@ -1,6 +1,8 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig } from '@rspack/cli';
-import { type Compiler, rspack } from '@rspack/core';
+import { type Compilation, type Compiler, rspack } from '@rspack/core';
+import { TOKEN_COOKIE } from './src/adapters/cookie-token-store';
+import { patternSource, ROUTE_TABLE } from './src/ui/route-table';
 
 const isProd = process.env.NODE_ENV !== 'development';
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
@@ -27,6 +29,46 @@ class PrecompressPlugin {
           }
         },
       );
+    });
+  }
+}
+
+/** The JS and CSS files of a named chunk group (a lazily imported module and what it shares with others). */
+function groupFiles(compilation: Compilation, name: string): string[] {
+  const group = compilation.namedChunkGroups.get(name);
+  if (!group) throw new Error(`PreloadPlugin: no chunk group named ${name}`);
+  return group.chunks.flatMap((chunk) => [...chunk.files]).filter((file) => /\.(js|css)$/.test(file));
+}
+
+/**
+ * Ends the waterfall "index.html, then the app's code, then the page's code": index.html gets preload links for the
+ * HTTP adapter every page needs, and a tiny inline script that preloads the chunks of the page at this URL (the first
+ * match in the route table; members-only pages only when the session cookie is there), in parallel with the app.
+ */
+class PreloadPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('PreloadPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tap('PreloadPlugin', (data) => {
+        const initial = new Set(compilation.entrypoints.get('main')!.chunks.flatMap((chunk) => [...chunk.files]));
+        const later = (files: string[]) => [...new Set(files)].filter((file) => !initial.has(file)).map((file) => `/${file}`);
+        // The app's own scripts first and at high priority (the first paint needs them), the rest after them.
+        const link = (href: string, priority: 'high' | 'low') =>
+          `<link rel="preload" href="${href}" as="${href.endsWith('.css') ? 'style' : 'script'}" fetchpriority="${priority}">`;
+        const app = [...initial].filter((file) => file.endsWith('.js')).map((file) => `/${file}`);
+        const always = later(groupFiles(compilation, 'http'));
+        // Files are listed once and routes refer to them by index, which keeps the inline script small.
+        const files: string[] = [];
+        const index = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
+        const routes = ROUTE_TABLE.map((route) => [
+          patternSource(route.path),
+          route.signedIn ? 1 : 0,
+          later(groupFiles(compilation, `page-${route.page}`)).filter((file) => !always.includes(file)).map(index),
+        ]);
+        const script = `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(routes)},p=location.pathname,s=document.cookie.indexOf(${JSON.stringify(`${TOKEN_COOKIE}=`)})>=0;for(var i=0;i<r.length;i++){if(!new RegExp(r[i][0]).test(p))continue;if(r[i][1]&&!s)return;r[i][2].forEach(function(n){var l=document.createElement("link"),h=f[n];l.rel="preload";l.href=h;l.fetchPriority="low";l.as=/\\.css$/.test(h)?"style":"script";document.head.appendChild(l)});return}})();`;
+        const links = [...app.map((href) => link(href, 'high')), ...always.map((href) => link(href, 'low'))].join('');
+        data.html = data.html.replace('</head>', `${links}<script>${script}</script></head>`);
+        return data;
+      });
     });
   }
 }
@@ -72,7 +114,7 @@ export default defineConfig({
   plugins: [
     new rspack.HtmlRspackPlugin({ template: './src/ui/index.html', inject: 'body', scriptLoading: 'defer' }),
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development') }),
-    ...(isProd ? [new PrecompressPlugin()] : []),
+    ...(isProd ? [new PreloadPlugin(), new PrecompressPlugin()] : []),
   ],
   optimization: {
     splitChunks: { chunks: 'all' },

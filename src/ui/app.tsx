@@ -1,71 +1,42 @@
 /** The app shell: routes of spec section 2, each page lazily loaded, the guard on protected routes, page-view analytics. */
-import { lazy, type ReactNode, Suspense, useEffect } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import type { AppServices } from '../application/services';
 import { Spinner } from './components/states';
 import { Footer } from './layout/footer';
 import { NavBar } from './layout/nav-bar';
 import { RequireAuth } from './layout/require-auth';
-import { ABOUT_SLUG } from './routes';
+import { type PageName, ROUTE_TABLE } from './route-table';
 import { ServicesContext, useServices } from './services-context';
 
-const HomePage = lazy(() => import('./pages/home/home-page'));
-const LoginPage = lazy(() => import('./pages/auth/login-page'));
-const SignupPage = lazy(() => import('./pages/auth/signup-page'));
-const ForgotPasswordPage = lazy(() => import('./pages/auth/forgot-password-page'));
-const ProfilePage = lazy(() => import('./pages/profile/profile-page'));
-const ArticlesPage = lazy(() => import('./pages/articles/articles-page'));
-const ArticlePage = lazy(() => import('./pages/articles/article-page'));
-const AboutPage = lazy(() => import('./pages/about/about-page'));
-const CommunityPage = lazy(() => import('./pages/community/community-page'));
-const ContactPage = lazy(() => import('./pages/contact/contact-page'));
-const CoursesPage = lazy(() => import('./pages/courses/courses-page'));
-const CourseCategoryPage = lazy(() => import('./pages/courses/course-category-page'));
-const CourseViewPage = lazy(() => import('./pages/courses/course-view-page'));
-const WorkshopsPage = lazy(() => import('./pages/library/workshops-page'));
-const EbooksPage = lazy(() => import('./pages/library/ebooks-page'));
-const ResearchPapersPage = lazy(() => import('./pages/library/research-papers-page'));
-const NewslettersPage = lazy(() => import('./pages/library/newsletters-page'));
-const CaseStudiesPage = lazy(() => import('./pages/library/case-studies-page'));
-const QuizTopicsPage = lazy(() => import('./pages/quiz/quiz-topics-page'));
-const QuizTopicPage = lazy(() => import('./pages/quiz/quiz-topic-page'));
-const QuizPlayPage = lazy(() => import('./pages/quiz/quiz-play-page'));
-const DiscussionPage = lazy(() => import('./pages/discussion/discussion-page'));
-const SectionPage = lazy(() => import('./pages/placeholder/section-page'));
+// One chunk per page, named after it: the build preloads a page's chunk from the route table (rspack.config.ts).
+const PAGE_COMPONENTS: Record<PageName, LazyExoticComponent<ComponentType>> = {
+  home: lazy(() => import(/* webpackChunkName: "page-home" */ './pages/home/home-page')),
+  login: lazy(() => import(/* webpackChunkName: "page-login" */ './pages/auth/login-page')),
+  signup: lazy(() => import(/* webpackChunkName: "page-signup" */ './pages/auth/signup-page')),
+  'forgot-password': lazy(() => import(/* webpackChunkName: "page-forgot-password" */ './pages/auth/forgot-password-page')),
+  profile: lazy(() => import(/* webpackChunkName: "page-profile" */ './pages/profile/profile-page')),
+  articles: lazy(() => import(/* webpackChunkName: "page-articles" */ './pages/articles/articles-page')),
+  article: lazy(() => import(/* webpackChunkName: "page-article" */ './pages/articles/article-page')),
+  about: lazy(() => import(/* webpackChunkName: "page-about" */ './pages/about/about-page')),
+  community: lazy(() => import(/* webpackChunkName: "page-community" */ './pages/community/community-page')),
+  contact: lazy(() => import(/* webpackChunkName: "page-contact" */ './pages/contact/contact-page')),
+  courses: lazy(() => import(/* webpackChunkName: "page-courses" */ './pages/courses/courses-page')),
+  'course-category': lazy(() => import(/* webpackChunkName: "page-course-category" */ './pages/courses/course-category-page')),
+  'course-view': lazy(() => import(/* webpackChunkName: "page-course-view" */ './pages/courses/course-view-page')),
+  workshops: lazy(() => import(/* webpackChunkName: "page-workshops" */ './pages/library/workshops-page')),
+  ebooks: lazy(() => import(/* webpackChunkName: "page-ebooks" */ './pages/library/ebooks-page')),
+  'research-papers': lazy(() => import(/* webpackChunkName: "page-research-papers" */ './pages/library/research-papers-page')),
+  newsletters: lazy(() => import(/* webpackChunkName: "page-newsletters" */ './pages/library/newsletters-page')),
+  'case-studies': lazy(() => import(/* webpackChunkName: "page-case-studies" */ './pages/library/case-studies-page')),
+  'quiz-topics': lazy(() => import(/* webpackChunkName: "page-quiz-topics" */ './pages/quiz/quiz-topics-page')),
+  'quiz-topic': lazy(() => import(/* webpackChunkName: "page-quiz-topic" */ './pages/quiz/quiz-topic-page')),
+  'quiz-play': lazy(() => import(/* webpackChunkName: "page-quiz-play" */ './pages/quiz/quiz-play-page')),
+  discussion: lazy(() => import(/* webpackChunkName: "page-discussion" */ './pages/discussion/discussion-page')),
+};
+const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ './pages/not-found/not-found-page'));
 // Toasts are never needed for the first paint; the pages that raise them import sonner themselves.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
-
-type RouteEntry = [path: string, render: () => ReactNode];
-
-const publicRoutes: RouteEntry[] = [
-  ['/', () => <HomePage />],
-  ['/login', () => <LoginPage />],
-  ['/signup', () => <SignupPage />],
-  ['/forgot-password', () => <ForgotPasswordPage />],
-  ['/articles', () => <ArticlesPage />],
-  ['/articles/:id', () => <ArticlePage />],
-  ['/sustain-community', () => <CommunityPage />],
-  ['/contact', () => <ContactPage />],
-  [`/${ABOUT_SLUG}`, () => <AboutPage />],
-];
-
-const protectedRoutes: RouteEntry[] = [
-  ['/discussion', () => <DiscussionPage />],
-  ['/courses', () => <CoursesPage />],
-  ['/courses/category/:categoryId', () => <CourseCategoryPage />],
-  ['/courses/detail/:categoryId', () => <CourseCategoryPage />],
-  ['/courses/view/:courseId', () => <CourseViewPage />],
-  ['/courses/:categoryId', () => <CourseCategoryPage />],
-  ['/workshops', () => <WorkshopsPage />],
-  ['/ebook', () => <EbooksPage />],
-  ['/research-papers', () => <ResearchPapersPage />],
-  ['/newsletters', () => <NewslettersPage />],
-  ['/quiz', () => <QuizTopicsPage />],
-  ['/quiz/:categoryId', () => <QuizTopicPage />],
-  ['/quiz/:categoryId/:setId', () => <QuizPlayPage />],
-  ['/case-studies', () => <CaseStudiesPage />],
-  ['/profile', () => <ProfilePage />],
-];
 
 function PageViews() {
   const { analytics } = useServices();
@@ -98,18 +69,22 @@ export function App({ services }: { services: AppServices }) {
         <main id="main" tabIndex={-1}>
           <Suspense fallback={<Spinner />}>
             <Switch>
-              {publicRoutes.map(([path, render]) => (
-                <Route key={path} path={path}>
-                  {render()}
-                </Route>
-              ))}
-              {protectedRoutes.map(([path, render]) => (
-                <Route key={path} path={path}>
-                  <RequireAuth>{render()}</RequireAuth>
-                </Route>
-              ))}
+              {ROUTE_TABLE.map(({ path, page, signedIn }) => {
+                const Page = PAGE_COMPONENTS[page];
+                return (
+                  <Route key={path} path={path}>
+                    {signedIn ? (
+                      <RequireAuth>
+                        <Page />
+                      </RequireAuth>
+                    ) : (
+                      <Page />
+                    )}
+                  </Route>
+                );
+              })}
               <Route>
-                <SectionPage title="Page not found" notFound />
+                <NotFoundPage />
               </Route>
             </Switch>
           </Suspense>

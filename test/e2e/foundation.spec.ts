@@ -43,3 +43,17 @@ test('scripts and styles are sent pre-compressed to browsers that accept it, and
     }
   }
 });
+
+test("index.html starts fetching the page's own code at once, and members-only code only for members", async ({ page }) => {
+  const preloads = () => page.locator('link[rel="preload"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+  await page.goto('/articles');
+  await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
+  const onArticles = await preloads();
+  expect(onArticles.some((href) => /\/page-articles\.[0-9a-f]+\.js$/.test(href))).toBe(true);
+  expect(onArticles.some((href) => /\/http\.[0-9a-f]+\.js$/.test(href))).toBe(true);
+  expect(onArticles.some((href) => href.includes('/page-home.'))).toBe(false);
+  // Signed out, /courses sends the visitor to /login: its code is not fetched for nothing.
+  await page.goto('/courses');
+  await expect(page).toHaveURL(/\/login/);
+  expect((await preloads()).some((href) => href.includes('/page-courses.'))).toBe(false);
+});

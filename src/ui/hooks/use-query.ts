@@ -1,5 +1,5 @@
 /** Loads one call of the contract through the ApiClient port; views never call fetch. */
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { CallInput, CallOptions } from '../../application/ports';
 import type { Call, ResponseOf } from '../../contract/define';
 import { useServices } from '../services-context';
@@ -23,9 +23,10 @@ export function useQuery<C extends Call>(
     if (!call) return;
     let live = true;
     setState({ status: 'loading', data: undefined, error: undefined });
+    // Answers render as transitions: a long list is rendered in slices and never blocks input for long.
     api.call(call, input, generation > 0 ? { ...options, fresh: true } : options).then(
-      (data) => live && setState({ status: 'success', data, error: undefined }),
-      (error: Error) => live && setState({ status: 'error', data: undefined, error }),
+      (data) => live && startTransition(() => setState({ status: 'success', data, error: undefined })),
+      (error: Error) => live && startTransition(() => setState({ status: 'error', data: undefined, error })),
     );
     return () => {
       live = false;

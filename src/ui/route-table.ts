@@ -1,0 +1,55 @@
+/**
+ * Every screen of spec section 2: its path (a wouter pattern; the first match wins, in this order), the page it
+ * shows and whether it needs a signed-in member. The app renders from it, and the build reads it to let the browser
+ * start fetching a page's code while the app's own code is still arriving (rspack.config.ts). No React here.
+ */
+import { ABOUT_SLUG } from './routes';
+
+export const PAGES = [
+  'home', 'login', 'signup', 'forgot-password', 'articles', 'article', 'community', 'contact', 'about',
+  'discussion', 'courses', 'course-category', 'course-view', 'workshops', 'ebooks', 'research-papers',
+  'newsletters', 'quiz-topics', 'quiz-topic', 'quiz-play', 'case-studies', 'profile',
+] as const;
+export type PageName = (typeof PAGES)[number];
+
+export interface RouteEntry {
+  path: string;
+  page: PageName;
+  signedIn: boolean;
+}
+
+const open = (path: string, page: PageName): RouteEntry => ({ path, page, signedIn: false });
+const members = (path: string, page: PageName): RouteEntry => ({ path, page, signedIn: true });
+
+export const ROUTE_TABLE: readonly RouteEntry[] = [
+  open('/', 'home'),
+  open('/login', 'login'),
+  open('/signup', 'signup'),
+  open('/forgot-password', 'forgot-password'),
+  open('/articles', 'articles'),
+  open('/articles/:id', 'article'),
+  open('/sustain-community', 'community'),
+  open('/contact', 'contact'),
+  open(`/${ABOUT_SLUG}`, 'about'),
+  members('/discussion', 'discussion'),
+  members('/courses', 'courses'),
+  members('/courses/category/:categoryId', 'course-category'),
+  members('/courses/detail/:categoryId', 'course-category'),
+  members('/courses/view/:courseId', 'course-view'),
+  members('/courses/:categoryId', 'course-category'),
+  members('/workshops', 'workshops'),
+  members('/ebook', 'ebooks'),
+  members('/research-papers', 'research-papers'),
+  members('/newsletters', 'newsletters'),
+  members('/quiz', 'quiz-topics'),
+  members('/quiz/:categoryId', 'quiz-topic'),
+  members('/quiz/:categoryId/:setId', 'quiz-play'),
+  members('/case-studies', 'case-studies'),
+  members('/profile', 'profile'),
+];
+
+/** The same match as wouter's for these patterns (static segments and `:param`), as a regular expression source. */
+export function patternSource(path: string): string {
+  const body = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+');
+  return `^${body}/?$`;
+}
