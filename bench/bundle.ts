@@ -46,7 +46,10 @@ const sum = (files: string[], dir: string): Weight =>
 
 export function initialFiles(staticDir: string): string[] {
   const html = readFileSync(join(staticDir, 'index.html'), 'utf8');
-  return [...html.matchAll(/(?:src|href)="\/(static\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+  // Scripts and stylesheets only: preload links fetch lazy chunks early but nothing waits for them to render.
+  const scripts = [...html.matchAll(/<script[^>]*\ssrc="\/(static\/[^"]+\.js)"/g)];
+  const styles = [...html.matchAll(/<link[^>]*\shref="\/(static\/[^"]+\.css)"[^>]*\srel="stylesheet"|<link[^>]*\srel="stylesheet"[^>]*\shref="\/(static\/[^"]+\.css)"/g)];
+  return [...scripts.map((m) => m[1]!), ...styles.map((m) => (m[1] ?? m[2])!)];
 }
 
 export function allChunks(staticDir: string): { js: Weight; css: Weight; count: number } {

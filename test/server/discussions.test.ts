@@ -10,6 +10,7 @@ import { commentLikes, comments, discussionLikes, discussions } from '../../serv
 import { buildCommentTree, type Comment, type CommentNode, type Discussion } from '../../src/domain/discussion';
 import { describeWithApp, type TestContext } from './fixture';
 import { type Member, members, signedUpMember } from './support-discussion-users';
+import { OWASP_XSS } from '../support/xss-payloads';
 
 type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -54,56 +55,6 @@ async function statementsDuring(ctx: TestContext, work: () => Promise<unknown>):
   }
   return seen;
 }
-
-// https://cheatsheetseries.owasp.org/cheatsheets/XSS_Filter_Evasion_Cheat_Sheet.html (a representative set)
-const OWASP_XSS = [
-  '<script>alert(1)</script>',
-  '<SCRIPT SRC=https://xss.example/xss.js></SCRIPT>',
-  '<IMG SRC="javascript:alert(\'XSS\');">',
-  '<IMG SRC=javascript:alert(\'XSS\')>',
-  '<IMG SRC=JaVaScRiPt:alert(\'XSS\')>',
-  '<IMG SRC=`javascript:alert("RSnake says, \'XSS\'")`>',
-  '<a onmouseover="alert(document.cookie)">xxs link</a>',
-  '<IMG """><SCRIPT>alert("XSS")</SCRIPT>"\\>',
-  '<img src=x onerror="&#0000106&#0000097&#0000118&#0000097&#0000115&#0000099&#0000114&#0000105&#0000112&#0000116&#0000058&#0000097&#0000108&#0000101&#0000114&#0000116&#0000040&#0000039&#0000088&#0000083&#0000083&#0000039&#0000041">',
-  '<a href="&#106;&#97;&#118;&#97;&#115;&#99;&#114;&#105;&#112;&#116;&#58;&#97;&#108;&#101;&#114;&#116;&#40;&#39;&#88;&#83;&#83;&#39;&#41;">x</a>',
-  '<a href="jav&#x09;ascript:alert(\'XSS\');">tab</a>',
-  '<a href=" &#14;  javascript:alert(\'XSS\');">spaces</a>',
-  '<SCRIPT/XSS SRC="http://xss.example/xss.js"></SCRIPT>',
-  '<BODY onload!#$%&()*~+-_.,:;?@[/|\\]^`=alert("XSS")>',
-  '<<SCRIPT>alert("XSS");//\\<</SCRIPT>',
-  '<SCRIPT SRC=http://xss.example/xss.js?< B >',
-  '<IMG SRC="`<javascript:alert>`(\'XSS\')"',
-  '</TITLE><SCRIPT>alert("XSS");</SCRIPT>',
-  '<INPUT TYPE="IMAGE" SRC="javascript:alert(\'XSS\');">',
-  '<BODY BACKGROUND="javascript:alert(\'XSS\')">',
-  '<svg/onload=alert(\'XSS\')>',
-  '<svg><script>alert(1)</script></svg>',
-  '<math><mtext><table><mglyph><style><img src=x onerror=alert(1)>',
-  '<IFRAME SRC="javascript:alert(\'XSS\');"></IFRAME>',
-  '<iframe srcdoc="<script>alert(1)</script>"></iframe>',
-  '<FRAMESET><FRAME SRC="javascript:alert(\'XSS\');"></FRAMESET>',
-  '<TABLE BACKGROUND="javascript:alert(\'XSS\')">',
-  '<DIV STYLE="background-image: url(javascript:alert(\'XSS\'))">',
-  '<DIV STYLE="width: expression(alert(\'XSS\'));">',
-  '<STYLE>@import\'http://xss.example/xss.css\';</STYLE>',
-  '<LINK REL="stylesheet" HREF="javascript:alert(\'XSS\');">',
-  '<META HTTP-EQUIV="refresh" CONTENT="0;url=javascript:alert(\'XSS\');">',
-  '<META HTTP-EQUIV="refresh" CONTENT="0;url=data:text/html base64,PHNjcmlwdD5hbGVydCgnWFNTJyk8L3NjcmlwdD4K">',
-  '<OBJECT TYPE="text/x-scriptlet" DATA="http://xss.example/scriptlet.html"></OBJECT>',
-  '<EMBED SRC="data:image/svg+xml;base64,PHN2ZyB4bWxuczpzdmc9Imh0dH A6Ly93d3cudzMub3JnLzIwMDAvc3ZnIiB4bWxucz0iaHR0cDovL3d3dy53My5vcmcv MjAwMC9zdmciIHhtbG5zOnhsaW5rPSJodHRwOi8vd3d3LnczLm9yZy8xOTk5L3hs aW5rIiB2ZXJzaW9uPSIxLjAiIHg9IjAiIHk9IjAiIHdpZHRoPSIxOTQiIGhlaWdodD0iMjAw IiBpZD0ieHNzIj48c2NyaXB0IHR5cGU9InRleHQvZWNtYXNjcmlwdCI+YWxlcnQoIlh TUyIpOzwvc2NyaXB0Pjwvc3ZnPg==" type="image/svg+xml" AllowScriptAccess="always"></EMBED>',
-  '<a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==">data link</a>',
-  '<a href="vbscript:msgbox(1)">vb</a>',
-  '<form action="javascript:alert(1)"><button>go</button></form>',
-  '<details open ontoggle=alert(1)>',
-  '<p style="color:red" onclick="alert(1)" class="x" id="y">styled</p>',
-  '<BASE HREF="javascript:alert(\'XSS\');//">',
-  '<!--[if gte IE 4]><SCRIPT>alert(\'XSS\');</SCRIPT><![endif]-->',
-  '<XML ID="xss"><I><B><IMG SRC="javas<!-- -->cript:alert(\'XSS\')"></B></I></XML>',
-  '<a href="//xss.example/steal">protocol-relative</a>',
-  '"><script>alert(String.fromCharCode(88,83,83))</script>',
-  '<noscript><p title="</noscript><img src=x onerror=alert(1)>">',
-];
 
 /** Nothing that can run script, load a resource or restyle the page may be left in stored or served HTML. */
 function expectInert(html: string) {

@@ -3,7 +3,7 @@
  * its own form, and Delete for the author (with the spec's confirmation). Replies are indented REPLY_INDENT_REM per
  * level up to REPLY_VISUAL_DEPTH_CAP levels; deeper replies stay at that indent and say whom they answer.
  */
-import { type CSSProperties, type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type CSSProperties, type FormEvent, memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Label, TextArea, TextField } from 'react-aria-components';
 import { createComment, deleteComment, likeComment, listComments } from '../../../contract/comments';
 import {
@@ -72,7 +72,8 @@ interface ThreadActions {
   like: (id: string) => Promise<{ liked: boolean; likeCount: number }>;
 }
 
-function CommentItem({ node, parentName, actions }: { node: CommentNode; parentName: string | null; actions: ThreadActions }) {
+/** Memoised: when the post around it re-renders (a like, a count), the comments of an open thread do not. */
+const CommentItem = memo(function CommentItem({ node, parentName, actions }: { node: CommentNode; parentName: string | null; actions: ThreadActions }) {
   const [replying, setReplying] = useState(false);
   const replyButton = useRef<HTMLButtonElement>(null);
   const authorId = useId();
@@ -135,7 +136,7 @@ function CommentItem({ node, parentName, actions }: { node: CommentNode; parentN
       )}
     </li>
   );
-}
+});
 
 export function CommentThread({ id, discussionId, subject, onChanged }: {
   id: string;
@@ -170,40 +171,47 @@ export function CommentThread({ id, discussionId, subject, onChanged }: {
 
   // Lists are read again after each change (spec section 4).
   const refresh = useCallback(() => setGeneration((g) => g + 1), []);
+  // The post's handler is a new function on each of its renders; read through a ref so `actions` stays the same.
+  const changed = useRef(onChanged);
+  changed.current = onChanged;
 
   const post = useCallback(
     async (text: string, parentCommentId: string | null) => {
       try {
         await api.call(createComment, { body: { discussionId, content: plainTextToHtml(text), parentCommentId } });
         refresh();
-        onChanged();
+        changed.current();
         return true;
       } catch (error) {
         log('posting a comment failed', error);
         return false;
       }
     },
-    [api, log, discussionId, refresh, onChanged],
+    [api, log, discussionId, refresh],
   );
 
-  const actions: ThreadActions = {
-    userId: user?._id,
-    reply: (text, parentCommentId) => post(text, parentCommentId),
-    remove: (commentId) => {
-      api.call(deleteComment, { params: { id: commentId } }).then(
-        () => {
-          refresh();
-          onChanged();
-        },
-        (error: unknown) => log('deleting a comment failed', error),
-      );
-    },
-    like: async (commentId) => {
-      const answer = await api.call(likeComment, { params: { id: commentId } });
-      refresh();
-      return answer;
-    },
-  };
+  const userId = user?._id;
+  const actions = useMemo<ThreadActions>(
+    () => ({
+      userId,
+      reply: (text, parentCommentId) => post(text, parentCommentId),
+      remove: (commentId) => {
+        api.call(deleteComment, { params: { id: commentId } }).then(
+          () => {
+            refresh();
+            changed.current();
+          },
+          (error: unknown) => log('deleting a comment failed', error),
+        );
+      },
+      like: async (commentId) => {
+        const answer = await api.call(likeComment, { params: { id: commentId } });
+        refresh();
+        return answer;
+      },
+    }),
+    [userId, post, api, log, refresh],
+  );
 
   const style = { '--reply-indent-base': `${REPLY_INDENT_REM}rem` } as CSSProperties;
 
