@@ -4,13 +4,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright';
 import { CHROMIUM_ARGS } from '../playwright.config';
 
 const url = process.argv[2]!;
 const userDataDir = mkdtempSync(join(tmpdir(), 'sl-lh-'));
 const chrome = await launch({ chromePath: '/usr/bin/chromium', chromeFlags: [...CHROMIUM_ARGS, `--user-data-dir=${userDataDir}`] });
 try {
-  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'] });
+  // SL_TOKEN=<jwt> signs the run in, as the benchmark does for members-only routes.
+  const token = process.env.SL_TOKEN;
+  if (token) {
+    const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+    await browser.contexts()[0]!.addCookies([{ name: 'token', value: token, url: new URL(url).origin }]);
+    await browser.close();
+  }
+  const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(token) });
   const lhr = result!.lhr;
   const a = lhr.audits;
   console.log({

@@ -64,12 +64,16 @@ function DiscussionBoard({ user }: { user: User }) {
   return (
     <div className="discussion-layout">
       <aside className="discussion-layout__sidebar">
-        {constants.status === 'loading' && <Spinner label="Loading categories..." />}
+        {constants.status === 'loading' && (
+          <div className="sdg-sidebar sdg-sidebar--pending" aria-busy="true">
+            <Spinner label="Loading categories..." />
+          </div>
+        )}
         {constants.status === 'error' && <ErrorState error={constants.error} />}
         {picker && <SdgSidebar {...picker} />}
       </aside>
       <div className="discussion-layout__main">
-        {picker && <TopicSelects {...picker} />}
+        {picker ? <TopicSelects {...picker} /> : constants.status === 'loading' && <div className="topic-selects topic-selects--pending" aria-hidden="true" />}
         <PostComposer composer={composer} topic={chosen} />
         <section className="discussion-feed" aria-labelledby="discussion-feed-heading" aria-busy={feed.status === 'loading'}>
           <h2 id="discussion-feed-heading" className="discussion-feed__heading">
