@@ -61,7 +61,7 @@ export default function ArticlePage() {
           <time dateTime={a.createdAt}>{formatUsDate(a.createdAt)}</time>
         </p>
       </header>
-      <img className="article-page__image" src={a.imageUrl} alt={`${categoryLabel(a.category)} illustration`} width={800} height={450} />
+      <img className="article-page__image" fetchPriority="high" src={a.imageUrl} alt={`${categoryLabel(a.category)} illustration`} width={800} height={450} />
       <p className="article-page__description">{a.description}</p>
       <SafeHtml className="prose" html={a.content} />
       <footer className="article-page__footer">

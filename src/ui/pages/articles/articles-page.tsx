@@ -35,7 +35,7 @@ function FeaturedArticle() {
   const { article } = featured.data;
   return (
     <section className="featured" aria-labelledby="featured-title">
-      <img className="featured__image" src={article.imageUrl} alt={`${categoryLabel(article.category)} illustration`} width={800} height={450} />
+      <img className="featured__image" fetchPriority="high" src={article.imageUrl} alt={`${categoryLabel(article.category)} illustration`} width={800} height={450} />
       <div className="featured__text">
         <p className="featured__label">
           <span className="visually-hidden">Featured article in </span>

@@ -98,9 +98,9 @@ export default function SlidesCarousel({ slides }: { slides: Slide[] }) {
           {slides.map((slide, index) => (
             <div key={slide.title}>
               <article className="slide" aria-roledescription="slide" aria-label={`${index + 1} of ${slides.length}: ${slide.title}`}>
-                <img className="slide__image" src={slide.imageUrl} alt={`Illustration: ${slide.title}`} width={480} height={300} />
+                <img className="slide__image" fetchPriority={index === 0 ? 'high' : 'auto'} src={slide.imageUrl} alt={`Illustration: ${slide.title}`} width={480} height={300} />
                 <div className="slide__text">
-                  <h3 className="slide__title">{slide.title}</h3>
+                  <h2 className="slide__title">{slide.title}</h2>
                   <SafeHtml className="slide__description" html={slide.description} />
                   <p className="slide__source">@{slide.source}</p>
                 </div>

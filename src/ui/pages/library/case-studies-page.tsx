@@ -27,7 +27,7 @@ function ReadButton({ study, onRead, primary = false }: { study: CaseStudy; onRe
 function FeaturedCaseStudy({ study, onRead }: { study: CaseStudy; onRead: (study: CaseStudy, button: HTMLElement) => void }) {
   return (
     <section className="case-hero" aria-labelledby={`case-study-${study._id}`} data-testid="featured-case-study">
-      <img className="case-hero__image" src={study.imageUrl} alt={`Illustration: ${study.title}`} width={800} height={450} />
+      <img className="case-hero__image" fetchPriority="high" src={study.imageUrl} alt={`Illustration: ${study.title}`} width={800} height={450} />
       <div className="case-hero__text">
         <span className="badge">Featured case study</span>
         <h2 id={`case-study-${study._id}`}>{study.title}</h2>

@@ -96,7 +96,7 @@ function QuestionScreen({ context, send, headingRef }: { context: QuizAttemptCon
         Question {context.index + 1} of {total}
       </h2>
       {/* The card restates the question printed just below, so it is decorative for screen readers. */}
-      <img className="quiz-card__image" src={question.questionImage} alt="" width={800} height={450} />
+      <img className="quiz-card__image" fetchPriority="high" src={question.questionImage} alt="" width={800} height={450} />
       <form className="quiz-form" onSubmit={submit}>
         <RadioGroup
           className="quiz-options"
