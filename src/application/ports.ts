@@ -10,6 +10,11 @@ export interface CallInput<C extends Call> {
 export interface CallOptions {
   /** Skip the read cache for this GET (the answer still refreshes the cache). */
   fresh?: boolean;
+  /**
+   * For a mutation sent after the stored token is gone (telling the server about a logout): send this token instead,
+   * and leave the 401 rule out, since the session on this device has already ended.
+   */
+  token?: string;
 }
 
 /** Every backend call, typed by the wire contract. Rejects with ApiError. */

@@ -41,9 +41,12 @@ export function provideSession({ api, tokens, log }: SessionPorts) {
       storeToken: (_, { token }) => tokens.set(token),
       clearToken: () => tokens.clear(),
       notifyLogout: () => {
-        // Fire and forget: the cookie is dropped whatever the server answers.
+        // Fire and forget: the cookie is dropped whatever the server answers. The token is read now, because
+        // `clearToken` runs right after this action, before the auth calls have loaded.
+        const token = tokens.get();
+        if (!token) return;
         authCalls()
-          .then((calls) => api.call(calls.logout))
+          .then((calls) => api.call(calls.logout, {}, { token }))
           .catch((error: unknown) => log('logout call failed', error));
       },
       logError: (_, { error }) => log('profile fetch failed', error),

@@ -78,10 +78,17 @@ test('sign up, log out, log in, update the profile, change and reset the passwor
   await page.reload();
   await expect(page.getByRole('button', { name: 'Account menu for Grace' })).toBeVisible();
 
-  // Reset through forgot-password, signed out.
-  const tokenBeforeReset = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
+  // Reset through forgot-password, signed out. Another device stays signed in meanwhile: the reset must end it.
+  const loggedOutToken = (await page.context().cookies()).find((c) => c.name === 'token')!.value;
+  const otherDevice = await request.post('/api/auth/login', { data: { email, password: 'another fine secret' } });
+  const tokenBeforeReset = ((await otherDevice.json()) as { token: string }).token;
   await openAccountMenu(page, 'Grace');
   await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Make an Impact' })).toBeVisible();
+  // Logging out also told the server: the token of that session is dead, not just forgotten by this browser.
+  const status = async (token: string) => (await request.get('/api/auth/profile', { headers: { authorization: `Bearer ${token}` } })).status();
+  await expect.poll(() => status(loggedOutToken)).toBe(401);
+  expect(await status(tokenBeforeReset)).toBe(200);
   await page.goto('/forgot-password');
   await expectAccessible(page, 'forgot password');
   const before = mailCount(email);

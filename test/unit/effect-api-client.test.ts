@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/application/api-error';
 import { MemoryTokenStore, RecordingNavigator } from '../../src/application/testing/fakes';
 import { EffectApiClient, MAX_RETRIES } from '../../src/adapters/http/effect-api-client';
-import { profile } from '../../src/contract/auth';
+import { logout, profile } from '../../src/contract/auth';
 import { listArticles, salesBanner } from '../../src/contract/content';
 import { submitFeedback } from '../../src/contract/feedback';
 
@@ -66,6 +66,18 @@ describe('EffectApiClient', () => {
     expect(tokens.get()).toBeNull();
     expect(navigator.redirects).toEqual(['/login']);
     expect(hits).toHaveLength(1);
+  });
+
+  it('sends an explicit token after the stored one is gone (logout), and a 401 to it is not the 401 rule', async () => {
+    handler = (_req, res) => json(res, 401, { success: false, message: 'Please sign in to continue' });
+    const { api, tokens, navigator } = client(null);
+    let told = 0;
+    api.onUnauthorized(() => told++);
+    await expect(api.call(logout, {}, { token: 'tok-old' })).rejects.toMatchObject({ status: 401 });
+    expect(hits[0]).toMatchObject({ method: 'POST', url: '/api/auth/logout', authorization: 'Bearer tok-old' });
+    expect(told).toBe(0);
+    expect(navigator.redirects).toEqual([]);
+    expect(tokens.get()).toBeNull();
   });
 
   it('retries a GET 3 times on 5xx, then fails with the last error', async () => {

@@ -52,7 +52,7 @@ export class EffectApiClient implements ApiClient {
         ? c.binary || options.fresh
           ? this.get(path).pipe(Effect.tap((value) => (c.binary ? Effect.void : Cache.set(this.#cache, key, value))))
           : Cache.get(this.#cache, key)
-        : this.send(c.method, path, input.body).pipe(Effect.tap(() => this.invalidate(c.invalidates ?? [])));
+        : this.send(c.method, path, input.body, options.token).pipe(Effect.tap(() => this.invalidate(c.invalidates ?? [])));
     return Effect.runPromise(raw.pipe(Effect.flatMap((value) => decode(c, value))));
   }
 
@@ -84,10 +84,11 @@ export class EffectApiClient implements ApiClient {
     );
   }
 
-  private send(method: Method, path: string, body: unknown): Effect.Effect<Raw, ApiError> {
+  private send(method: Method, path: string, body: unknown, explicitToken?: string): Effect.Effect<Raw, ApiError> {
     const url = `${this.config.baseUrl}${path}`;
-    const token = this.tokens.get();
+    const token = explicitToken ?? this.tokens.get();
     const onUnauthorized = () => {
+      if (explicitToken) return;
       this.tokens.clear();
       this.navigator.hardRedirect('/login');
       for (const listener of this.#unauthorizedListeners) listener();
