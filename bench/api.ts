@@ -1,7 +1,9 @@
 /**
  * API throughput with autocannon against the real server, beside the same tool against a bare Fastify route that
- * returns the same JSON from memory (the framework's limit on this machine).
+ * returns the same JSON from memory, uncompressed (the framework's limit on this machine). Every request carries the
+ * Accept-Encoding a browser sends, so the real server may answer compressed, as it would to a browser.
  */
+import { request } from 'node:http';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { verifyPassword, hashPassword } from '../server/services/passwords';
@@ -28,6 +30,26 @@ export interface ApiResult {
   kind: Endpoint['kind'];
   /** Requests that failed (timeouts, resets) or answered non-2xx during the run. */
   failures: number;
+  /** Body bytes on the wire (compressed when the server compresses), real and bare. */
+  bytes: number;
+  bareBytes: number;
+}
+
+/** What browsers send; the bare route ignores it. */
+const BROWSER_ACCEPT_ENCODING = 'gzip, deflate, br';
+
+/** The size of one answer's body as sent, before any decoding (fetch would decode it). */
+function wireBytes(url: string, options: { method: string; body?: string; headers: Record<string, string> }) {
+  return new Promise<number>((resolve, reject) => {
+    const req = request(url, { method: options.method, headers: options.headers }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => { bytes += chunk.length; });
+      res.on('end', () => resolve(bytes));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(options.body);
+  });
 }
 
 function run(url: string, options: { method: string; body?: string; headers: Record<string, string>; connections: number; seconds: number }) {
@@ -42,7 +64,7 @@ function run(url: string, options: { method: string; body?: string; headers: Rec
 export async function benchApi(baseUrl: string, database: string, token: string, endpoints: Endpoint[], seconds: number): Promise<ApiResult[]> {
   const results: ApiResult[] = [];
   for (const endpoint of endpoints) {
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-encoding': BROWSER_ACCEPT_ENCODING };
     const body = endpoint.body === undefined ? undefined : JSON.stringify(endpoint.body);
     const sample = await fetch(`${baseUrl}${endpoint.path}`, { method: endpoint.method, headers, body });
     const payload = await sample.text();
@@ -53,6 +75,8 @@ export async function benchApi(baseUrl: string, database: string, token: string,
     const connections = endpoint.kind === 'login' ? 10 : 50;
     const real = await run(`${baseUrl}${endpoint.path}`, { method: endpoint.method, body, headers, connections, seconds });
     const base = await run(`${bareUrl}/bare`, { method: endpoint.method, body, headers, connections, seconds });
+    const bytes = await wireBytes(`${baseUrl}${endpoint.path}`, { method: endpoint.method, body, headers });
+    const bareBytes = await wireBytes(`${bareUrl}/bare`, { method: endpoint.method, body, headers });
     await bare.close();
     results.push({
       name: endpoint.name,
@@ -66,6 +90,8 @@ export async function benchApi(baseUrl: string, database: string, token: string,
       bareP99: base.latency.p99,
       ratio: real.requests.average / base.requests.average,
       failures: real.non2xx + real.errors + real.timeouts,
+      bytes,
+      bareBytes,
     });
   }
   return results;

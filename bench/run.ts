@@ -168,7 +168,7 @@ async function main() {
       }
       const hash = await hashTime();
       results.api = { endpoints: api, hashTime: hash };
-      md.push(`## API: autocannon, ${seconds} s per run, 50 connections (login: 10)`, '', '| endpoint | database | req/s | p50 / p99 (ms) | bare route req/s | p50 / p99 (ms) | ratio | budget |', '|---|---|---|---|---|---|---|---|');
+      md.push(`## API: autocannon, ${seconds} s per run, 50 connections (login: 10)`, '', '| endpoint | database | req/s | p50 / p99 (ms) | bare route req/s | p50 / p99 (ms) | ratio | KB on the wire (bare) | budget |', '|---|---|---|---|---|---|---|---|---|');
       for (const a of api) {
         let ok = true;
         let limit = 'reported';
@@ -181,8 +181,9 @@ async function main() {
           limit = 'p99 ≤ 25 ms';
           budgets.push({ name: `api ${a.name} [${a.database}] p99`, ok, actual: `${a.p99} ms${a.failures ? `, ${a.failures} failed requests` : ''}`, limit });
         }
-        md.push(`| ${a.name} | ${a.database} | ${a.rps.toFixed(0)}${a.failures ? ` (${a.failures} failed)` : ''} | ${a.p50} / ${a.p99} | ${a.bareRps.toFixed(0)} | ${a.bareP50} / ${a.bareP99} | ${a.ratio.toFixed(2)} | ${limit}${a.kind === 'login' ? '' : ok ? ' ✓' : ' ✗'} |`);
+        md.push(`| ${a.name} | ${a.database} | ${a.rps.toFixed(0)}${a.failures ? ` (${a.failures} failed)` : ''} | ${a.p50} / ${a.p99} | ${a.bareRps.toFixed(0)} | ${a.bareP50} / ${a.bareP99} | ${a.ratio.toFixed(2)} | ${(a.bytes / KB).toFixed(1)} (${(a.bareBytes / KB).toFixed(1)}) | ${limit}${a.kind === 'login' ? '' : ok ? ' ✓' : ' ✗'} |`);
       }
+      md.push('', 'Requests send `accept-encoding: gzip, deflate, br`, as browsers do; the bare route answers uncompressed.');
       md.push('', `Login is bounded by argon2id on purpose: one verify alone takes ${fmt(hash, 1, ' ms')}.`, '');
 
       console.log('Memory over 60 s...');

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { apiAnswers } from './http/answer-cache';
 import { authPlugin } from './http/auth-plugin';
 import { HttpError } from './http/errors';
 import { ConsoleMailer } from './mail/console-mailer';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      await api.register(apiAnswers, { now });
       await api.register(systemRoutes, { db, ping: database.ping });
       await api.register(homeRoutes, { db });
       await api.register(feedbackRoutes, { db });

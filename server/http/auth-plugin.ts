@@ -1,4 +1,8 @@
-/** Resolves `Authorization: Bearer <token>` to a user: valid signature, not revoked by logout, issued after the user's last password change. */
+/**
+ * Resolves `Authorization: Bearer <token>` to a user: valid signature, not revoked by logout, issued after the user's
+ * last password change. A token found valid is kept in memory by its exact text (ADR 008) until a logout or password
+ * change in this process, or SESSION_MAX_AGE_MS for one made by another process, and never past its expiry.
+ */
 import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client';
@@ -6,15 +10,30 @@ import { revokedTokens } from '../db/schema';
 import type { TokenService } from '../services/tokens';
 import { findUserById } from '../services/users';
 import { unauthorized } from './errors';
+import { KeptUntilChanged } from './kept';
 import type { AuthUser } from './route';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Tokens found valid, by their text; `changed()` after anything that can revoke one (logout, password change). */
+    sessions: KeptUntilChanged<AuthUser | null>;
+  }
+}
+
+/** Bound on how long a logout or password change made by another server process leaves a token usable here. */
+export const SESSION_MAX_AGE_MS = 5_000;
+
 export const authPlugin = fp<{ db: Db; tokens: TokenService }>(async (app, { db, tokens }) => {
+  const sessions = new KeptUntilChanged<AuthUser | null>({ maxAgeMs: SESSION_MAX_AGE_MS, maxSize: 10_000, sizeOf: () => 1, now: tokens.now });
+  app.decorate('sessions', sessions);
   app.decorate('authenticate', async (request, required) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const user = match ? await resolve(match[1]!) : null;
-    if (!user && required) throw unauthorized();
-    return user;
+    const user = match ? await sessions.get(match[1]!, () => resolve(match[1]!)) : null;
+    // A kept session still ends when its token expires.
+    const live = user && user.tokenExpiresAt.getTime() > tokens.now() ? user : null;
+    if (!live && required) throw unauthorized();
+    return live;
   });
 
   async function resolve(token: string): Promise<AuthUser | null> {

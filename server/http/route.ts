@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler, RouteShorthandOptions } from 'fastify';
 import type { z } from 'zod';
 import type { Call } from '../../src/contract/define';
+import { CachedAnswer, sendAnswer } from './answer-cache';
 import { badRequest } from './errors';
 
 export interface AuthUser {
@@ -52,41 +53,58 @@ export function implement<C extends Call>(
     config?: RouteShorthandOptions['config'];
     preHandler?: preHandlerHookHandler[];
     /**
-     * Keep the serialised answer of this GET for `app.contentCacheSeconds`, by URL. Only for answers that are the same
-     * for every caller (content): it changes only by import, so a short TTL bounds staleness (ADR 006).
+     * Keep the serialised answer of this GET in memory, by URL, and send it pre-compressed with an ETag
+     * (answer-cache.ts). Only for answers that are the same for every caller:
+     * - `content` changes only by import: kept for `app.contentCacheSeconds` (ADR 006);
+     * - `community` (posts, comments) is kept until the next call marked `changes: 'community'` (ADR 045).
+     * The handler may run for another request than the one being answered (shared or refreshed answers): it must only
+     * compute the answer, never touch `reply`.
      */
-    cache?: 'content';
+    cache?: 'content' | 'community';
+    /** The part of a cached answer that depends on the viewer, applied to the shared answer: null when it fits as is. */
+    personal?: (answer: z.output<C['response']>, user: AuthUser) => z.input<C['response']> | null;
+    /**
+     * What this call's write makes stale, once it has run and before its answer is sent: the community answers, or
+     * the sessions kept by the auth plugin (a logout or password change can end tokens).
+     */
+    changes?: 'community' | 'sessions';
   } = {},
 ): void {
-  const cache = new Map<string, { body: string; expires: number }>();
-  const cacheMs = c.method === 'GET' && options.cache === 'content' ? app.contentCacheSeconds * 1000 : 0;
-  const sendJson = (reply: FastifyReply, body: string) => reply.type('application/json; charset=utf-8').send(body);
+  const answers = c.method === 'GET' && !c.binary && options.cache ? (options.cache === 'content' ? app.contentAnswers : app.communityAnswers) : null;
+  const required = c.auth === 'required';
+  const run = async (request: FastifyRequest, reply: FastifyReply, user: AuthUser | null) => {
+    const params = parseOr400(c.params, request.params ?? {}) as z.output<C['params']>;
+    const query = parseOr400(c.query, request.query ?? {}) as z.output<C['query']>;
+    const body = parseOr400(c.body, request.body ?? undefined) as z.output<C['body']>;
+    const result = await (handler as (ctx: RouteContext<C> & { user: AuthUser | null }) => Promise<unknown>)({
+      params, query, body, request, reply, user,
+    });
+    if (c.binary || Buffer.isBuffer(result)) return result;
+    return app.validateResponses ? c.response.parse(result) : result;
+  };
   app.route({
     method: c.method,
     url: c.path,
     config: options.config ?? {},
     preHandler: options.preHandler ?? [],
     handler: async (request, reply) => {
-      if (cacheMs) {
+      if (answers) {
         // Protected answers are cached too, but only served after the caller's token checks out.
-        if (c.auth === 'required') await app.authenticate(request, true);
-        const hit = cache.get(request.url);
-        if (hit && hit.expires > Date.now()) return sendJson(reply, hit.body);
+        const user = required ? await app.authenticate(request, true) : null;
+        const { personal } = options;
+        const shared = await answers.get(request.url, async () => {
+          const value = await run(request, reply, user ?? (await app.authenticate(request, false)));
+          return new CachedAnswer(value, Boolean(personal));
+        });
+        const answer = personal && user ? shared.variant(user.id, (value) => personal(value as z.output<C['response']>, user)) : shared;
+        return sendAnswer(request, reply, answer);
       }
-      const user = await app.authenticate(request, c.auth === 'required');
-      const params = parseOr400(c.params, request.params ?? {}) as z.output<C['params']>;
-      const query = parseOr400(c.query, request.query ?? {}) as z.output<C['query']>;
-      const body = parseOr400(c.body, request.body ?? undefined) as z.output<C['body']>;
-      const result = await (handler as (ctx: RouteContext<C> & { user: AuthUser | null }) => Promise<unknown>)({
-        params, query, body, request, reply, user,
-      });
-      if (c.binary || Buffer.isBuffer(result)) return result;
-      const value = app.validateResponses ? c.response.parse(result) : result;
-      if (!cacheMs) return value;
-      const serialized = JSON.stringify(value);
-      if (cache.size >= 500) cache.clear();
-      cache.set(request.url, { body: serialized, expires: Date.now() + cacheMs });
-      return sendJson(reply, serialized);
+      const user = await app.authenticate(request, required);
+      try {
+        return await run(request, reply, user);
+      } finally {
+        if (options.changes) (options.changes === 'community' ? app.communityAnswers : app.sessions).changed();
+      }
     },
   });
 }

@@ -85,10 +85,11 @@ export async function authRoutes(app: FastifyInstance, { db, otp, tokens, public
     return tokens.issue(userId);
   };
 
+  // A new password ends every older token.
   implement(app, auth.setPassword, async ({ body, user }) => {
     const token = await replacePassword(user.id, body.password);
     return { success: true, message: 'Password set successfully', token } as const;
-  });
+  }, { changes: 'sessions' });
 
   implement(app, auth.updatePassword, async ({ body, user }) => {
     const row = await findUserById(db, user.id);
@@ -96,8 +97,9 @@ export async function authRoutes(app: FastifyInstance, { db, otp, tokens, public
     if (!(await verifyPassword(row.passwordHash, body.currentPassword))) throw badRequest('Current password is incorrect');
     const token = await replacePassword(user.id, body.newPassword);
     return { success: true, message: 'Password updated successfully', token } as const;
-  });
+  }, { changes: 'sessions' });
 
+  // Names are shown on posts and comments, so a change makes the cached community answers stale.
   implement(app, auth.updateProfile, async ({ body, user }) => {
     const [row] = await db
       .update(users)
@@ -106,7 +108,7 @@ export async function authRoutes(app: FastifyInstance, { db, otp, tokens, public
       .returning();
     if (!row) throw notFound('User not found');
     return { success: true, message: 'Profile updated successfully', user: toPublicUser(row) } as const;
-  });
+  }, { changes: 'community' });
 
   implement(app, auth.profile, async ({ user }) => {
     const row = await findUserById(db, user.id);
@@ -117,5 +119,5 @@ export async function authRoutes(app: FastifyInstance, { db, otp, tokens, public
   implement(app, auth.logout, async ({ user }) => {
     await db.insert(revokedTokens).values({ jti: user.jti, expiresAt: user.tokenExpiresAt }).onConflictDoNothing();
     return { success: true, message: 'Signed out' } as const;
-  });
+  }, { changes: 'sessions' });
 }

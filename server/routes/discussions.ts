@@ -18,6 +18,10 @@ const NOT_FOUND = 'Discussion not found';
 export async function discussionRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, sdgConstants, async () => ({ success: true, ...SDG_CONSTANTS }) as const, { cache: 'content' });
 
+  // Every write here changes what the cached feed, posts and comment lists show; every read of them is cached.
+  const changes = 'community';
+  const cache = 'community';
+
   implement(app, createDiscussion, async ({ body, user }) => {
     if (!isKnownTopic(body.category, body.subcategory)) throw badRequest('Please choose one of the listed categories and subcategories');
     const [row] = await db
@@ -32,15 +36,15 @@ export async function discussionRoutes(app: FastifyInstance, { db }: { db: Db })
       .returning({ id: discussions.id });
     const discussion = await findDiscussion(db, row!.id);
     return { success: true, discussion: discussion! } as const;
-  });
+  }, { changes });
 
-  implement(app, listDiscussions, async ({ query }) => ({ success: true, ...(await listFeed(db, query)) }) as const);
+  implement(app, listDiscussions, async ({ query }) => ({ success: true, ...(await listFeed(db, query)) }) as const, { cache });
 
   implement(app, getDiscussion, async ({ params }) => {
     const discussion = await findDiscussion(db, params.id);
     if (!discussion) throw notFound(NOT_FOUND);
     return { success: true, discussion } as const;
-  });
+  }, { cache });
 
   /** Resolves the post or fails: 404 when missing, 403 when the caller did not write it. */
   async function authoredBy(id: string, userId: string) {
@@ -63,17 +67,17 @@ export async function discussionRoutes(app: FastifyInstance, { db }: { db: Db })
     const discussion = await findDiscussion(db, params.id);
     if (!discussion) throw notFound(NOT_FOUND);
     return { success: true, discussion } as const;
-  });
+  }, { changes });
 
   // Comments and likes go with the post: the foreign keys cascade in the same statement.
   implement(app, deleteDiscussion, async ({ params, user }) => {
     await authoredBy(params.id, user.id);
     await db.delete(discussions).where(eq(discussions.id, params.id));
     return { success: true, message: 'Discussion deleted' } as const;
-  });
+  }, { changes });
 
   implement(app, likeDiscussion, async ({ params, user }) => {
     if (!isUuid(params.id)) throw notFound(NOT_FOUND);
     return { success: true, ...(await toggleDiscussionLike(db, params.id, user.id)) } as const;
-  });
+  }, { changes });
 }

@@ -19,7 +19,6 @@ const commentColumns = {
   authorId: comments.createdBy,
   authorFirstName: users.firstName,
   authorLastName: users.lastName,
-  authorEmail: users.email,
   likes: sql<string[]>`coalesce((select json_agg(${commentLikes.userId} order by ${commentLikes.createdAt}, ${commentLikes.userId}) from ${commentLikes} where ${commentLikes.commentId} = ${comments.id}), '[]'::json)`,
   likeCount: sql<number>`(select count(*)::int from ${commentLikes} where ${commentLikes.commentId} = ${comments.id})`,
 };
@@ -34,16 +33,15 @@ interface CommentRow {
   authorId: string;
   authorFirstName: string;
   authorLastName: string;
-  authorEmail: string;
   likes: string[] | string;
   likeCount: number;
 }
 
 /**
- * The wire shape. A deleted comment keeps its place and id (its replies point at it) but loses text, author and likes.
- * An author's email is shown to that author only: other members have no need of it.
+ * The wire shape, the same for every viewer (no email: see `seenBy`). A deleted comment keeps its place and id (its
+ * replies point at it) but loses text, author and likes.
  */
-function toComment(row: CommentRow, viewerId: string): Comment {
+function toComment(row: CommentRow): Comment {
   const when = row.createdAt.toISOString();
   if (row.deletedAt) {
     return {
@@ -60,13 +58,28 @@ function toComment(row: CommentRow, viewerId: string): Comment {
     likes,
     likeCount: Number(row.likeCount),
     deleted: false,
-    createdBy: {
-      _id: row.authorId,
-      name: displayName(row.authorFirstName, row.authorLastName),
-      email: row.authorId === viewerId ? row.authorEmail : '',
-    },
+    createdBy: { _id: row.authorId, name: displayName(row.authorFirstName, row.authorLastName), email: '' },
     createdAt: when,
   };
+}
+
+/** The member reading: their own id and email. */
+export interface Viewer {
+  id: string;
+  email: string;
+}
+
+/** An author's email is shown to that author only: other members have no need of it. */
+function seenBy(comment: Comment, viewer: Viewer): Comment {
+  return comment.createdBy._id === viewer.id ? { ...comment, createdBy: { ...comment.createdBy, email: viewer.email } } : comment;
+}
+
+/**
+ * A thread as `viewer` sees it, from the shared one `listThread` gives: null when the viewer wrote none of it (the
+ * shared thread is theirs as it is), so most readers share one cached answer and authors get their own cheaply.
+ */
+export function threadSeenBy(thread: Comment[], viewer: Viewer): Comment[] | null {
+  return thread.some((c) => c.createdBy._id === viewer.id) ? thread.map((c) => seenBy(c, viewer)) : null;
 }
 
 function selectComments(db: Db, where: SQL | undefined) {
@@ -80,9 +93,9 @@ function selectComments(db: Db, where: SQL | undefined) {
 
 /**
  * Every comment of a post, oldest first, in one statement; with `parentCommentId`, only the replies below that
- * comment at any depth, still in one statement (a recursive CTE).
+ * comment at any depth, still in one statement (a recursive CTE). The same for every viewer: see `threadSeenBy`.
  */
-export async function listThread(db: Db, discussionId: string, viewerId: string, parentCommentId?: string): Promise<Comment[]> {
+export async function listThread(db: Db, discussionId: string, parentCommentId?: string): Promise<Comment[]> {
   let where = eq(comments.discussionId, discussionId);
   if (parentCommentId) {
     const below = sql`${comments.id} in (
@@ -94,12 +107,12 @@ export async function listThread(db: Db, discussionId: string, viewerId: string,
     where = and(where, below)!;
   }
   const rows = (await selectComments(db, where)) as CommentRow[];
-  return rows.map((row) => toComment(row, viewerId));
+  return rows.map(toComment);
 }
 
-export async function findComment(db: Db, id: string, viewerId: string): Promise<Comment | null> {
+export async function findComment(db: Db, id: string, viewer: Viewer): Promise<Comment | null> {
   const [row] = (await selectComments(db, eq(comments.id, id)).limit(1)) as CommentRow[];
-  return row ? toComment(row, viewerId) : null;
+  return row ? seenBy(toComment(row), viewer) : null;
 }
 
 /** The raw row, for checks before a change: existence, author, deleted state, post. */

@@ -15,7 +15,7 @@ export interface TokenClaims {
 
 export class TokenService {
   readonly #key: Uint8Array;
-  constructor(secret: string, private readonly now: () => number = Date.now) {
+  constructor(secret: string, readonly now: () => number = Date.now) {
     this.#key = new TextEncoder().encode(secret);
   }
 

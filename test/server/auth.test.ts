@@ -1,7 +1,8 @@
 /** Accounts over HTTP: OTP signup, login, reset, profile, password change, logout, and every refusal. */
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { otpCodes, users } from '../../server/db/schema';
+import { otpCodes, revokedTokens, users } from '../../server/db/schema';
+import { SESSION_MAX_AGE_MS } from '../../server/http/auth-plugin';
 import { describeWithApp, type TestContext } from './fixture';
 
 const codeFrom = (ctx: TestContext, email: string) => /code is (\d{6})/.exec(ctx.mailer.lastTo(email)?.text ?? '')?.[1];
@@ -202,6 +203,28 @@ describeWithApp('accounts', {}, (ctx) => {
     for (const token of [wrongKey, none, 'garbage']) {
       expect((await c.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
     }
+  });
+
+  // Last in this group: it moves the clock a week on.
+  it('keeps a checked token in memory, up to SESSION_MAX_AGE_MS past a revocation made elsewhere and never past its expiry', async () => {
+    const c = ctx();
+    const token = await signUp(c, 'kept-session@example.com');
+    const profile = async () => (await c.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } })).statusCode;
+    expect(await profile()).toBe(200);
+    const { jti, exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
+    // As another server process on the same database would revoke it: straight into the table.
+    await c.database.db.insert(revokedTokens).values({ jti, expiresAt: new Date(exp * 1000) });
+    expect(await profile()).toBe(200);
+    c.clock.advance(SESSION_MAX_AGE_MS);
+    expect(await profile()).toBe(401);
+
+    const other = await signUp(c, 'expiring-session@example.com');
+    const otherProfile = async () => (await c.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${other}` } })).statusCode;
+    const otherExp = JSON.parse(Buffer.from(other.split('.')[1]!, 'base64url').toString()).exp as number;
+    c.clock.advance(otherExp * 1000 - 1000 - c.clock.now);
+    expect(await otherProfile()).toBe(200);
+    c.clock.advance(1000);
+    expect(await otherProfile()).toBe(401);
   });
 });
 

@@ -1,0 +1,109 @@
+/**
+ * Serialised GET answers kept in memory (ADRs 006 and 045), sent as they are: pre-serialised JSON, compressed once per
+ * kept answer (ADR 007), with a strong ETag so a client holding the same answer gets a 304.
+ *
+ * Content answers live for CONTENT_CACHE_SECONDS. Community answers (posts, comments) live until the next write that
+ * can change any of them (kept.ts), and at most COMMUNITY_MAX_AGE_MS for writes made by other server processes.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { acceptedEncoding, compress, compressJsonAnswer, type Encoding, MIN_COMPRESSED_BYTES, varyOnEncoding } from './compression';
+import { KeptUntilChanged } from './kept';
+
+/** One serialised answer: its bytes, its ETag, its compressed forms (made on first demand) and its variants per viewer. */
+export class CachedAnswer {
+  readonly body: Buffer;
+  /** The answer before serialisation, kept only when variants per viewer are made from it. */
+  readonly value: unknown;
+  /** The opaque part of the ETag, shared by the encodings of this answer (see `etag`). */
+  readonly tag: string;
+  readonly #encoded = new Map<Encoding, Promise<Buffer>>();
+  #variants: Map<string, CachedAnswer> | undefined;
+
+  constructor(value: unknown, keepValue = false) {
+    this.body = Buffer.from(JSON.stringify(value));
+    this.value = keepValue ? value : undefined;
+    this.tag = createHash('sha1').update(this.body).digest('base64url');
+  }
+
+  /** Strong ETags differ per encoding (each is another representation); `matches` compares the shared part. */
+  etag(encoding: Encoding | null): string {
+    return `"${this.tag}${encoding ? `-${encoding}` : ''}"`;
+  }
+
+  /** Whether an If-None-Match header names this answer (in any encoding), by the weak comparison RFC 9110 asks for. */
+  matches(ifNoneMatch: string | undefined): boolean {
+    if (!ifNoneMatch) return false;
+    return ifNoneMatch.split(',').some((raw) => {
+      const tag = raw.trim().replace(/^W\//, '');
+      return tag === '*' || tag.replace(/^"|"$/g, '').replace(/-(br|gzip)$/, '') === this.tag;
+    });
+  }
+
+  encoded(encoding: Encoding): Promise<Buffer> {
+    let buffer = this.#encoded.get(encoding);
+    if (!buffer) {
+      buffer = compress(this.body, encoding, 'once');
+      this.#encoded.set(encoding, buffer);
+    }
+    return buffer;
+  }
+
+  /**
+   * The answer as one viewer sees it: `personal` returns the viewer's version of the value, or null when the shared
+   * one fits them. A variant is kept beside this answer, so it goes stale exactly when the shared answer does.
+   */
+  variant(viewerId: string, personal: (value: unknown) => unknown): CachedAnswer {
+    const kept = this.#variants?.get(viewerId);
+    if (kept) return kept;
+    const value = personal(this.value);
+    if (value === null) return this;
+    const made = new CachedAnswer(value);
+    this.#variants ??= new Map();
+    // A handful of viewers (the authors in a thread) are expected; past that, start over.
+    if (this.#variants.size >= 64) this.#variants.clear();
+    this.#variants.set(viewerId, made);
+    return made;
+  }
+}
+
+/**
+ * Sends a kept answer: 304 when the client already holds it, else the body in the best encoding the client accepts.
+ * `private, no-cache`: a browser may keep it but asks each time (the answer is behind a token and may be per viewer).
+ */
+export async function sendAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer): Promise<FastifyReply> {
+  const compressible = answer.body.length >= MIN_COMPRESSED_BYTES;
+  if (compressible) varyOnEncoding(reply);
+  const encoding = compressible ? acceptedEncoding(request.headers['accept-encoding']) : null;
+  reply.header('etag', answer.etag(encoding)).header('cache-control', 'private, no-cache');
+  if (answer.matches(request.headers['if-none-match'])) return reply.code(304).send();
+  reply.type('application/json; charset=utf-8');
+  if (!encoding) return reply.send(answer.body);
+  return reply.header('content-encoding', encoding).send(await answer.encoded(encoding));
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Content answers by URL, kept for `contentCacheSeconds` (ADR 006). */
+    contentAnswers: KeptUntilChanged<CachedAnswer>;
+    /** Community answers by URL, kept until the next community write (ADR 045). */
+    communityAnswers: KeptUntilChanged<CachedAnswer>;
+  }
+}
+
+/** Bound on what a write made by another process on the same database can leave stale (ADR 045). */
+export const COMMUNITY_MAX_AGE_MS = 5_000;
+/** Each cache holds at most this many bytes of serialised bodies (their compressed forms add a fraction). */
+const MAX_BYTES = 32 * 1024 * 1024;
+const sizeOf = (answer: CachedAnswer) => answer.body.length;
+
+/**
+ * Registered once in the API's scope: the two answer caches, and compression of the API's other JSON answers.
+ * `now` is the app's clock, so tests can age kept answers.
+ */
+export const apiAnswers = fp<{ now: () => number }>(async (api: FastifyInstance, { now }) => {
+  api.decorate('contentAnswers', new KeptUntilChanged({ maxAgeMs: api.contentCacheSeconds * 1000, maxSize: MAX_BYTES, sizeOf, now }));
+  api.decorate('communityAnswers', new KeptUntilChanged({ maxAgeMs: COMMUNITY_MAX_AGE_MS, maxSize: MAX_BYTES, sizeOf, now }));
+  api.addHook('onSend', compressJsonAnswer);
+});

@@ -1,0 +1,73 @@
+/**
+ * Compression of JSON answers (ADR 007): which encoding a request accepts, and the compressors. Answers kept in
+ * memory are compressed once, harder (answer-cache.ts); every other API answer of 1 KB or more is compressed as it
+ * leaves, faster, by the onSend hook below.
+ */
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+export type Encoding = 'br' | 'gzip';
+
+/** Below this, headers outweigh what compression saves. */
+export const MIN_COMPRESSED_BYTES = 1024;
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * `once`: an answer compressed a single time and sent many times is worth more effort; `each`: an answer compressed
+ * for every request must stay cheap. Brotli 5 / gzip 6 and brotli 4 / gzip 5 keep most of brotli's ratio on JSON at a
+ * fraction of its top levels' cost. zlib runs on the libuv pool, off the event loop.
+ */
+const LEVELS = { once: { br: 5, gzip: 6 }, each: { br: 4, gzip: 5 } } as const;
+
+export function compress(body: Buffer | string, encoding: Encoding, effort: keyof typeof LEVELS): Promise<Buffer> {
+  const level = LEVELS[effort][encoding];
+  if (encoding === 'gzip') return gzipAsync(body, { level });
+  return brotli(body, {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: level,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: Buffer.byteLength(body),
+    },
+  });
+}
+
+/**
+ * The encoding to answer with: brotli, else gzip, when the request's Accept-Encoding allows it (a `q=0` refuses;
+ * `*` stands for any coding not named), else null for the identity.
+ */
+export function acceptedEncoding(header: string | string[] | undefined): Encoding | null {
+  if (!header) return null;
+  const weights = new Map<string, number>();
+  for (const part of String(header).toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((s) => s.trim());
+    if (!name) continue;
+    const q = params.find((p) => p.startsWith('q='));
+    weights.set(name, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const accepts = (name: Encoding) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return null;
+}
+
+/** Adds accept-encoding to the reply's Vary header, keeping whatever else it names. */
+export function varyOnEncoding(reply: FastifyReply): void {
+  const vary = reply.getHeader('vary');
+  if (!vary) reply.header('vary', 'accept-encoding');
+  else if (!/\baccept-encoding\b/i.test(String(vary))) reply.header('vary', `${vary}, accept-encoding`);
+}
+
+/** onSend hook: JSON answers of 1 KB or more leave compressed when the client accepts it, unless already encoded. */
+export async function compressJsonAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
+  if (reply.hasHeader('content-encoding') || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return payload;
+  if (!/\bjson\b/.test(String(reply.getHeader('content-type') ?? ''))) return payload;
+  if (Buffer.byteLength(payload) < MIN_COMPRESSED_BYTES) return payload;
+  varyOnEncoding(reply);
+  const encoding = acceptedEncoding(request.headers['accept-encoding']);
+  if (!encoding) return payload;
+  reply.header('content-encoding', encoding).removeHeader('content-length');
+  return compress(payload, encoding, 'each');
+}

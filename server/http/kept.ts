@@ -1,0 +1,104 @@
+/**
+ * Values computed from the database and kept in memory until a write makes them stale (ADRs 045 and 008): every
+ * such write calls `changed()`, which drops them all, and a value computed while a write went through is never kept.
+ * A maximum age bounds what a write made by another server process on the same database can leave stale.
+ */
+export interface KeptOptions<V> {
+  /** How long a value may be kept at most; 0 keeps nothing. */
+  maxAgeMs: number;
+  /** Bound on the summed `sizeOf` of kept values; the least recently used go first. */
+  maxSize: number;
+  sizeOf: (value: V) => number;
+  now: () => number;
+}
+
+interface Entry<V> {
+  value: V;
+  size: number;
+  /** Past this, a read starts computing the value again but is still served the kept one. */
+  refreshAt: number;
+  /** Past this, the kept value is never served. */
+  expires: number;
+}
+
+export class KeptUntilChanged<V> {
+  readonly #options: KeptOptions<V>;
+  /** Map order is use order: a hit moves to the end, the least recently used stay in front. */
+  readonly #kept = new Map<string, Entry<V>>();
+  /** Values being computed, so that concurrent misses of one key share one computation. */
+  readonly #pending = new Map<string, { generation: number; value: Promise<V> }>();
+  #generation = 0;
+  #size = 0;
+
+  constructor(options: KeptOptions<V>) {
+    this.#options = options;
+  }
+
+  /** Makes every kept value stale. Called after a write (committed or failed) and before its caller is answered. */
+  changed(): void {
+    this.#generation++;
+    this.#kept.clear();
+    this.#size = 0;
+  }
+
+  /**
+   * The kept value for `key`, or the one `produce` computes, kept unless it is null or a write went through meanwhile.
+   * Past half its maximum age a kept value is replaced by one computation while it is still served, so that the
+   * readers of a hot key do not all wait each time it ages out; past its maximum age it is never served.
+   */
+  async get(key: string, produce: () => Promise<V>): Promise<V> {
+    if (this.#options.maxAgeMs <= 0) return produce();
+    const startedAt = this.#options.now();
+    const hit = this.#kept.get(key);
+    if (hit) {
+      this.#kept.delete(key);
+      this.#kept.set(key, hit);
+      if (hit.refreshAt > startedAt) return hit.value;
+    }
+    const fresh = this.#compute(key, produce, startedAt);
+    if (hit && hit.expires > startedAt) {
+      // A failed refresh is retried by the next read.
+      fresh.catch(() => undefined);
+      return hit.value;
+    }
+    return fresh;
+  }
+
+  #compute(key: string, produce: () => Promise<V>, startedAt: number): Promise<V> {
+    // A computation begun before the latest write may have read the old rows: only one begun after it is joined.
+    const generation = this.#generation;
+    const pending = this.#pending.get(key);
+    if (pending?.generation === generation) return pending.value;
+    const value = produce().then((computed) => {
+      if (computed !== null && generation === this.#generation) this.#keep(key, computed, startedAt);
+      return computed;
+    });
+    const mine = { generation, value };
+    this.#pending.set(key, mine);
+    const settled = () => {
+      if (this.#pending.get(key) === mine) this.#pending.delete(key);
+    };
+    value.then(settled, settled);
+    return value;
+  }
+
+  #keep(key: string, value: V, startedAt: number): void {
+    const { maxAgeMs, maxSize, sizeOf } = this.#options;
+    const size = sizeOf(value);
+    if (size > maxSize) return;
+    this.#forget(key);
+    this.#kept.set(key, { value, size, refreshAt: startedAt + maxAgeMs / 2, expires: startedAt + maxAgeMs });
+    this.#size += size;
+    for (const oldest of this.#kept.keys()) {
+      if (this.#size <= maxSize) break;
+      this.#forget(oldest);
+    }
+  }
+
+  #forget(key: string): void {
+    const entry = this.#kept.get(key);
+    if (!entry) return;
+    this.#kept.delete(key);
+    this.#size -= entry.size;
+  }
+}
