@@ -1,5 +1,6 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig } from '@rspack/cli';
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { type Compilation, type Compiler, rspack } from '@rspack/core';
 import { TOKEN_COOKIE } from './src/adapters/cookie-token-store';
 import { patternSource, ROUTE_TABLE } from './src/ui/route-table';
@@ -114,6 +115,8 @@ export default defineConfig({
   plugins: [
     new rspack.HtmlRspackPlugin({ template: './src/ui/index.html', inject: 'body', scriptLoading: 'defer' }),
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development') }),
+    // The product is in US English: react-aria's strings for its 30-odd other languages stay out of the bundle.
+    optimizeLocales.rspack({ locales: ['en-US'] }),
     ...(isProd ? [new PreloadPlugin(), new PrecompressPlugin()] : []),
   ],
   optimization: {
