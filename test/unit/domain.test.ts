@@ -46,6 +46,11 @@ describe('text rules', () => {
   });
   it('shows dates in US English', () => {
     expect(formatUsDate('2026-11-03T00:00:00Z')).toBe('November 3, 2026');
+    // The same UTC day, however late, and other forms of the same instant read the same; the next day does not.
+    expect(formatUsDate('2026-11-03T23:59:59.999Z')).toBe('November 3, 2026');
+    expect(formatUsDate('2026-11-03T22:00:00-05:00')).toBe('November 4, 2026');
+    expect(formatUsDate(new Date('2026-11-04T00:00:00Z'))).toBe('November 4, 2026');
+    expect(formatUsDate('2026-12-31T12:00:00.123456Z')).toBe('December 31, 2026');
   });
   it('filters the eight sections by title, case-insensitively', () => {
     expect(filterSections('BOOK').map((s) => s.title)).toEqual(['eBooks']);
