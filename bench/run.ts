@@ -4,7 +4,7 @@
  * `npm run bench -- --check` exits non-zero naming every missed budget. `--quick` runs fewer repetitions.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
@@ -214,13 +214,29 @@ async function main() {
   for (const b of missed) md.push(`- ${b.name}: ${b.actual} (budget ${b.limit})`);
   md.push('', `Reproduce: \`npm run bench\` (about ${Math.round((Date.now() - started) / 60_000)} minutes on this machine); \`npm run bench -- --check\` fails on a missed budget.`);
   results.budgets = budgets;
-  writeFileSync('bench/results/latest.md', `${md.join('\n')}\n`);
-  writeFileSync('bench/results/latest.json', `${JSON.stringify(results, null, 2)}\n`);
+  // Only a whole run is the record (latest.*, and the README's Performance section); a partial one is kept aside.
+  const whole = !quick && !only;
+  const name = whole ? 'latest' : 'partial';
+  writeFileSync(`bench/results/${name}.md`, `${md.join('\n')}\n`);
+  writeFileSync(`bench/results/${name}.json`, `${JSON.stringify(results, null, 2)}\n`);
+  if (whole) updateReadme(md);
   console.log(md.join('\n'));
   if (args.has('--check') && missed.length > 0) {
     console.error(`\nMissed budgets:\n${missed.map((b) => `  ${b.name}: ${b.actual} (budget ${b.limit})`).join('\n')}`);
     process.exit(1);
   }
+}
+
+/** Puts the tables between the README's bench markers, one heading level down so they sit under "Performance". */
+function updateReadme(md: string[]) {
+  const readme = readFileSync('README.md', 'utf8');
+  const start = '<!-- bench:start -->';
+  const end = '<!-- bench:end -->';
+  const from = readme.indexOf(start);
+  const to = readme.indexOf(end);
+  if (from < 0 || to < from) throw new Error('README.md has no bench markers');
+  const body = md.filter((line) => !line.startsWith('# ')).map((line) => (line.startsWith('## ') ? `#${line}` : line));
+  writeFileSync('README.md', `${readme.slice(0, from + start.length)}\n${body.join('\n').trim()}\n${readme.slice(to)}`);
 }
 
 void main().catch((error) => {

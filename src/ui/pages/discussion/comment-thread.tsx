@@ -3,7 +3,7 @@
  * its own form, and Delete for the author (with the spec's confirmation). Replies are indented REPLY_INDENT_REM per
  * level up to REPLY_VISUAL_DEPTH_CAP levels; deeper replies stay at that indent and say whom they answer.
  */
-import { type CSSProperties, type FormEvent, memo, startTransition, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type FormEvent, memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Label, TextArea, TextField } from 'react-aria-components';
 import { createComment, deleteComment, likeComment, listComments } from '../../../contract/comments';
 import {
@@ -156,11 +156,10 @@ export function CommentThread({ id, discussionId, subject, onChanged }: {
     api.call(listComments, { params: { id: discussionId } }, generation > 0 ? { fresh: true } : {}).then(
       (answer) => {
         if (!live) return;
-        // A long thread renders as a transition, in slices, so the page keeps answering input meanwhile.
-        startTransition(() => {
-          setTree(buildCommentTree(answer.comments));
-          setFailed(false);
-        });
+        // Rendered at once, not as a transition: the member asked for this thread and waits for it, and slicing the
+        // render only made it arrive later (590 ms against 458 ms under the benchmark's 4x throttling).
+        setTree(buildCommentTree(answer.comments));
+        setFailed(false);
       },
       (error: unknown) => {
         log('loading comments failed', error);
