@@ -10,6 +10,29 @@ export function Spinner({ label = 'Loading...' }: { label?: string }) {
   );
 }
 
+/**
+ * A loading placeholder in the shape of what it stands for (a picture box and a text box with the spinner, in the
+ * loaded component's own classes), so that what loads in its place does not move the page.
+ */
+export function LoadingFrame({ className, imageClass, textClass, label, children }: {
+  className: string;
+  imageClass: string;
+  textClass: string;
+  label: string;
+  /** More room the loaded component takes below its text (slider dots, for instance). */
+  children?: ReactNode;
+}) {
+  return (
+    <div className={className} aria-busy="true">
+      <div className={imageClass} />
+      <div className={textClass}>
+        <Spinner label={label} />
+      </div>
+      {children}
+    </div>
+  );
+}
+
 export function EmptyState({ children }: { children: ReactNode }) {
   return <p className="empty-state">{children}</p>;
 }

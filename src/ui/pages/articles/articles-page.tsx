@@ -7,7 +7,7 @@ import { Link, useLocation, useSearch } from 'wouter';
 import { ApiError } from '../../../application/api-error';
 import { articlesByCategory, featuredArticle } from '../../../contract/content';
 import { CONTENT_CATEGORIES, type ContentCategory, categoryLabel, contentCategorySchema } from '../../../domain/content';
-import { EmptyState, ErrorState, Spinner } from '../../components/states';
+import { EmptyState, ErrorState, LoadingFrame, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
@@ -19,12 +19,8 @@ function FeaturedArticle() {
   if (featured.status === 'loading') {
     // The hero's frame holds its place while the article loads, so the categories below never jump.
     return (
-      <section className="featured featured--pending" aria-busy="true">
-        <div className="featured__image" />
-        <div className="featured__text">
-          <Spinner label="Loading the featured article..." />
-        </div>
-      </section>
+      <LoadingFrame className="featured featured--pending" imageClass="featured__image" textClass="featured__text"
+        label="Loading the featured article..." />
     );
   }
   if (featured.status === 'error') {

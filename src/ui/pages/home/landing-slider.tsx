@@ -4,7 +4,7 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import { landingSlides } from '../../../contract/content';
-import { EmptyState, Spinner } from '../../components/states';
+import { EmptyState, LoadingFrame } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
 import { useServices } from '../../services-context';
 
@@ -13,13 +13,9 @@ const SlidesCarousel = lazy(() => import('./slides-carousel'));
 /** The slider's frame at its loaded size (picture, text, dots), held while slides and carousel load: nothing jumps. */
 function SliderFrame() {
   return (
-    <div className="slides slides--pending" aria-busy="true">
-      <div className="slide__image" />
-      <div className="slide__text">
-        <Spinner label="Loading highlights..." />
-      </div>
+    <LoadingFrame className="slides slides--pending" imageClass="slide__image" textClass="slide__text" label="Loading highlights...">
       <div className="slides__dots-room" />
-    </div>
+    </LoadingFrame>
   );
 }
 
