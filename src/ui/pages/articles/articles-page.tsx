@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
 import { ArticleCard } from './article-card';
+import { PageIntro } from '../../components/page-intro';
 import './articles.css';
 
 function FeaturedArticle() {
@@ -76,16 +77,11 @@ export default function ArticlesPage() {
 
   return (
     <div className="articles-page">
-      <header className="page-intro">
-        <div className="container">
-          <p className="eyebrow">Articles and blogs</p>
-          <h1>Articles</h1>
-          <p className="page-intro__lead">
-            Practical writing on carbon, energy, materials, nature and the Sustainable Development Goals, by people who design
-            and build.
-          </p>
-        </div>
-      </header>
+      <PageIntro
+        eyebrow="Articles and blogs"
+        title="Articles"
+        lead="Practical writing on carbon, energy, materials, nature and the Sustainable Development Goals, by people who design and build."
+      />
       <div className="container">
         <FeaturedArticle />
         <section className="categories" aria-labelledby="categories-heading">

@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { Field } from '../../components/fields';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { PageIntro } from '../../components/page-intro';
 import './contact.css';
 
 const EMPTY = { name: '', email: '', phone: '', message: '' };
@@ -19,13 +20,11 @@ export default function ContactPage() {
 
   return (
     <div className="contact">
-      <header className="page-intro">
-        <div className="container">
-          <p className="eyebrow">Contact</p>
-          <h1>Contact us</h1>
-          <p className="page-intro__lead">Questions about a course, a plan or a custom programme for your team? We answer every message within two working days.</p>
-        </div>
-      </header>
+      <PageIntro
+        eyebrow="Contact"
+        title="Contact us"
+        lead="Questions about a course, a plan or a custom programme for your team? We answer every message within two working days."
+      />
       <div className="container contact__grid">
         <Form className="form contact__form" onSubmit={submit} aria-label="Contact form">
           <div className="contact__row">

@@ -87,56 +87,46 @@ export function SdgSidebar({ constants, category, subcategory, onCategory, onSub
   );
 }
 
+/** One labelled react-aria select of the topic pickers; its options are `{ value, label }` pairs. */
+function TopicSelect({ label, value, onChange, options, isDisabled, placeholder }: {
+  label: string;
+  value: string | null;
+  onChange: (key: string | null) => void;
+  options: readonly { value: string; label: string }[];
+  isDisabled?: boolean;
+  placeholder?: string;
+}) {
+  return (
+    <Select className="field topic-select" value={value} onChange={(key) => onChange(key === null ? null : String(key))}
+      isDisabled={isDisabled} placeholder={placeholder}>
+      <Label className="field__label">{label}</Label>
+      <Button className="field__input topic-select__button">
+        <SelectValue />
+        <span className="topic-select__chevron" aria-hidden="true" />
+      </Button>
+      <Popover className="topic-select__popover">
+        <ListBox className="topic-select__list">
+          {options.map((option) => (
+            <ListBoxItem key={option.value} id={option.value} className="topic-select__option" textValue={option.label}>
+              {option.label}
+            </ListBoxItem>
+          ))}
+        </ListBox>
+      </Popover>
+    </Select>
+  );
+}
+
 export function TopicSelects({ constants, category, subcategory, onCategory, onSubcategory }: TopicProps) {
-  const goals = goalsOf(constants);
+  const categories = [{ value: ALL, label: 'All categories' }, ...goalsOf(constants)];
   const subcategories = category ? (constants.subcategories[category] ?? []) : [];
   return (
     <div className="topic-selects">
-      <Select
-        className="field topic-select"
-        value={category || ALL}
-        onChange={(key) => onCategory(key === ALL || key === null ? '' : String(key))}
-      >
-        <Label className="field__label">Category</Label>
-        <Button className="field__input topic-select__button">
-          <SelectValue />
-          <span className="topic-select__chevron" aria-hidden="true" />
-        </Button>
-        <Popover className="topic-select__popover">
-          <ListBox className="topic-select__list">
-            <ListBoxItem id={ALL} className="topic-select__option" textValue="All categories">
-              All categories
-            </ListBoxItem>
-            {goals.map((goal) => (
-              <ListBoxItem key={goal.value} id={goal.value} className="topic-select__option" textValue={goal.label}>
-                {goal.label}
-              </ListBoxItem>
-            ))}
-          </ListBox>
-        </Popover>
-      </Select>
-      <Select
-        className="field topic-select"
-        value={subcategory || null}
-        onChange={(key) => onSubcategory(key === null ? '' : String(key))}
-        isDisabled={!category}
-        placeholder={category ? 'Select a subcategory' : 'Select a category first'}
-      >
-        <Label className="field__label">Subcategory</Label>
-        <Button className="field__input topic-select__button">
-          <SelectValue />
-          <span className="topic-select__chevron" aria-hidden="true" />
-        </Button>
-        <Popover className="topic-select__popover">
-          <ListBox className="topic-select__list">
-            {subcategories.map((sub) => (
-              <ListBoxItem key={sub.value} id={sub.value} className="topic-select__option" textValue={sub.label}>
-                {sub.label}
-              </ListBoxItem>
-            ))}
-          </ListBox>
-        </Popover>
-      </Select>
+      <TopicSelect label="Category" value={category || ALL} options={categories}
+        onChange={(key) => onCategory(key === ALL || key === null ? '' : key)} />
+      <TopicSelect label="Subcategory" value={subcategory || null} options={subcategories}
+        onChange={(key) => onSubcategory(key ?? '')} isDisabled={!category}
+        placeholder={category ? 'Select a subcategory' : 'Select a category first'} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
+import { PageIntro } from '../../components/page-intro';
 import './quiz.css';
 
 function setTitle(setId: string): string {
@@ -76,16 +77,16 @@ export default function QuizTopicPage() {
 
   return (
     <div className="quiz-page">
-      <header className="page-intro">
-        <div className="container">
+      <PageIntro
+        before={
           <p className="quiz-back">
             <Link href={paths.quiz}>All quiz topics</Link>
           </p>
-          <p className="eyebrow">Quiz topic</p>
-          <h1>{title}</h1>
-          <p className="page-intro__lead">Pick a category, then a set. Your answers are saved as you go, so you can come back later.</p>
-        </div>
-      </header>
+        }
+        eyebrow="Quiz topic"
+        title={title}
+        lead="Pick a category, then a set. Your answers are saved as you go, so you can come back later."
+      />
 
       <div className="container quiz-topic">
         <section className="quiz-section" aria-labelledby="quiz-categories-title">

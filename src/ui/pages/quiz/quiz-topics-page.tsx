@@ -5,6 +5,7 @@ import { ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
+import { PageIntro } from '../../components/page-intro';
 import './quiz.css';
 
 export default function QuizTopicsPage() {
@@ -13,16 +14,11 @@ export default function QuizTopicsPage() {
 
   return (
     <div className="quiz-page">
-      <header className="page-intro">
-        <div className="container">
-          <p className="eyebrow">Quizzes and challenges</p>
-          <h1>Quizzes</h1>
-          <p className="page-intro__lead">
-            Test what you know about green buildings, passive design, materials, policy and nature. Answer one question at a
-            time, see the right answer with a short explanation, and download your results as a PDF.
-          </p>
-        </div>
-      </header>
+      <PageIntro
+        eyebrow="Quizzes and challenges"
+        title="Quizzes"
+        lead="Test what you know about green buildings, passive design, materials, policy and nature. Answer one question at a time, see the right answer with a short explanation, and download your results as a PDF."
+      />
       <section className="container quiz-section" aria-labelledby="quiz-topics-title">
         <h2 id="quiz-topics-title">Choose a topic</h2>
         {constants.status === 'loading' && <Spinner label="Loading quiz topics..." />}
