@@ -14,7 +14,7 @@ import { ContentError, type ContentModule } from './module';
 export const MIN_QUESTIONS_PER_SET = 10;
 export const OPTIONS_PER_QUESTION = 4;
 
-const quizQuestionFileSchema = z.object({
+export const quizQuestionFileSchema = z.object({
   question: z.string().trim().min(1).max(300),
   options: z
     .array(z.string().trim().min(1).max(160))
