@@ -1,11 +1,11 @@
 /** A fresh benchmark database: the product's content plus a benchmark user, 10,000 posts and long comment threads. */
 import { randomUUID } from 'node:crypto';
 import { CONTENT_DIR } from '../server/app';
-import { openDatabase } from '../server/db/client';
-import { comments, discussions, users } from '../server/db/schema';
-import { importContent } from '../server/db/seed/import';
+import { openDatabase } from '../server/data/client';
+import { comments, discussions, users } from '../server/data/schema';
+import { importContent } from '../server/content-import/import';
 import { hashPassword } from '../server/services/passwords';
-import { SDG_CONSTANTS } from '../server/services/sdg-constants';
+import { SDG_CONSTANTS } from '../src/domain/sdg-topics';
 
 export const BENCH_USER = { email: 'bench@example.com', password: 'benchmark password', firstName: 'Bench', lastName: 'Runner' };
 

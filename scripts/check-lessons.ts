@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { z } from 'zod';
 import { LessonRuleError, readLesson } from '../server/content-import/lesson-markdown';
-import { quizQuestionFileSchema } from '../server/db/seed/quiz';
+import { quizQuestionFileSchema } from '../server/content-import/quiz';
 
 const root = join(import.meta.dirname, '..', 'content');
 const only = process.argv.slice(2);

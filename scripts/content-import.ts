@@ -4,9 +4,9 @@
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
-import { importContent } from '../server/db/seed/import';
-import { ContentError } from '../server/db/seed/module';
+import { openDatabase } from '../server/data/client';
+import { importContent } from '../server/content-import/import';
+import { ContentError } from '../server/content-import/module';
 
 async function main(): Promise<number> {
   const folderArg = process.argv[2];

@@ -5,10 +5,10 @@ import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
-import type { Database } from './db/client';
+import type { Database } from './data/client';
 import { apiAnswers } from './http/answer-cache';
 import { authPlugin } from './http/auth-plugin';
-import { HttpError } from './http/errors';
+import { HttpError, sendError } from './http/errors';
 import { ConsoleMailer } from './mail/console-mailer';
 import type { Mailer } from './mail/mailer';
 import { articleRoutes } from './routes/articles';
@@ -21,7 +21,14 @@ import { homeRoutes } from './routes/home';
 import { libraryRoutes } from './routes/library';
 import { quizRoutes } from './routes/quizzes';
 import { systemRoutes } from './routes/system';
+import { AccountService } from './services/accounts';
+import { CommentService } from './services/comments';
+import { ContentService } from './services/content';
+import { DiscussionService } from './services/discussions';
 import { OtpService } from './services/otp';
+import { QuizAttempts, quizUrls } from './services/quizzes';
+import { SessionService } from './services/sessions';
+import { SiteService } from './services/site';
 import { TokenService } from './services/tokens';
 import { registerRateLimits } from './http/rate-limits';
 
@@ -41,8 +48,6 @@ declare module 'fastify' {
   }
 }
 
-const GENERIC_ERROR = 'Something went wrong. Please try again.';
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
@@ -59,17 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const tokens = new TokenService(config.jwtSecret, now);
   const { db } = database;
 
-  app.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.status).headers(error.headers).send({ success: false, message: error.message });
-    }
-    const status = error.statusCode ?? 500;
-    if (status >= 400 && status < 500) {
-      return reply.status(status).send({ success: false, message: error.message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ success: false, message: GENERIC_ERROR });
-  });
+  app.setErrorHandler(sendError);
 
   // The client sends a JSON content type on every request (spec section 7), bodyless likes and deletes included:
   // an empty JSON body means "no body", not a 400.
@@ -84,26 +79,35 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
-  await app.register(authPlugin, { db, tokens });
+  await app.register(authPlugin, { sessions: new SessionService(db, tokens) });
   await registerRateLimits(app, config.rateLimit);
   const otp = new OtpService(db, config.jwtSecret, now);
+  const accounts = new AccountService({
+    db, otp, tokens, mailer: app.mailer, publicUrl: config.publicUrl, now,
+    onMailFailure: (error) => app.log.error({ err: error }, 'mail failed'),
+  });
+  const content = new ContentService(db);
+  const site = new SiteService(db, now);
+  const discussions = new DiscussionService(db);
+  const comments = new CommentService(db, discussions);
+  const attempts = new QuizAttempts(db, quizUrls(config.apiBasePath));
 
   await app.register(
     async (api) => {
       await api.register(apiAnswers, { now });
-      await api.register(systemRoutes, { db, ping: database.ping });
-      await api.register(homeRoutes, { db });
-      await api.register(feedbackRoutes, { db });
-      await api.register(authRoutes, { db, otp, tokens, publicUrl: config.publicUrl, rateLimit: config.rateLimit, now });
-      await api.register(articleRoutes, { db });
-      await api.register(libraryRoutes, { db });
-      await api.register(quizRoutes, { db });
-      await api.register(discussionRoutes, { db });
-      await api.register(commentRoutes, { db });
+      await api.register(systemRoutes, { site, ping: database.ping });
+      await api.register(homeRoutes, { content });
+      await api.register(feedbackRoutes, { site });
+      await api.register(authRoutes, { accounts, rateLimit: config.rateLimit });
+      await api.register(articleRoutes, { content });
+      await api.register(libraryRoutes, { content });
+      await api.register(quizRoutes, { attempts });
+      await api.register(discussionRoutes, { discussions });
+      await api.register(commentRoutes, { comments });
     },
     { prefix: config.apiBasePath },
   );
-  await app.register(fileRoutes, { db });
+  await app.register(fileRoutes, { site });
 
   const mediaDir = join(CONTENT_DIR, 'images');
   if (existsSync(mediaDir)) {

@@ -1,8 +1,8 @@
 /** Starts the server: config, database (migrated and seeded when empty), mailer, app, graceful shutdown. */
 import { buildApp, CONTENT_DIR } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './db/client';
-import { seedIfEmpty } from './db/seed/import';
+import { openDatabase } from './data/client';
+import { seedIfEmpty } from './content-import/import';
 import { SmtpMailer } from './mail/smtp-mailer';
 
 async function main() {

@@ -7,9 +7,9 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { notInArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { contentCategorySchema } from '../../../src/domain/content';
-import { countWords, readTimeMinutes } from '../../../src/domain/text';
-import { articles } from '../schema';
+import { contentCategorySchema } from '../../src/domain/content';
+import { countWords, readTimeMinutes } from '../../src/domain/text';
+import { articles } from '../data/schema';
 import { ContentError, type ContentModule, type Reporter } from './module';
 
 export const articleHeaderSchema = z.object({

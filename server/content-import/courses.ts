@@ -12,13 +12,13 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq, like, notInArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { categoryLabel, contentCategorySchema, courseLevelSchema } from '../../../src/domain/content';
-import { formatUsDate } from '../../../src/domain/text';
-import { renderDocumentPdf } from '../../services/document-pdf';
+import { categoryLabel, contentCategorySchema, courseLevelSchema } from '../../src/domain/content';
+import { formatUsDate } from '../../src/domain/text';
+import { renderDocumentPdf } from '../render/document-pdf';
 import {
   caseStudies, courseLessons, courseObjectives, courses, courseSections, ebooks, files, newsletters, researchPapers,
   workshops,
-} from '../schema';
+} from '../data/schema';
 import { storeFile } from './files';
 import { ContentError, type ContentModule, type Reporter, type Tx } from './module';
 

@@ -1,5 +1,5 @@
 /** Stores a generated file (a PDF) under a /files/... path, replacing an older version. */
-import { files } from '../schema';
+import { files } from '../data/schema';
 import type { Tx } from './module';
 
 export async function storeFile(tx: Tx, path: string, contentType: string, body: Uint8Array): Promise<void> {

@@ -2,7 +2,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { slides, salesBanners } from '../schema';
+import { slides, salesBanners } from '../data/schema';
 import type { ContentModule } from './module';
 
 const homeFileSchema = z.object({

@@ -2,9 +2,9 @@
 import { relative } from 'node:path';
 import { count } from 'drizzle-orm';
 import type { z } from 'zod';
-import { sanitizeRichHtml } from '../../services/sanitize';
-import type { Db } from '../client';
-import { salesBanners } from '../schema';
+import { sanitizeRichHtml } from '../render/sanitize';
+import type { Db } from '../data/client';
+import { salesBanners } from '../data/schema';
 import { articleContent } from './articles';
 import { courseContent } from './courses';
 import { homeContent } from './home';

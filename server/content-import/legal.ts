@@ -5,8 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { formatUsDate } from '../../../src/domain/text';
-import { renderDocumentPdf } from '../../services/document-pdf';
+import { formatUsDate } from '../../src/domain/text';
+import { renderDocumentPdf } from '../render/document-pdf';
 import { storeFile } from './files';
 import type { ContentModule } from './module';
 

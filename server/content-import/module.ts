@@ -1,8 +1,8 @@
 /** One kind of seed content: read and validate a folder first, then write inside the import transaction. */
 import type { z } from 'zod';
-import type { Db } from '../client';
+import type { Tx } from '../data/client';
 
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type { Tx };
 
 export class ContentError extends Error {}
 

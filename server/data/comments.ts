@@ -5,9 +5,10 @@
  */
 import { and, asc, eq, isNotNull, notExists, type SQL, sql } from 'drizzle-orm';
 import { type Comment, DELETED_COMMENT_LABEL } from '../../src/domain/discussion';
-import type { Db } from '../db/client';
-import { commentLikes, comments, users } from '../db/schema';
-import { displayName } from './discussion-shared';
+import type { Db } from './client';
+import { commentLikes, comments, users } from './schema';
+import { displayName } from '../../src/domain/user';
+import { unlessMissing } from './pg-errors';
 
 const commentColumns = {
   id: comments.id,
@@ -152,4 +153,19 @@ export async function removeComment(db: Db, id: string, parentCommentId: string 
     parent = gone?.parentCommentId ?? null;
   }
   return 'removed';
+}
+
+/** Stores a comment; 'missing' when its post or parent went away meanwhile (the foreign keys say so). */
+export function insertComment(
+  db: Db,
+  comment: { discussionId: string; parentCommentId: string | null; content: string; createdBy: string },
+): Promise<string | 'missing'> {
+  return unlessMissing(async () => {
+    const [row] = await db.insert(comments).values(comment).returning({ id: comments.id });
+    return row!.id;
+  }, 'missing' as const);
+}
+
+export async function updateCommentContent(db: Db, id: string, content: string): Promise<void> {
+  await db.update(comments).set({ content }).where(eq(comments.id, id));
 }

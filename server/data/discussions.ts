@@ -5,10 +5,10 @@
  */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Discussion } from '../../src/domain/discussion';
-import type { Db } from '../db/client';
-import { comments, discussionLikes, discussions, users } from '../db/schema';
-import { badRequest } from '../http/errors';
-import { displayName, isUuid } from './discussion-shared';
+import type { Db } from './client';
+import { comments, discussionLikes, discussions, users } from './schema';
+import { isUuid } from '../../src/domain/ids';
+import { displayName } from '../../src/domain/user';
 
 const discussionColumns = {
   id: discussions.id,
@@ -89,9 +89,10 @@ export function encodeCursor(createdAt: string, id: string): string {
   return Buffer.from(`${createdAt}_${id}`, 'utf8').toString('base64url');
 }
 
-export function decodeCursor(cursor: string): { createdAt: string; id: string } {
+/** The position a cursor names, or null when it is not one this module made. */
+export function decodeCursor(cursor: string): { createdAt: string; id: string } | null {
   const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match || !isUuid(match[2]) || Number.isNaN(Date.parse(match[1]!))) throw badRequest('cursor: Invalid cursor');
+  if (!match || !isUuid(match[2]) || Number.isNaN(Date.parse(match[1]!))) return null;
   return { createdAt: match[1]!, id: match[2]! };
 }
 
@@ -104,7 +105,7 @@ const NEWEST_FIRST = [sql`${discussions.createdAt} desc nulls last`, sql`${discu
 export interface FeedQuery {
   category?: string | undefined;
   subcategory?: string | undefined;
-  cursor?: string | undefined;
+  after?: { createdAt: string; id: string } | undefined;
   limit: number;
 }
 
@@ -112,8 +113,8 @@ export async function listFeed(db: Db, query: FeedQuery): Promise<{ discussions:
   const conditions: SQL[] = [];
   if (query.category) conditions.push(eq(discussions.category, query.category));
   if (query.subcategory) conditions.push(eq(discussions.subcategory, query.subcategory));
-  if (query.cursor) {
-    const after = decodeCursor(query.cursor);
+  if (query.after) {
+    const { after } = query;
     // A row comparison, so the index range starts right after the cursor instead of filtering from the top.
     conditions.push(sql`(${discussions.createdAt}, ${discussions.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
   }
@@ -127,4 +128,21 @@ export async function listFeed(db: Db, query: FeedQuery): Promise<{ discussions:
     discussions: page.map(toDiscussion),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursorAt, last.id) : null,
   };
+}
+
+export async function insertDiscussion(
+  db: Db,
+  post: { title: string; content: string; category: string; subcategory: string; createdBy: string },
+): Promise<string> {
+  const [row] = await db.insert(discussions).values(post).returning({ id: discussions.id });
+  return row!.id;
+}
+
+export async function updateDiscussion(db: Db, id: string, changes: { title?: string; content?: string }): Promise<void> {
+  await db.update(discussions).set({ ...changes, updatedAt: new Date() }).where(eq(discussions.id, id));
+}
+
+/** Comments and likes go with the post: the foreign keys cascade in the same statement. */
+export async function deleteDiscussion(db: Db, id: string): Promise<void> {
+  await db.delete(discussions).where(eq(discussions.id, id));
 }

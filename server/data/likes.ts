@@ -4,31 +4,22 @@
  * so two members liking at once count two, and one member can never count twice, however many requests race.
  */
 import { and, count, eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { commentLikes, discussionLikes } from '../db/schema';
-import { notFound } from '../http/errors';
-import { FOREIGN_KEY_VIOLATION, pgErrorCode } from './discussion-shared';
+import type { Db } from './client';
+import { commentLikes, discussionLikes } from './schema';
+import { unlessMissing } from './pg-errors';
 
 export interface LikeResult {
   liked: boolean;
   likeCount: number;
 }
 
-async function insertOr404<T>(insert: () => Promise<T>, missing: string): Promise<T> {
-  try {
-    return await insert();
-  } catch (error) {
-    // The item was deleted (or never existed): the foreign key says so without a separate read.
-    if (pgErrorCode(error) === FOREIGN_KEY_VIOLATION) throw notFound(missing);
-    throw error;
-  }
-}
-
-export async function toggleDiscussionLike(db: Db, discussionId: string, userId: string): Promise<LikeResult> {
-  const inserted = await insertOr404(
+/** Toggles a member's like of a post; 'missing' when the post is gone. */
+export async function toggleDiscussionLike(db: Db, discussionId: string, userId: string): Promise<LikeResult | 'missing'> {
+  const inserted = await unlessMissing(
     () => db.insert(discussionLikes).values({ discussionId, userId }).onConflictDoNothing().returning({ userId: discussionLikes.userId }),
-    'Discussion not found',
+    'missing' as const,
   );
+  if (inserted === 'missing') return inserted;
   if (inserted.length === 0) {
     await db.delete(discussionLikes).where(and(eq(discussionLikes.discussionId, discussionId), eq(discussionLikes.userId, userId)));
   }
@@ -36,11 +27,13 @@ export async function toggleDiscussionLike(db: Db, discussionId: string, userId:
   return { liked: inserted.length > 0, likeCount: Number(row?.n ?? 0) };
 }
 
-export async function toggleCommentLike(db: Db, commentId: string, userId: string): Promise<LikeResult> {
-  const inserted = await insertOr404(
+/** Toggles a member's like of a comment; 'missing' when the comment is gone. */
+export async function toggleCommentLike(db: Db, commentId: string, userId: string): Promise<LikeResult | 'missing'> {
+  const inserted = await unlessMissing(
     () => db.insert(commentLikes).values({ commentId, userId }).onConflictDoNothing().returning({ userId: commentLikes.userId }),
-    'Comment not found',
+    'missing' as const,
   );
+  if (inserted === 'missing') return inserted;
   if (inserted.length === 0) {
     await db.delete(commentLikes).where(and(eq(commentLikes.commentId, commentId), eq(commentLikes.userId, userId)));
   }

@@ -1,31 +1,34 @@
-/** Reads and shapes users; the public shape is the User of spec section 3. */
+/** The users table: accounts, their names, their password hash and the instant before which their tokens die. */
 import { eq } from 'drizzle-orm';
-import type { User } from '../../src/domain/user';
-import type { Db } from '../db/client';
-import { users } from '../db/schema';
+import { isUuid } from '../../src/domain/ids';
+import type { Db } from './client';
+import { users } from './schema';
 
 export type UserRow = typeof users.$inferSelect;
 
-export function toPublicUser(row: UserRow): User {
-  const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
-  return {
-    _id: row.id,
-    firstName: row.firstName,
-    lastName: row.lastName,
-    address: row.address,
-    name,
-    email: row.email,
-    profilePicture: row.profilePicture,
-  };
-}
-
 export async function findUserById(db: Db, id: string): Promise<UserRow | undefined> {
-  if (!/^[0-9a-f-]{36}$/i.test(id)) return undefined;
+  if (!isUuid(id)) return undefined;
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row;
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   const [row] = await db.select().from(users).where(eq(users.email, email)).limit(1);
+  return row;
+}
+
+/** The account of an email, made (without a password) when there is none; two signups at once make one. */
+export async function ensureUser(db: Db, email: string): Promise<UserRow> {
+  const [created] = await db.insert(users).values({ email, tokensValidAfter: new Date(0) }).onConflictDoNothing().returning();
+  return created ?? (await findUserByEmail(db, email))!;
+}
+
+/** A new password hash; tokens issued before `tokensValidAfter` stop working. */
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string, tokensValidAfter: Date): Promise<void> {
+  await db.update(users).set({ passwordHash, tokensValidAfter }).where(eq(users.id, userId));
+}
+
+export async function updateNames(db: Db, userId: string, names: { firstName: string; lastName: string; address: string }): Promise<UserRow | undefined> {
+  const [row] = await db.update(users).set(names).where(eq(users.id, userId)).returning();
   return row;
 }

@@ -3,13 +3,9 @@
  * last password change. A token found valid is kept in memory by its exact text (ADR 008) until a logout or password
  * change in this process, or SESSION_MAX_AGE_MS for one made by another process, and never past its expiry.
  */
-import { eq } from 'drizzle-orm';
 import fp from 'fastify-plugin';
-import type { Db } from '../db/client';
-import { revokedTokens } from '../db/schema';
-import type { TokenService } from '../services/tokens';
-import { findUserById } from '../services/users';
-import { unauthorized } from './errors';
+import { unauthorized } from '../services/errors';
+import type { SessionService } from '../services/sessions';
 import { KeptUntilChanged } from './kept';
 import type { AuthUser } from './route';
 
@@ -23,26 +19,17 @@ declare module 'fastify' {
 /** Bound on how long a logout or password change made by another server process leaves a token usable here. */
 export const SESSION_MAX_AGE_MS = 5_000;
 
-export const authPlugin = fp<{ db: Db; tokens: TokenService }>(async (app, { db, tokens }) => {
+export const authPlugin = fp<{ sessions: SessionService }>(async (app, { sessions: service }) => {
+  const { tokens } = service;
   const sessions = new KeptUntilChanged<AuthUser | null>({ maxAgeMs: SESSION_MAX_AGE_MS, maxSize: 10_000, sizeOf: () => 1, now: tokens.now });
   app.decorate('sessions', sessions);
   app.decorate('authenticate', async (request, required) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const user = match ? await sessions.get(match[1]!, () => resolve(match[1]!)) : null;
+    const user = match ? await sessions.get(match[1]!, () => service.resolve(match[1]!)) : null;
     // A kept session still ends when its token expires.
     const live = user && user.tokenExpiresAt.getTime() > tokens.now() ? user : null;
     if (!live && required) throw unauthorized();
     return live;
   });
-
-  async function resolve(token: string): Promise<AuthUser | null> {
-    const claims = await tokens.verify(token);
-    if (!claims) return null;
-    const row = await findUserById(db, claims.userId);
-    if (!row || claims.issuedAtMs < row.tokensValidAfter.getTime()) return null;
-    const [revoked] = await db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, claims.jti)).limit(1);
-    if (revoked) return null;
-    return { id: row.id, email: row.email, jti: claims.jti, tokenExpiresAt: claims.expiresAt };
-  }
 });

@@ -1,14 +1,42 @@
-/** Expected HTTP failures: a status and a message the user may read. Anything else is a 500 with a generic text. */
+/**
+ * The one place where failures become HTTP answers: a use case's DomainError by its kind, the HTTP plumbing's own
+ * HttpError by its status, Fastify's 4xx as they are; anything else is a 500 with a generic text, logged without the
+ * request's data.
+ */
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainError, type Problem } from '../services/errors';
+
+/** A failure of the HTTP layer itself (a bad range, a body that is not JSON): a status and a message. */
 export class HttpError extends Error {
   constructor(readonly status: number, message: string, readonly headers: Record<string, string> = {}) {
     super(message);
   }
 }
 
-export const badRequest = (message: string) => new HttpError(400, message);
-export const unauthorized = (message = 'Please sign in to continue') => new HttpError(401, message);
-export const forbidden = (message = 'You are not allowed to do that') => new HttpError(403, message);
-export const notFound = (message = 'Not found') => new HttpError(404, message);
-export const conflict = (message: string) => new HttpError(409, message);
-export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
-  new HttpError(429, message, retryAfterSeconds ? { 'retry-after': String(retryAfterSeconds) } : {});
+const STATUS: Record<Problem, number> = {
+  invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  'not-found': 404,
+  conflict: 409,
+  'too-many': 429,
+  unavailable: 503,
+};
+
+export const GENERIC_ERROR = 'Something went wrong. Please try again.';
+
+export function sendError(error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof DomainError) {
+    if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
+    return reply.status(STATUS[error.problem]).send({ success: false, message: error.message });
+  }
+  if (error instanceof HttpError) {
+    return reply.status(error.status).headers(error.headers).send({ success: false, message: error.message });
+  }
+  const status = (error as FastifyError).statusCode ?? 500;
+  if (status >= 400 && status < 500) {
+    return reply.status(status).send({ success: false, message: error.message });
+  }
+  request.log.error({ err: error }, 'request failed');
+  return reply.status(500).send({ success: false, message: GENERIC_ERROR });
+}

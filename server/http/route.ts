@@ -3,14 +3,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import type { z } from 'zod';
 import type { Call } from '../../src/contract/define';
 import { CachedAnswer, sendAnswer } from './answer-cache';
-import { badRequest } from './errors';
+import { invalid } from '../services/errors';
+import type { SessionUser } from '../services/sessions';
 
-export interface AuthUser {
-  id: string;
-  email: string;
-  jti: string;
-  tokenExpiresAt: Date;
-}
+export type AuthUser = SessionUser;
 
 export interface RouteContext<C extends Call> {
   params: z.output<C['params']>;
@@ -42,7 +38,7 @@ function parseOr400<T>(schema: z.ZodType<T>, value: unknown): T {
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.join('.');
-  throw badRequest(field ? `${field}: ${issue.message}` : issue.message);
+  throw invalid(field ? `${field}: ${issue.message}` : issue.message);
 }
 
 export function implement<C extends Call>(

@@ -1,12 +1,12 @@
+/** The home page's feedback form. */
 import type { FastifyInstance } from 'fastify';
 import { submitFeedback } from '../../src/contract/feedback';
-import type { Db } from '../db/client';
-import { feedback } from '../db/schema';
 import { implement } from '../http/route';
+import type { SiteService } from '../services/site';
 
-export async function feedbackRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function feedbackRoutes(app: FastifyInstance, { site }: { site: SiteService }) {
   implement(app, submitFeedback, async ({ body }) => {
-    await db.insert(feedback).values(body);
+    await site.submitFeedback(body);
     return { success: true, message: 'Form submitted successfully!' } as const;
   });
 }

@@ -1,15 +1,12 @@
 /** Stored documents (PDFs) under /files/..., with content type, length, cache headers and byte ranges. */
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/client';
-import { files } from '../db/schema';
-import { HttpError, notFound } from '../http/errors';
+import { HttpError } from '../http/errors';
+import type { SiteService } from '../services/site';
 
-export async function fileRoutes(app: FastifyInstance, { db }: { db: Db }) {
+export async function fileRoutes(app: FastifyInstance, { site }: { site: SiteService }) {
   app.get('/files/*', async (request, reply) => {
     const path = decodeURIComponent(request.url.split('?')[0]!);
-    const [file] = await db.select().from(files).where(eq(files.path, path)).limit(1);
-    if (!file) throw notFound('File not found');
+    const file = await site.file(path);
     const body = Buffer.from(file.body);
     const etag = `"${file.size.toString(16)}-${file.createdAt.getTime().toString(16)}"`;
     reply

@@ -1,15 +1,9 @@
 /** Quiz constants, attempts, answers, completion, the results PDF, and the quiz's pictures. */
-import { asc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answerQuestion, attemptPdf, completeQuiz, listAttempts, quizConstants, startQuiz } from '../../src/contract/quizzes';
 import { QUIZ_CATEGORIES, QUIZ_PDF_FILENAME, QUIZ_SETS, QUIZ_TOPICS, quizCategoryTitle } from '../../src/domain/quiz';
-import type { Db } from '../db/client';
-import { quizTopics } from '../db/schema';
-import { notFound } from '../http/errors';
 import { implement } from '../http/route';
-import { QuizAttempts, quizUrls } from '../services/quiz-attempts';
-import { questionCardSvg, revealCardSvg, topicCardSvg } from '../services/quiz-images';
-import { renderQuizResultsPdf } from '../services/quiz-pdf';
+import type { QuizAttempts } from '../services/quizzes';
 
 const PRODUCT_NAME = 'SustainLearn';
 
@@ -17,12 +11,10 @@ function sendSvg(reply: FastifyReply, body: string, cacheControl: string) {
   return reply.header('content-type', 'image/svg+xml; charset=utf-8').header('cache-control', cacheControl).send(body);
 }
 
-export async function quizRoutes(app: FastifyInstance, { db }: { db: Db }) {
-  const attempts = new QuizAttempts(db, quizUrls(app.prefix));
-
+export async function quizRoutes(app: FastifyInstance, { attempts }: { attempts: QuizAttempts }) {
   implement(app, quizConstants, async () => {
     // Titles come from the imported bank; before any import the product's own list stands in.
-    const rows = await db.select().from(quizTopics).orderBy(asc(quizTopics.position));
+    const rows = await attempts.topics();
     const listed = rows.length > 0 ? rows : QUIZ_CATEGORIES.map((c) => ({ ...c, isTopic: QUIZ_TOPICS.some((t) => t.id === c.id) }));
     const pictured = (r: { id: string; title: string }) => ({ id: r.id, title: r.title, imageUrl: `${app.prefix}/quizzes/topics/${r.id}/image.svg` });
     const categories = listed.map(pictured);
@@ -53,8 +45,7 @@ export async function quizRoutes(app: FastifyInstance, { db }: { db: Db }) {
   implement(app, listAttempts, async ({ user }) => ({ success: true, attempts: await attempts.list(user.id) }));
 
   implement(app, attemptPdf, async ({ params, user, reply }) => {
-    const results = await attempts.results(user.id, params.id, PRODUCT_NAME);
-    const pdf = await renderQuizResultsPdf(results);
+    const pdf = await attempts.resultsPdf(user.id, params.id, PRODUCT_NAME);
     reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="${QUIZ_PDF_FILENAME}"`)
@@ -66,28 +57,15 @@ export async function quizRoutes(app: FastifyInstance, { db }: { db: Db }) {
   // reveal card is only drawn once that question of that attempt is answered, and the attempt id (random, 122 bits)
   // is only ever handed to its owner.
   app.get<{ Params: { id: string } }>('/quizzes/questions/:id/image.svg', async (request, reply) => {
-    const question = await attempts.question(request.params.id);
-    if (!question) throw notFound('Question not found');
-    const svg = questionCardSvg({
-      category: question.category,
-      categoryTitle: quizCategoryTitle(question.category),
-      number: question.position + 1,
-      total: question.total,
-      question: question.question,
-    });
-    return sendSvg(reply, svg, 'public, max-age=3600');
+    return sendSvg(reply, await attempts.questionCard(request.params.id), 'public, max-age=3600');
   });
 
   app.get<{ Params: { id: string; index: string } }>('/quizzes/attempts/:id/questions/:index/reveal.svg', async (request, reply) => {
     const index = /^\d{1,3}$/.test(request.params.index) ? Number(request.params.index) : -1;
-    const card = index < 0 ? null : await attempts.reveal(request.params.id, index);
-    if (!card) throw notFound('There is nothing to reveal yet');
-    return sendSvg(reply, revealCardSvg(card), 'private, max-age=3600');
+    return sendSvg(reply, await attempts.revealCard(request.params.id, index), 'private, max-age=3600');
   });
 
   app.get<{ Params: { id: string } }>('/quizzes/topics/:id/image.svg', async (request, reply) => {
-    const category = QUIZ_CATEGORIES.find((c) => c.id === request.params.id);
-    if (!category) throw notFound('Quiz topic not found');
-    return sendSvg(reply, topicCardSvg(category.id, category.title), 'public, max-age=86400');
+    return sendSvg(reply, attempts.topicCard(request.params.id), 'public, max-age=86400');
   });
 }

@@ -1,14 +1,12 @@
 /** Health and page-view analytics. */
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { pageView } from '../../src/contract/analytics';
 import { health } from '../../src/contract/health';
-import type { Db } from '../db/client';
-import { pageViews } from '../db/schema';
 import { HttpError } from '../http/errors';
 import { implement } from '../http/route';
+import type { SiteService } from '../services/site';
 
-export async function systemRoutes(app: FastifyInstance, { db, ping }: { db: Db; ping: () => Promise<boolean> }) {
+export async function systemRoutes(app: FastifyInstance, { site, ping }: { site: SiteService; ping: () => Promise<boolean> }) {
   implement(app, health, async () => {
     if (!(await ping())) throw new HttpError(503, 'Database unreachable');
     return { success: true, database: 'up' } as const;
@@ -24,12 +22,7 @@ export async function systemRoutes(app: FastifyInstance, { db, ping }: { db: Db;
   });
 
   implement(app, pageView, async ({ body }) => {
-    const path = body.path.split('?')[0]!.slice(0, 300);
-    const day = new Date().toISOString().slice(0, 10);
-    await db
-      .insert(pageViews)
-      .values({ path, day, views: 1 })
-      .onConflictDoUpdate({ target: [pageViews.path, pageViews.day], set: { views: sql`${pageViews.views} + 1` } });
+    await site.recordPageView(body.path);
     return { success: true } as const;
   });
 }

@@ -3,11 +3,10 @@
  * life, dead after 5 wrong guesses, and no new code for the same email and purpose within the 120 s resend window.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull } from 'drizzle-orm';
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES, type OtpPurpose } from '../../src/domain/otp';
-import type { Db } from '../db/client';
-import { otpCodes } from '../db/schema';
-import { HttpError, badRequest } from '../http/errors';
+import type { Db } from '../data/client';
+import { consumeCode, lastIssuedAt, newestUnusedCode, recordWrongGuess, replaceCode } from '../data/otp-codes';
+import { DomainError, invalid } from './errors';
 
 export const OTP_WAIT_MESSAGE = 'Please wait before requesting a new OTP';
 export const OTP_INVALID_MESSAGE = 'Invalid OTP. Please try again.';
@@ -25,60 +24,35 @@ export class OtpService {
     return createHmac('sha256', this.secret).update(`${purpose}:${email}:${code}`).digest('base64url');
   }
 
-  /** Issues a new code, or refuses (429) inside the resend window. The caller decides whether to mail it. */
+  /** Issues a new code, or refuses inside the resend window. The caller decides whether to mail it. */
   async issue(email: string, purpose: OtpPurpose): Promise<string> {
     const now = this.now();
-    const [latest] = await this.db
-      .select({ createdAt: otpCodes.createdAt })
-      .from(otpCodes)
-      .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose)))
-      .orderBy(desc(otpCodes.createdAt))
-      .limit(1);
+    const latest = await lastIssuedAt(this.db, email, purpose);
     if (latest) {
-      const waitMs = latest.createdAt.getTime() + OTP_RESEND_SECONDS * 1000 - now;
-      if (waitMs > 0) throw new HttpError(429, OTP_WAIT_MESSAGE, { 'retry-after': String(Math.ceil(waitMs / 1000)) });
+      const waitMs = latest.getTime() + OTP_RESEND_SECONDS * 1000 - now;
+      if (waitMs > 0) throw new DomainError('too-many', OTP_WAIT_MESSAGE, Math.ceil(waitMs / 1000));
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-    // Older unused codes die when a new one is issued: only the newest code works.
-    await this.db
-      .update(otpCodes)
-      .set({ consumedAt: new Date(now) })
-      .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)));
-    await this.db.insert(otpCodes).values({
-      email,
-      purpose,
-      codeHash: this.digest(email, purpose, code),
-      expiresAt: new Date(now + OTP_TTL_MINUTES * 60_000),
-      createdAt: new Date(now),
+    await replaceCode(this.db, {
+      email, purpose, codeHash: this.digest(email, purpose, code), expiresAt: new Date(now + OTP_TTL_MINUTES * 60_000), now: new Date(now),
     });
     return code;
   }
 
-  /** Consumes the code when it is right; otherwise counts the wrong guess and throws 400 with the reason. */
+  /** Consumes the code when it is right; otherwise counts the wrong guess and refuses with the reason. */
   async consume(email: string, purpose: OtpPurpose, code: string): Promise<void> {
     const now = this.now();
-    const [row] = await this.db
-      .select()
-      .from(otpCodes)
-      .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose), isNull(otpCodes.consumedAt)))
-      .orderBy(desc(otpCodes.createdAt))
-      .limit(1);
-    if (!row) throw badRequest(OTP_INVALID_MESSAGE);
-    if (row.expiresAt.getTime() <= now) throw badRequest(OTP_EXPIRED_MESSAGE);
-    if (row.attempts >= OTP_MAX_ATTEMPTS) throw badRequest(OTP_LOCKED_MESSAGE);
+    const row = await newestUnusedCode(this.db, email, purpose);
+    if (!row) throw invalid(OTP_INVALID_MESSAGE);
+    if (row.expiresAt.getTime() <= now) throw invalid(OTP_EXPIRED_MESSAGE);
+    if (row.attempts >= OTP_MAX_ATTEMPTS) throw invalid(OTP_LOCKED_MESSAGE);
     const expected = Buffer.from(row.codeHash);
     const given = Buffer.from(this.digest(email, purpose, code));
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
       const attempts = row.attempts + 1;
-      await this.db.update(otpCodes).set({ attempts }).where(eq(otpCodes.id, row.id));
-      throw badRequest(attempts >= OTP_MAX_ATTEMPTS ? OTP_LOCKED_MESSAGE : OTP_INVALID_MESSAGE);
+      await recordWrongGuess(this.db, row.id, attempts);
+      throw invalid(attempts >= OTP_MAX_ATTEMPTS ? OTP_LOCKED_MESSAGE : OTP_INVALID_MESSAGE);
     }
-    // Single use, even under two concurrent verifies: only the update that flips consumed_at wins.
-    const consumed = await this.db
-      .update(otpCodes)
-      .set({ consumedAt: new Date(now) })
-      .where(and(eq(otpCodes.id, row.id), isNull(otpCodes.consumedAt)))
-      .returning({ id: otpCodes.id });
-    if (consumed.length === 0) throw badRequest(OTP_INVALID_MESSAGE);
+    if (!(await consumeCode(this.db, row.id, new Date(now)))) throw invalid(OTP_INVALID_MESSAGE);
   }
 }

@@ -3,18 +3,18 @@
  * The server alone knows the right answers and computes the score; an attempt handed to the browser carries the right
  * answer, explanation and reveal card of answered questions only.
  */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
-import { QUIZ_SETS, type QuizAnswer, type QuizAttempt, type QuizAttemptSummary, quizCategoryTitle } from '../../src/domain/quiz';
-import type { Db } from '../db/client';
-import { quizAnswers, quizAttempts, quizQuestions, users } from '../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../http/errors';
-import { revealTextOf } from './quiz-images';
-import type { QuizResults } from './quiz-pdf';
-
-export type AttemptRow = typeof quizAttempts.$inferSelect;
-type QuestionRow = typeof quizQuestions.$inferSelect;
-type AnswerRow = typeof quizAnswers.$inferSelect;
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { isUuid } from '../../src/domain/ids';
+import { QUIZ_CATEGORIES, QUIZ_SETS, type QuizAnswer, type QuizAttempt, type QuizAttemptSummary, quizCategoryTitle } from '../../src/domain/quiz';
+import type { Db, Tx } from '../data/client';
+import {
+  type AnswerRow, answeredQuestion, answersOf, type AttemptRow, countAnswers, countSetQuestions, findAttempt,
+  findInProgressAttempt, findQuestion, insertAnswer, insertAttempt, markCompleted, type QuestionRow, questionAt,
+  recountScore, listAttemptRows, listTopics, setQuestions,
+} from '../data/quizzes';
+import { findUserById } from '../data/users';
+import { questionCardSvg, revealCardSvg, revealTextOf, topicCardSvg } from '../render/quiz-images';
+import { type QuizResults, renderQuizResultsPdf } from '../render/quiz-pdf';
+import { conflict, forbidden, invalid, notFound } from './errors';
 
 export const ATTEMPT_NOT_FOUND = 'Quiz attempt not found';
 export const NOT_YOUR_ATTEMPT = 'This quiz attempt belongs to another learner';
@@ -22,8 +22,6 @@ export const ALREADY_COMPLETED = 'This quiz is already completed';
 export const ALREADY_ANSWERED = 'This question has already been answered';
 export const NOT_FINISHED = 'Answer every question before finishing the quiz';
 export const RESULTS_NOT_READY = 'Finish the quiz to download its results';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Where the pictures live, below the API prefix (images cannot send the bearer token, see decision 031). */
 export interface QuizUrls {
@@ -48,44 +46,25 @@ export class QuizAttempts {
     private readonly urls: QuizUrls,
   ) {}
 
-  /** The questions of a set in order; an attempt sees its first `limit` (the set's size when it started). */
-  private async setQuestions(category: string, setId: string, limit?: number): Promise<QuestionRow[]> {
-    const query = this.db
-      .select()
-      .from(quizQuestions)
-      .where(and(eq(quizQuestions.category, category), eq(quizQuestions.setId, setId)))
-      .orderBy(asc(quizQuestions.position));
-    return limit === undefined ? query : query.limit(limit);
+  /** The topics of the imported bank, in order. */
+  topics() {
+    return listTopics(this.db);
   }
 
   /** Resumes the learner's in-progress attempt of this set, or starts one; null when the set has no questions. */
   async start(userId: string, category: string, setId: string): Promise<QuizAttempt | null> {
-    const [bank] = await this.db
-      .select({ n: count() })
-      .from(quizQuestions)
-      .where(and(eq(quizQuestions.category, category), eq(quizQuestions.setId, setId)));
-    const total = bank?.n ?? 0;
+    const total = await countSetQuestions(this.db, category, setId);
     if (total === 0) return null;
-    const inProgress = () =>
-      this.db
-        .select()
-        .from(quizAttempts)
-        .where(and(eq(quizAttempts.userId, userId), eq(quizAttempts.category, category), eq(quizAttempts.setId, setId), eq(quizAttempts.status, 'in-progress')))
-        .limit(1);
-    let [attempt] = await inProgress();
-    if (!attempt) {
-      // Two tabs starting at once: the partial unique index lets one insert win and the other resumes it.
-      [attempt] = await this.db.insert(quizAttempts).values({ userId, category, setId, totalQuestions: total }).onConflictDoNothing().returning();
-      if (!attempt) [attempt] = await inProgress();
-    }
+    let attempt = await findInProgressAttempt(this.db, userId, category, setId);
+    // Two tabs starting at once: the partial unique index lets one insert win and the other resumes it.
+    attempt ??= (await insertAttempt(this.db, { userId, category, setId, totalQuestions: total })) ?? (await findInProgressAttempt(this.db, userId, category, setId));
     return this.view(attempt!);
   }
 
   /** The attempt if it exists and is the user's; 404 and 403 otherwise. Locks the row inside a transaction. */
   private async owned(db: Db | Tx, attemptId: string, userId: string, lock = false): Promise<AttemptRow> {
-    if (!UUID.test(attemptId)) throw notFound(ATTEMPT_NOT_FOUND);
-    const query = db.select().from(quizAttempts).where(eq(quizAttempts.id, attemptId)).limit(1);
-    const [attempt] = lock ? await query.for('update') : await query;
+    if (!isUuid(attemptId)) throw notFound(ATTEMPT_NOT_FOUND);
+    const attempt = await findAttempt(db, attemptId, lock);
     if (!attempt) throw notFound(ATTEMPT_NOT_FOUND);
     if (attempt.userId !== userId) throw forbidden(NOT_YOUR_ATTEMPT);
     return attempt;
@@ -100,32 +79,24 @@ export class QuizAttempts {
       const attempt = await this.owned(tx, attemptId, userId, true);
       if (attempt.status === 'completed') throw conflict(ALREADY_COMPLETED);
       if (input.questionIndex >= attempt.totalQuestions) {
-        throw badRequest(`questionIndex: must be between 0 and ${attempt.totalQuestions - 1}`);
+        throw invalid(`questionIndex: must be between 0 and ${attempt.totalQuestions - 1}`);
       }
-      const [question] = await tx
-        .select()
-        .from(quizQuestions)
-        .where(and(eq(quizQuestions.category, attempt.category), eq(quizQuestions.setId, attempt.setId), eq(quizQuestions.position, input.questionIndex)))
-        .limit(1);
+      const question = await questionAt(tx, attempt.category, attempt.setId, input.questionIndex);
       if (!question) throw conflict('This question is no longer in the quiz');
       if (input.selectedOption >= question.options.length) {
-        throw badRequest(`selectedOption: must be between 0 and ${question.options.length - 1}`);
+        throw invalid(`selectedOption: must be between 0 and ${question.options.length - 1}`);
       }
       const isCorrect = input.selectedOption === question.correctIndex;
-      const [saved] = await tx
-        .insert(quizAnswers)
-        .values({
-          attemptId,
-          questionIndex: input.questionIndex,
-          questionId: question.id,
-          selectedOption: input.selectedOption,
-          isCorrect,
-          timeSpent: Math.round(input.timeSpent),
-        })
-        .onConflictDoNothing()
-        .returning();
+      const saved = await insertAnswer(tx, {
+        attemptId,
+        questionIndex: input.questionIndex,
+        questionId: question.id,
+        selectedOption: input.selectedOption,
+        isCorrect,
+        timeSpent: Math.round(input.timeSpent),
+      });
       if (!saved) throw conflict(ALREADY_ANSWERED);
-      const score = await this.recount(tx, attemptId);
+      const score = await recountScore(tx, attemptId);
       return { answer: this.answerView(attemptId, saved, question), score };
     });
   }
@@ -135,26 +106,15 @@ export class QuizAttempts {
       const attempt = await this.owned(tx, attemptId, userId, true);
       // Completing twice answers the same completed attempt: a retry after a lost answer must not fail.
       if (attempt.status === 'completed') return attempt;
-      const [answered] = await tx.select({ n: count() }).from(quizAnswers).where(eq(quizAnswers.attemptId, attemptId));
-      if ((answered?.n ?? 0) < attempt.totalQuestions) throw conflict(NOT_FINISHED);
-      const score = await this.recount(tx, attemptId);
-      const [done] = await tx
-        .update(quizAttempts)
-        .set({ status: 'completed', completedAt: new Date(), score })
-        .where(eq(quizAttempts.id, attemptId))
-        .returning();
-      return done!;
+      if ((await countAnswers(tx, attemptId)) < attempt.totalQuestions) throw conflict(NOT_FINISHED);
+      const score = await recountScore(tx, attemptId);
+      return markCompleted(tx, attemptId, score, new Date());
     });
     return this.view(row);
   }
 
   async list(userId: string): Promise<QuizAttemptSummary[]> {
-    const rows = await this.db
-      .select()
-      .from(quizAttempts)
-      .where(eq(quizAttempts.userId, userId))
-      .orderBy(desc(quizAttempts.createdAt), desc(quizAttempts.id))
-      .limit(200);
+    const rows = await listAttemptRows(this.db, userId);
     return rows.map((r) => ({
       _id: r.id,
       category: r.category,
@@ -169,36 +129,27 @@ export class QuizAttempts {
 
   /** The reveal card's content, only once that question of that attempt has been answered. */
   async reveal(attemptId: string, questionIndex: number): Promise<{ category: string; correctOption: string; explanation: string } | null> {
-    if (!UUID.test(attemptId)) return null;
-    const [row] = await this.db
-      .select({ category: quizQuestions.category, options: quizQuestions.options, correctIndex: quizQuestions.correctIndex, explanation: quizQuestions.explanation })
-      .from(quizAnswers)
-      .innerJoin(quizQuestions, eq(quizQuestions.id, quizAnswers.questionId))
-      .where(and(eq(quizAnswers.attemptId, attemptId), eq(quizAnswers.questionIndex, questionIndex)))
-      .limit(1);
+    if (!isUuid(attemptId)) return null;
+    const row = await answeredQuestion(this.db, attemptId, questionIndex);
     if (!row) return null;
     return { category: row.category, correctOption: row.options[row.correctIndex]!, explanation: row.explanation };
   }
 
   async question(questionId: string): Promise<(QuestionRow & { total: number }) | null> {
-    if (!UUID.test(questionId)) return null;
-    const [row] = await this.db.select().from(quizQuestions).where(eq(quizQuestions.id, questionId)).limit(1);
+    if (!isUuid(questionId)) return null;
+    const row = await findQuestion(this.db, questionId);
     if (!row) return null;
-    const [bank] = await this.db
-      .select({ n: count() })
-      .from(quizQuestions)
-      .where(and(eq(quizQuestions.category, row.category), eq(quizQuestions.setId, row.setId)));
-    return { ...row, total: bank?.n ?? 0 };
+    return { ...row, total: await countSetQuestions(this.db, row.category, row.setId) };
   }
 
   /** Everything the results PDF prints; only the owner of a completed attempt gets it. */
   async results(userId: string, attemptId: string, productName: string): Promise<QuizResults> {
     const attempt = await this.owned(this.db, attemptId, userId);
     if (attempt.status !== 'completed' || !attempt.completedAt) throw conflict(RESULTS_NOT_READY);
-    const [learner] = await this.db.select().from(users).where(eq(users.id, userId)).limit(1);
+    const learner = await findUserById(this.db, userId);
     const name = [learner?.firstName, learner?.lastName].filter(Boolean).join(' ') || learner?.email || 'Learner';
-    const questions = await this.setQuestions(attempt.category, attempt.setId, attempt.totalQuestions);
-    const answers = await this.answersOf(this.db, attemptId);
+    const questions = await setQuestions(this.db, attempt.category, attempt.setId, attempt.totalQuestions);
+    const answers = await answersOf(this.db, attemptId);
     const byIndex = new Map(answers.map((a) => [a.questionIndex, a]));
     return {
       productName,
@@ -218,20 +169,35 @@ export class QuizAttempts {
     };
   }
 
-  private answersOf(db: Db | Tx, attemptId: string): Promise<AnswerRow[]> {
-    return db.select().from(quizAnswers).where(eq(quizAnswers.attemptId, attemptId)).orderBy(asc(quizAnswers.questionIndex));
+  /** The results PDF of a completed attempt, for its owner only. */
+  async resultsPdf(userId: string, attemptId: string, productName: string): Promise<Buffer> {
+    return renderQuizResultsPdf(await this.results(userId, attemptId, productName));
   }
 
-  /** The score is always recounted from the saved answers, never taken from a client. */
-  private async recount(tx: Tx, attemptId: string): Promise<number> {
-    const [updated] = await tx
-      .update(quizAttempts)
-      .set({
-        score: sql<number>`(select count(*)::int from ${quizAnswers} where ${quizAnswers.attemptId} = ${attemptId} and ${quizAnswers.isCorrect})`,
-      })
-      .where(eq(quizAttempts.id, attemptId))
-      .returning({ score: quizAttempts.score });
-    return updated!.score;
+  /** The picture of a question: nothing secret on it. */
+  async questionCard(questionId: string): Promise<string> {
+    const question = await this.question(questionId);
+    if (!question) throw notFound('Question not found');
+    return questionCardSvg({
+      category: question.category,
+      categoryTitle: quizCategoryTitle(question.category),
+      number: question.position + 1,
+      total: question.total,
+      question: question.question,
+    });
+  }
+
+  /** The reveal card of an answered question; not found before it is answered. */
+  async revealCard(attemptId: string, questionIndex: number): Promise<string> {
+    const card = questionIndex < 0 ? null : await this.reveal(attemptId, questionIndex);
+    if (!card) throw notFound('There is nothing to reveal yet');
+    return revealCardSvg(card);
+  }
+
+  topicCard(categoryId: string): string {
+    const category = QUIZ_CATEGORIES.find((c) => c.id === categoryId);
+    if (!category) throw notFound('Quiz topic not found');
+    return topicCardSvg(category.id, category.title);
   }
 
   private answerView(attemptId: string, answer: AnswerRow, question: QuestionRow): QuizAnswer {
@@ -249,9 +215,9 @@ export class QuizAttempts {
 
   /** The attempt as the browser may see it: unanswered questions carry no answer, explanation or reveal card. */
   async view(attempt: AttemptRow): Promise<QuizAttempt> {
-    const questions = await this.setQuestions(attempt.category, attempt.setId, attempt.totalQuestions);
+    const questions = await setQuestions(this.db, attempt.category, attempt.setId, attempt.totalQuestions);
     const byId = new Map(questions.map((q) => [q.id, q]));
-    const answers = (await this.answersOf(this.db, attempt.id)).flatMap((a) => {
+    const answers = (await answersOf(this.db, attempt.id)).flatMap((a) => {
       const question = byId.get(a.questionId);
       return question ? [this.answerView(attempt.id, a, question)] : [];
     });

@@ -2,7 +2,7 @@
  * The discussion categories: the 17 UN Sustainable Development Goals (keys sdg_1 … sdg_17), each with subcategories
  * chosen for people who design, build and run the built environment.
  */
-import type { SdgConstants } from '../../src/domain/discussion';
+import type { SdgConstants } from './discussion';
 
 interface Goal {
   value: string;

@@ -31,3 +31,11 @@ export function avatarInitials(user: AvatarSource | null | undefined): string {
 export function displayFirstName(user: Pick<User, 'firstName'> | null | undefined): string {
   return user?.firstName?.trim() || 'User';
 }
+
+/** Members who have not filled in their names yet still get a readable byline, never their email. */
+export const UNNAMED_MEMBER = 'Member';
+
+/** A member's byline on posts and comments: first and last name. */
+export function displayName(firstName: string, lastName: string): string {
+  return [firstName.trim(), lastName.trim()].filter(Boolean).join(' ') || UNNAMED_MEMBER;
+}

@@ -5,7 +5,7 @@
  * stopped. axe runs on every screen.
  */
 import { desc } from 'drizzle-orm';
-import { feedback } from '../../server/db/schema';
+import { feedback } from '../../server/data/schema';
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { allowConsoleErrors, horizontalOverflow, type PrivateServer, startPrivateServer } from './support/public-site';

@@ -1,7 +1,7 @@
 /** Accounts over HTTP: OTP signup, login, reset, profile, password change, logout, and every refusal. */
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { otpCodes, revokedTokens, users } from '../../server/db/schema';
+import { otpCodes, revokedTokens, users } from '../../server/data/schema';
 import { SESSION_MAX_AGE_MS } from '../../server/http/auth-plugin';
 import { describeWithApp, type TestContext } from './fixture';
 

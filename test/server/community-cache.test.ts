@@ -6,7 +6,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { discussions } from '../../server/db/schema';
+import { discussions } from '../../server/data/schema';
 import { COMMUNITY_MAX_AGE_MS } from '../../server/http/answer-cache';
 import { acceptedEncoding } from '../../server/http/compression';
 import { KeptUntilChanged } from '../../server/http/kept';

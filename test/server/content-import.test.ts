@@ -5,10 +5,10 @@ import { join } from 'node:path';
 import { asc } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONTENT_DIR } from '../../server/app';
-import { openDatabase } from '../../server/db/client';
-import { articles, files, salesBanners, slides } from '../../server/db/schema';
-import { importContent } from '../../server/db/seed/import';
-import { ContentError } from '../../server/db/seed/module';
+import { openDatabase } from '../../server/data/client';
+import { articles, files, salesBanners, slides } from '../../server/data/schema';
+import { importContent } from '../../server/content-import/import';
+import { ContentError } from '../../server/content-import/module';
 import { describeWithApp, type TestContext } from './fixture';
 
 const made: string[] = [];

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it, vi } from 'vitest';
-import { commentLikes, comments, discussionLikes, discussions } from '../../server/db/schema';
+import { commentLikes, comments, discussionLikes, discussions } from '../../server/data/schema';
 import { buildCommentTree, type Comment, type CommentNode, type Discussion } from '../../src/domain/discussion';
 import { describeWithApp, type TestContext } from './fixture';
 import { type Member, members, signedUpMember } from './support-discussion-users';

@@ -7,8 +7,8 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, CONTENT_DIR } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { openDatabase, type Database } from '../../server/db/client';
-import { importContent } from '../../server/db/seed/import';
+import { openDatabase, type Database } from '../../server/data/client';
+import { importContent } from '../../server/content-import/import';
 import type { Mail, Mailer } from '../../server/mail/mailer';
 
 export class MemoryMailer implements Mailer {

@@ -10,9 +10,9 @@ import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { CONTENT_DIR } from '../../server/app';
-import { courseSections, courses, files, users, workshops } from '../../server/db/schema';
-import { type CourseFile, libraryFilePath, workshopStart } from '../../server/db/seed/courses';
-import { importContent } from '../../server/db/seed/import';
+import { courseSections, courses, files, users, workshops } from '../../server/data/schema';
+import { type CourseFile, libraryFilePath, workshopStart } from '../../server/content-import/courses';
+import { importContent } from '../../server/content-import/import';
 import { TokenService } from '../../server/services/tokens';
 import {
   ACCESS_TYPES, CONTENT_CATEGORIES, COURSE_LEVELS, type CaseStudy, type Course, type Ebook, type Newsletter,

@@ -1,6 +1,6 @@
 /** Members for the discussion tests: one through the real signup flow, many at once as rows plus a real login each. */
 import { expect } from 'vitest';
-import { users } from '../../server/db/schema';
+import { users } from '../../server/data/schema';
 import { hashPassword } from '../../server/services/passwords';
 import type { TestContext } from './fixture';
 

@@ -63,7 +63,7 @@ describeWithApp('system and home content', { seed: true }, (ctx) => {
 
 describeWithApp('content answer cache', { seed: true, env: { CONTENT_CACHE_SECONDS: '60' } }, (ctx) => {
   it('serves a content list from memory for its TTL, and never caches a refused caller', async () => {
-    const { salesBanners } = await import('../../server/db/schema');
+    const { salesBanners } = await import('../../server/data/schema');
     const first = await ctx().app.inject({ method: 'GET', url: '/api/sales' });
     await ctx().database.db.update(salesBanners).set({ text: 'Changed in the database' });
     const second = await ctx().app.inject({ method: 'GET', url: '/api/sales' });

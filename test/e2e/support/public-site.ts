@@ -6,8 +6,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { openDatabase } from '../../../server/db/client';
-import { salesBanners } from '../../../server/db/schema';
+import { openDatabase } from '../../../server/data/client';
+import { salesBanners } from '../../../server/data/schema';
 import { type RunningServer, startServer } from '../../support/server';
 
 export interface PrivateServer extends RunningServer {

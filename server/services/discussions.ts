@@ -1,0 +1,82 @@
+/** Posts of the SDG community: create, read the feed or one post, change, delete, like. Only the author changes a post. */
+import type { Discussion } from '../../src/domain/discussion';
+import { isUuid } from '../../src/domain/ids';
+import { isKnownTopic } from '../../src/domain/sdg-topics';
+import type { Db } from '../data/client';
+import {
+  decodeCursor, deleteDiscussion, discussionAuthor, findDiscussion, insertDiscussion, listFeed, updateDiscussion,
+} from '../data/discussions';
+import { type LikeResult, toggleDiscussionLike } from '../data/likes';
+import { forbidden, invalid, notFound } from './errors';
+import { cleanRichContent, cleanTitle } from './posts';
+
+export const DISCUSSION_NOT_FOUND = 'Discussion not found';
+
+export interface NewPost {
+  title: string;
+  content: string;
+  category: string;
+  subcategory: string;
+}
+
+export class DiscussionService {
+  constructor(private readonly db: Db) {}
+
+  async create(authorId: string, post: NewPost): Promise<Discussion> {
+    if (!isKnownTopic(post.category, post.subcategory)) throw invalid('Please choose one of the listed categories and subcategories');
+    const id = await insertDiscussion(this.db, {
+      title: cleanTitle(post.title),
+      content: cleanRichContent(post.content, 'Content is required'),
+      category: post.category,
+      subcategory: post.subcategory,
+      createdBy: authorId,
+    });
+    return (await findDiscussion(this.db, id))!;
+  }
+
+  async feed(query: { category?: string | undefined; subcategory?: string | undefined; cursor?: string | undefined; limit: number }) {
+    const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+    if (after === null) throw invalid('cursor: Invalid cursor');
+    return listFeed(this.db, { category: query.category, subcategory: query.subcategory, after, limit: query.limit });
+  }
+
+  async get(id: string): Promise<Discussion> {
+    const discussion = await findDiscussion(this.db, id);
+    if (!discussion) throw notFound(DISCUSSION_NOT_FOUND);
+    return discussion;
+  }
+
+  /** Resolves the post or fails: not found when missing, forbidden when the caller did not write it. */
+  private async authoredBy(id: string, userId: string) {
+    const author = await discussionAuthor(this.db, id);
+    if (!author) throw notFound(DISCUSSION_NOT_FOUND);
+    if (author !== userId) throw forbidden('Only the author can change this discussion');
+  }
+
+  async update(userId: string, id: string, changes: { title?: string | undefined; content?: string | undefined }): Promise<Discussion> {
+    if (changes.title === undefined && changes.content === undefined) throw invalid('Nothing to update');
+    await this.authoredBy(id, userId);
+    await updateDiscussion(this.db, id, {
+      ...(changes.title !== undefined ? { title: cleanTitle(changes.title) } : {}),
+      ...(changes.content !== undefined ? { content: cleanRichContent(changes.content, 'Content is required') } : {}),
+    });
+    return this.get(id);
+  }
+
+  async delete(userId: string, id: string): Promise<void> {
+    await this.authoredBy(id, userId);
+    await deleteDiscussion(this.db, id);
+  }
+
+  async like(userId: string, id: string): Promise<LikeResult> {
+    if (!isUuid(id)) throw notFound(DISCUSSION_NOT_FOUND);
+    const result = await toggleDiscussionLike(this.db, id, userId);
+    if (result === 'missing') throw notFound(DISCUSSION_NOT_FOUND);
+    return result;
+  }
+
+  /** Whether a post exists, for the comment rules. */
+  async exists(id: string): Promise<boolean> {
+    return isUuid(id) && (await discussionAuthor(this.db, id)) !== null;
+  }
+}
