@@ -32,6 +32,8 @@ async function main(): Promise<number> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const { modules } = await importContent(database.db, folder);
+    // Servers running on the same PostgreSQL drop their kept content answers now, not when those age out.
+    await database.changes.publish('content');
     console.log(`Imported ${folder} into the ${database.kind} database (${modules.join(', ')}).`);
     return 0;
   } catch (error) {

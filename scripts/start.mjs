@@ -1,5 +1,5 @@
 // `npm start`: build the SPA when it is missing or older than its sources, then run the server on its embedded defaults.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -19,6 +19,7 @@ if (stale) {
   const build = spawnSync('npx', ['rspack', 'build', '--config', 'rspack.config.ts'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], { stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (code) => process.exit(code ?? 0));
+// The server runs in this process (not a child), so a signal to `npm start` reaches it and nothing is left behind.
+const { register } = await import('tsx/esm/api');
+register();
+await import('../server/main.ts');

@@ -1,14 +1,19 @@
-/** The Fastify app factory: tests build it without listening; main.ts listens. */
-import { existsSync } from 'node:fs';
-import { join, dirname } from 'node:path';
+/** The Fastify app factory (the server's composition root): tests build it without listening; main.ts listens. */
+import { randomBytes } from 'node:crypto';
+import { createServer } from 'node:http';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './data/client';
+import { sharedSecret } from './data/secrets';
 import { apiAnswers } from './http/answer-cache';
 import { authPlugin } from './http/auth-plugin';
 import { HttpError, sendError } from './http/errors';
+import { loggerOptions } from './http/logging';
+import { registerSecurityHeaders } from './http/security-headers';
+import { registerSpa } from './http/spa';
 import { ConsoleMailer } from './mail/console-mailer';
 import type { Mailer } from './mail/mailer';
 import { articleRoutes } from './routes/articles';
@@ -18,19 +23,23 @@ import { discussionRoutes } from './routes/discussions';
 import { feedbackRoutes } from './routes/feedback';
 import { fileRoutes } from './routes/files';
 import { homeRoutes } from './routes/home';
+import { learningRoutes, wellKnownRoutes } from './routes/learning';
 import { libraryRoutes } from './routes/library';
 import { quizRoutes } from './routes/quizzes';
 import { systemRoutes } from './routes/system';
 import { AccountService } from './services/accounts';
+import { CertificateService } from './services/certificates';
 import { CommentService } from './services/comments';
 import { ContentService } from './services/content';
 import { DiscussionService } from './services/discussions';
+import { LearningService } from './services/learning';
+import { LimitService } from './services/limits';
+import { pruneExpired } from './services/maintenance';
 import { OtpService } from './services/otp';
 import { QuizAttempts, quizUrls } from './services/quizzes';
 import { SessionService } from './services/sessions';
 import { SiteService } from './services/site';
 import { TokenService } from './services/tokens';
-import { registerRateLimits } from './http/rate-limits';
 
 export interface AppDeps {
   config: Config;
@@ -42,28 +51,59 @@ export interface AppDeps {
 
 const rootDir = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const CONTENT_DIR = join(rootDir, 'content');
+
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** Set when the process is shutting down: answers then ask their client to close the connection. */
+    shuttingDown: boolean;
   }
+}
+
+/** How often expired tokens, counters and codes are deleted. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
+
+/**
+ * The JWT secret: JWT_SECRET when set; otherwise one kept in the database, so every process on it signs and checks
+ * with the same key (ADR 061). An earlier install's DATA_DIR/jwt-secret file becomes that key, so sessions survive.
+ */
+export async function jwtSecretOf(config: Config, database: Database): Promise<string> {
+  if (config.jwtSecret) return config.jwtSecret;
+  const legacy = join(config.dataDir, 'jwt-secret');
+  return sharedSecret(database.db, 'jwt', () => (existsSync(legacy) ? readFileSync(legacy, 'utf8').trim() : randomBytes(48).toString('base64url')));
 }
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
-    trustProxy: true,
+    logger: deps.logger ?? loggerOptions(config.logLevel),
+    // Fastify passes a hop count on to proxy-addr as it is; its types only list the other forms.
+    trustProxy: config.trustProxy as boolean | string[],
     bodyLimit: 256 * 1024,
-    return503OnClosing: true,
-    forceCloseConnections: 'idle',
+    serverFactory: (handler) => {
+      // A request that never finishes its headers or body, or a connection that goes silent, is ended (ADR 064).
+      const server = createServer({ headersTimeout: 15_000, requestTimeout: 20_000, connectionsCheckingInterval: 1_000, keepAliveTimeout: 5_000 }, handler);
+      server.setTimeout(30_000);
+      return server;
+    },
+    // Shutdown is main.ts's: in-flight and newly arriving requests are answered, then connections close.
+    return503OnClosing: false,
+    forceCloseConnections: false,
   });
+  const now = deps.now ?? Date.now;
+  const { db } = database;
+  const jwtSecret = await jwtSecretOf(config, database);
+  const tokens = new TokenService(jwtSecret, now);
+
   app.decorate('validateResponses', true);
   app.decorate('contentCacheSeconds', config.contentCacheSeconds);
-  app.decorate('mailer', deps.mailer ?? new ConsoleMailer(app.log));
-  const now = deps.now ?? Date.now;
-  const tokens = new TokenService(config.jwtSecret, now);
-  const { db } = database;
-
+  app.decorate('mailer', deps.mailer ?? new ConsoleMailer());
+  app.decorate('limits', new LimitService(db, now, config.rateLimit));
+  app.decorate('changes', database.changes);
+  app.decorate('shuttingDown', false);
+  app.addHook('onRequest', async (_request, reply) => {
+    if (app.shuttingDown) reply.header('connection', 'close');
+  });
   app.setErrorHandler(sendError);
 
   // The client sends a JSON content type on every request (spec section 7), bodyless likes and deletes included:
@@ -79,11 +119,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     }
   });
 
+  const indexHtml = join(config.staticDir, 'index.html');
+  await registerSecurityHeaders(app, { indexHtml, secure: config.secure });
   await app.register(authPlugin, { sessions: new SessionService(db, tokens) });
-  await registerRateLimits(app, config.rateLimit);
-  const otp = new OtpService(db, config.jwtSecret, now);
+
+  const otp = new OtpService(db, jwtSecret, now);
   const accounts = new AccountService({
-    db, otp, tokens, mailer: app.mailer, publicUrl: config.publicUrl, now,
+    db, otp, tokens, mailer: app.mailer, publicUrl: config.publicUrl, now, limits: app.limits,
     onMailFailure: (error) => app.log.error({ err: error }, 'mail failed'),
   });
   const content = new ContentService(db);
@@ -91,58 +133,40 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const discussions = new DiscussionService(db);
   const comments = new CommentService(db, discussions);
   const attempts = new QuizAttempts(db, quizUrls(config.apiBasePath));
+  const certificates = new CertificateService(db, config.publicUrl, now);
+  const learning = new LearningService(db, certificates);
 
   await app.register(
     async (api) => {
       await api.register(apiAnswers, { now });
+      // What another process's write made stale is dropped here too (ADR 061).
+      database.changes.subscribe((topic) => {
+        if (topic === 'community') api.communityAnswers.changed();
+        else if (topic === 'content') api.contentAnswers.changed();
+        else app.sessions.changed();
+      });
       await api.register(systemRoutes, { site, ping: database.ping });
       await api.register(homeRoutes, { content });
       await api.register(feedbackRoutes, { site });
-      await api.register(authRoutes, { accounts, rateLimit: config.rateLimit });
+      await api.register(authRoutes, { accounts });
       await api.register(articleRoutes, { content });
       await api.register(libraryRoutes, { content });
       await api.register(quizRoutes, { attempts });
       await api.register(discussionRoutes, { discussions });
       await api.register(commentRoutes, { comments });
+      await api.register(learningRoutes, { courses: learning, certificates });
     },
     { prefix: config.apiBasePath },
   );
   await app.register(fileRoutes, { site });
+  await app.register(wellKnownRoutes, { certificates });
+  await registerSpa(app, { staticDir: config.staticDir, mediaDir: join(CONTENT_DIR, 'images'), apiBasePath: config.apiBasePath });
 
-  const mediaDir = join(CONTENT_DIR, 'images');
-  if (existsSync(mediaDir)) {
-    await app.register(fastifyStatic, {
-      root: mediaDir,
-      prefix: '/media/',
-      decorateReply: false,
-      maxAge: '7d',
-    });
-  }
-
-  const indexHtml = join(config.staticDir, 'index.html');
-  const hasSpa = existsSync(indexHtml);
-  if (hasSpa) {
-    await app.register(fastifyStatic, {
-      root: config.staticDir,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      // The build writes .br and .gz beside each text asset; they are sent as they are to clients that accept them.
-      preCompressed: true,
-      setHeaders(res, path) {
-        res.header('cache-control', path.includes(`${join('static', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url;
-    const isApi = url.startsWith(`${config.apiBasePath}/`) || url === config.apiBasePath;
-    if (!isApi && hasSpa && request.method === 'GET' && !url.startsWith('/files/') && !url.startsWith('/media/')) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', config.staticDir);
-    }
-    return reply.status(404).send({ success: false, message: 'Not found' });
-  });
-
+  const prune = () =>
+    pruneExpired(db, new Date(now())).catch((error: unknown) => app.log.warn({ err: error }, 'pruning expired rows failed'));
+  const pruning = setInterval(prune, PRUNE_EVERY_MS);
+  pruning.unref();
+  app.addHook('onReady', async () => void prune());
+  app.addHook('onClose', async () => clearInterval(pruning));
   return app;
 }

@@ -1,7 +1,6 @@
 /** Server configuration, read from the environment and validated with zod: a bad value stops the process with one clear line. */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { isIP } from 'node:net';
+import { resolve } from 'node:path';
 import { z } from 'zod';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
@@ -20,14 +19,44 @@ const envSchema = z.object({
   STATIC_DIR: z.preprocess(emptyAsUndefined, z.string().default('./dist')),
   RATE_LIMIT: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
   CONTENT_CACHE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(10)),
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('off').transform((value, ctx) => {
+    const trust = parseTrustProxy(value);
+    if (trust === null) {
+      ctx.addIssue({ code: 'custom', message: 'must be off, a hop count like 1, or a comma-separated list of proxy addresses or CIDR ranges' });
+      return z.NEVER;
+    }
+    return trust;
+  })),
 });
+
+/**
+ * Whose X-Forwarded-For counts (Fastify's `trustProxy`): `off` (the default) trusts nobody, so no client can choose
+ * its own address; a number trusts that many proxy hops; a list trusts those proxy addresses or ranges only.
+ */
+export type TrustProxy = false | number | string[];
+
+function parseTrustProxy(value: string): TrustProxy | null {
+  const text = value.trim().toLowerCase();
+  if (text === 'off' || text === 'false' || text === '0') return false;
+  if (/^\d+$/.test(text)) return Number(text);
+  const entries = text.split(',').map((e) => e.trim()).filter(Boolean);
+  const valid = entries.every((entry) => {
+    const [address, bits, ...rest] = entry.split('/');
+    if (rest.length || !address || !isIP(address)) return false;
+    if (bits === undefined) return true;
+    const max = isIP(address) === 4 ? 32 : 128;
+    return /^\d+$/.test(bits) && Number(bits) <= max;
+  });
+  return entries.length && valid ? entries : null;
+}
 
 export interface Config {
   port: number;
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
-  jwtSecret: string;
+  /** Unset: one secret kept in the database, shared by every process on it. */
+  jwtSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
@@ -36,6 +65,9 @@ export interface Config {
   staticDir: string;
   rateLimit: boolean;
   contentCacheSeconds: number;
+  trustProxy: TrustProxy;
+  /** PUBLIC_URL is https: HSTS and Secure cookies. */
+  secure: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -55,24 +87,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir,
-    jwtSecret: e.JWT_SECRET ?? persistentSecret(dataDir),
+    jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     apiBasePath: e.API_BASE_PATH,
     logLevel: e.LOG_LEVEL,
     staticDir: resolve(e.STATIC_DIR),
     rateLimit: e.RATE_LIMIT === 'on',
     contentCacheSeconds: e.CONTENT_CACHE_SECONDS,
+    trustProxy: e.TRUST_PROXY,
+    secure: (e.PUBLIC_URL ?? '').startsWith('https://'),
   };
-}
-
-/** A JWT secret generated once and kept in DATA_DIR, so tokens survive restarts. */
-function persistentSecret(dataDir: string): string {
-  const file = join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
 }

@@ -1,9 +1,45 @@
-/** Starts the server: config, database (migrated and seeded when empty), mailer, app, graceful shutdown. */
+/** Starts the server: config, database (migrated and seeded when empty), mailer, app, and a graceful shutdown. */
+import { Server as NetServer } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { buildApp, CONTENT_DIR } from './app';
 import { ConfigError, loadConfig } from './config';
-import { openDatabase } from './data/client';
 import { seedIfEmpty } from './content-import/import';
+import { type Database, openDatabase } from './data/client';
 import { SmtpMailer } from './mail/smtp-mailer';
+
+/** Keep-alive clients get this long to send their next request, which is answered with `Connection: close`. */
+const DRAIN_GRACE_MS = 1_000;
+/** Past this, the process exits even if a connection is still open. */
+const SHUTDOWN_LIMIT_MS = 4_500;
+
+/**
+ * SIGTERM or SIGINT (ADR 064): stop accepting connections at once; answer what is in flight and what arrives on open
+ * keep-alive connections during the grace period, each with `Connection: close`; then close the idle connections,
+ * wait for the busy ones to finish, and close the app, the mailer and the database. Exit 0.
+ */
+async function shutdown(app: FastifyInstance, database: Database, signal: string): Promise<void> {
+  app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+  const limit = setTimeout(() => {
+    app.log.error('shutdown took too long; exiting with connections still open');
+    process.exit(1);
+  }, SHUTDOWN_LIMIT_MS);
+  limit.unref();
+  app.shuttingDown = true;
+  const server = app.server;
+  const drained = new Promise<void>((resolve) => server.once('close', () => resolve()));
+  // net.Server's close stops accepting without touching open connections (http.Server's also drops the idle ones,
+  // which resets a request a keep-alive client is sending at that moment).
+  NetServer.prototype.close.call(server);
+  await new Promise((r) => setTimeout(r, DRAIN_GRACE_MS));
+  server.closeIdleConnections();
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  await drained;
+  clearInterval(sweep);
+  await app.close();
+  await app.mailer.close?.();
+  await database.close();
+  process.exit(0);
+}
 
 async function main() {
   let config: ReturnType<typeof loadConfig>;
@@ -17,29 +53,23 @@ async function main() {
     throw error;
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const seeded = await seedIfEmpty(database.db, CONTENT_DIR);
+  // Several processes starting on one empty database seed it once.
+  const seeded = await database.exclusively(() => seedIfEmpty(database.db, CONTENT_DIR));
   const app = await buildApp({ config, database, ...(config.smtpUrl ? { mailer: new SmtpMailer(config.smtpUrl, config.mailFrom) } : {}) });
   app.log.info({ database: database.kind, seeded }, 'database ready');
 
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
-    try {
-      await app.close();
-      await app.mailer.close?.();
-      await database.close();
-      process.exit(0);
-    } catch (error) {
+  let stopping = false;
+  const stop = (signal: string) => {
+    // A second signal (npm and the shell may both pass one on) changes nothing.
+    if (stopping) return;
+    stopping = true;
+    shutdown(app, database, signal).catch((error: unknown) => {
       app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
-    }
+    });
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
 }

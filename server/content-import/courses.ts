@@ -1,23 +1,29 @@
 /**
- * Courses (content/courses/*.json), workshops (content/workshops.json) and the library documents
+ * Courses (content/courses/<slug>.json, with each lesson in content/courses/<slug>/<lesson>.md and the assessment in
+ * content/courses/<slug>/assessment.json), workshops (content/workshops.json) and the library documents
  * (content/library/{ebooks,research-papers,newsletters,case-studies}/*.json). Library documents are written as JSON
  * and rendered to real PDFs while reading (before the import transaction), then stored under /files/<kind>/<slug>.pdf.
  *
  * Each folder is the whole list of its kind: an entry whose file was removed is removed too. Rows are matched by slug
- * and child rows (sections, lessons, objectives) get ids derived from the slug and position, so importing the same
- * folder twice keeps every id. A kind whose folder is missing is left as it is.
+ * and child rows get ids derived from the slugs (lessons: course and lesson slug; sections, objectives, questions:
+ * course slug and position), so importing the same folder twice keeps every id, and learners' progress with them.
+ * A kind whose folder is missing is left as it is.
  */
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq, like, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, like, notInArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { categoryLabel, contentCategorySchema, courseLevelSchema } from '../../src/domain/content';
 import { formatUsDate } from '../../src/domain/text';
 import { renderDocumentPdf } from '../render/document-pdf';
+import { sanitizeLessonHtml } from '../render/sanitize';
+import { LessonRuleError, readLesson } from './lesson-markdown';
+import { quizQuestionFileSchema } from './quiz';
 import {
-  caseStudies, courseLessons, courseObjectives, courses, courseSections, ebooks, files, newsletters, researchPapers,
-  workshops,
+  caseStudies, courseLessons, courseObjectives, courseQuestions, courses, courseSections, ebooks, files, newsletters,
+  researchPapers, workshops,
 } from '../data/schema';
 import { storeFile } from './files';
 import { ContentError, type ContentModule, type Reporter, type Tx } from './module';
@@ -40,11 +46,35 @@ export const courseFileSchema = z.object({
   sections: z
     .array(z.object({
       title: text(200),
-      lessons: z.array(z.object({ title: text(200), duration: z.number().int().min(1).max(600) })).min(1),
+      // A lesson's minutes are its reading time, computed from its body: never written by hand.
+      lessons: z.array(z.strictObject({ slug: slugSchema, title: text(200) })).min(1),
     }))
     .min(1),
 });
-export type CourseFile = z.output<typeof courseFileSchema>;
+
+export const ASSESSMENT_MIN_QUESTIONS = 6;
+export const ASSESSMENT_MAX_QUESTIONS = 10;
+export const assessmentFileSchema = z.object({
+  questions: z
+    .array(quizQuestionFileSchema.extend({ lesson: slugSchema }))
+    .min(ASSESSMENT_MIN_QUESTIONS, `must hold ${ASSESSMENT_MIN_QUESTIONS} to ${ASSESSMENT_MAX_QUESTIONS} questions`)
+    .max(ASSESSMENT_MAX_QUESTIONS, `must hold ${ASSESSMENT_MIN_QUESTIONS} to ${ASSESSMENT_MAX_QUESTIONS} questions`),
+});
+type AssessmentFile = z.output<typeof assessmentFileSchema>;
+
+export interface ReadLesson {
+  slug: string;
+  title: string;
+  html: string;
+  words: number;
+  minutes: number;
+}
+
+export interface CourseFile extends Omit<z.output<typeof courseFileSchema>, 'sections'> {
+  sections: { title: string; lessons: ReadLesson[] }[];
+  /** Null only for a draft whose assessment is not written yet. */
+  assessment: AssessmentFile | null;
+}
 
 export const workshopFileSchema = z.array(z.object({
   slug: slugSchema,
@@ -121,17 +151,57 @@ function checkUnique(kind: string, slugs: string[]) {
   }
 }
 
+/**
+ * A course file with its lessons and assessment. Every lesson of a published course must be written and meet the
+ * lesson rules, and its assessment must exist; a draft (status 0) may still lack lesson files or its assessment.
+ */
+async function readCourse(dir: string, name: string, report: Reporter): Promise<CourseFile> {
+  const file = join(dir, name);
+  const course = report.parse(file, courseFileSchema, await readFile(file, 'utf8'));
+  const slug = name.slice(0, -'.json'.length);
+  checkSlug(`courses/${name}`, slug, course.slug);
+  const published = course.status === 1;
+  const lessonSlugs = course.sections.flatMap((s) => s.lessons.map((l) => l.slug));
+  checkUnique(`courses/${name}: lessons`, lessonSlugs);
+  const sections: CourseFile['sections'] = [];
+  for (const section of course.sections) {
+    const lessons: ReadLesson[] = [];
+    for (const lesson of section.lessons) {
+      const display = `courses/${slug}/${lesson.slug}.md`;
+      const markdown = await readFile(join(dir, slug, `${lesson.slug}.md`), 'utf8').catch(() => null);
+      if (markdown === null && !published) continue;
+      try {
+        const read = readLesson(markdown ?? '', `/media/lessons/${slug}/`, (path) => existsSync(join(dir, '..', 'images', path.slice('/media/'.length))));
+        lessons.push({ slug: lesson.slug, title: lesson.title, html: sanitizeLessonHtml(read.html), words: read.words, minutes: read.minutes });
+      } catch (error) {
+        if (error instanceof LessonRuleError) {
+          const why = markdown === null ? 'the lesson file is missing; a published course needs every lesson written' : error.message;
+          throw new ContentError(`${display}: field "${markdown === null ? 'body' : error.field}": ${why}`);
+        }
+        throw error;
+      }
+    }
+    sections.push({ title: section.title, lessons });
+  }
+  const assessmentPath = join(dir, slug, 'assessment.json');
+  const assessmentText = await readFile(assessmentPath, 'utf8').catch(() => null);
+  let assessment: AssessmentFile | null = null;
+  if (assessmentText !== null) {
+    assessment = report.parse(assessmentPath, assessmentFileSchema, assessmentText);
+    const unknown = assessment.questions.find((q) => !lessonSlugs.includes(q.lesson));
+    if (unknown) throw new ContentError(`courses/${slug}/assessment.json: field "lesson": "${unknown.lesson}" is not a lesson of this course`);
+  } else if (published) {
+    throw new ContentError(`courses/${slug}/assessment.json: field "questions": a published course needs its assessment`);
+  }
+  return { ...course, sections, assessment };
+}
+
 async function readCourses(folder: string, report: Reporter): Promise<CourseFile[] | null> {
   const dir = join(folder, 'courses');
   const names = await jsonFiles(dir);
   if (names === null) return null;
   const result: CourseFile[] = [];
-  for (const name of names) {
-    const file = join(dir, name);
-    const course = report.parse(file, courseFileSchema, await readFile(file, 'utf8'));
-    checkSlug(`courses/${name}`, name.slice(0, -'.json'.length), course.slug);
-    result.push(course);
-  }
+  for (const name of names) result.push(await readCourse(dir, name, report));
   return result;
 }
 
@@ -203,19 +273,42 @@ async function writeCourses(tx: Tx, list: CourseFile[]) {
       .onConflictDoUpdate({ target: courses.slug, set: values })
       .returning({ id: courses.id });
     const courseId = row!.id;
-    // Children are replaced whole; their ids come from the slug and position, so an unchanged course keeps them.
-    await tx.delete(courseSections).where(eq(courseSections.courseId, courseId));
     await tx.delete(courseObjectives).where(eq(courseObjectives.courseId, courseId));
     await tx.insert(courseObjectives).values(course.objectives.map((description, position) => ({
       id: stableId(course.slug, 'objective', position), courseId, position, description,
     })));
+    // Sections, lessons and questions are updated in place, never deleted and made again: learners' progress and
+    // answers point at lessons and questions, and survive a re-import of unchanged (or extended) content.
     const sections = course.sections.map((section, position) => ({
       id: stableId(course.slug, 'section', position), courseId, position, title: section.title,
     }));
-    await tx.insert(courseSections).values(sections);
-    await tx.insert(courseLessons).values(course.sections.flatMap((section, s) => section.lessons.map((lesson, position) => ({
-      id: stableId(course.slug, 'lesson', s, position), sectionId: sections[s]!.id, position, title: lesson.title, duration: lesson.duration,
-    }))));
+    for (const section of sections) {
+      await tx.insert(courseSections).values(section).onConflictDoUpdate({ target: courseSections.id, set: { position: section.position, title: section.title } });
+    }
+    const lessons = course.sections.flatMap((section, s) => section.lessons.map((lesson, position) => ({
+      id: stableId(course.slug, 'lesson', lesson.slug), sectionId: sections[s]!.id, position, slug: lesson.slug, title: lesson.title,
+      duration: lesson.minutes, body: lesson.html, words: lesson.words,
+    })));
+    for (const lesson of lessons) {
+      const { id, ...set } = lesson;
+      await tx.insert(courseLessons).values(lesson).onConflictDoUpdate({ target: courseLessons.id, set });
+    }
+    const sectionIds = sections.map((s) => s.id);
+    const lessonIds = lessons.map((l) => l.id);
+    const ofCourse = inArray(courseLessons.sectionId, tx.select({ id: courseSections.id }).from(courseSections).where(eq(courseSections.courseId, courseId)));
+    await tx.delete(courseLessons).where(lessonIds.length ? and(ofCourse, notInArray(courseLessons.id, lessonIds)) : ofCourse);
+    await tx.delete(courseSections).where(and(eq(courseSections.courseId, courseId), notInArray(courseSections.id, sectionIds)));
+
+    const questions = (course.assessment?.questions ?? []).map((q, position) => ({
+      id: stableId(course.slug, 'question', position), courseId, position, question: q.question, options: q.options,
+      correctIndex: q.correctIndex, explanation: q.explanation, lessonId: stableId(course.slug, 'lesson', q.lesson),
+    }));
+    for (const question of questions) {
+      const { id, ...set } = question;
+      await tx.insert(courseQuestions).values(question).onConflictDoUpdate({ target: courseQuestions.id, set });
+    }
+    const questionIds = questions.map((q) => q.id);
+    await tx.delete(courseQuestions).where(questionIds.length ? and(eq(courseQuestions.courseId, courseId), notInArray(courseQuestions.id, questionIds)) : eq(courseQuestions.courseId, courseId));
   }
   const slugs = list.map((c) => c.slug);
   await tx.delete(courses).where(slugs.length > 0 ? notInArray(courses.slug, slugs) : undefined);

@@ -1,4 +1,5 @@
 /** Opens the database: embedded PGlite in DATA_DIR by default, PostgreSQL when DATABASE_URL is set; migrations run at open. */
+import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,9 +13,31 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Tells the other server processes on this database what a write made stale (ADR 061). */
+  changes: ChangeBus;
   close(): Promise<void>;
   ping(): Promise<boolean>;
+  /** Runs `work` while no other process on this database runs its own (migrations, the first seed). */
+  exclusively<T>(work: () => Promise<T>): Promise<T>;
 }
+
+/** What a write can make stale in another process's memory. */
+export type ChangeTopic = 'community' | 'sessions' | 'content';
+export const CHANGE_TOPICS: readonly ChangeTopic[] = ['community', 'sessions', 'content'];
+
+export interface ChangeBus {
+  /** Sends `topic` to every other process listening on this database; resolves once it is sent. */
+  publish(topic: ChangeTopic): Promise<void>;
+  /** `listener` hears the topics other processes publish, and every topic after a lost connection comes back. */
+  subscribe(listener: (topic: ChangeTopic) => void): void;
+}
+
+const CHANNEL = 'sustainlearn_changes';
+// One key for every startup lock of the product (pg_advisory_lock takes a 64-bit integer).
+const STARTUP_LOCK = 7_340_011;
+
+/** One process alone on its database (PGlite): nobody else to tell. */
+const aloneBus: ChangeBus = { publish: async () => {}, subscribe: () => {} };
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -30,8 +53,30 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     // crash the process. The pool drops the client and opens a new one on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const db = drizzle(pool, { schema });
-    await migrate(db, { migrationsFolder });
-    database = { db: db as unknown as Db, kind: 'postgres', close: () => pool.end(), ping: async () => true };
+    const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
+      // A session-level advisory lock held on one connection serialises the work across processes.
+      const lock = await pool.connect();
+      try {
+        await lock.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+        return await work();
+      } finally {
+        await lock.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+        lock.release();
+      }
+    };
+    await exclusively(() => migrate(db, { migrationsFolder }));
+    const changes = new PostgresChangeBus(options.databaseUrl, pool, pg.Client);
+    database = {
+      db: db as unknown as Db,
+      kind: 'postgres',
+      changes,
+      exclusively,
+      close: async () => {
+        await changes.close();
+        await pool.end();
+      },
+      ping: async () => true,
+    };
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
     const { drizzle } = await import('drizzle-orm/pglite');
@@ -46,7 +91,9 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     }
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
-    database = { db: db as unknown as Db, kind: 'pglite', close: () => client.close(), ping: async () => true };
+    database = {
+      db: db as unknown as Db, kind: 'pglite', changes: aloneBus, exclusively: (work) => work(), close: () => client.close(), ping: async () => true,
+    };
   }
   const { db } = database;
   database.ping = async () => {
@@ -58,4 +105,83 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     }
   };
   return database;
+}
+
+type PgClient = import('pg').Client;
+
+/**
+ * LISTEN/NOTIFY on one dedicated connection. Each process tags what it sends with its own id and ignores its own
+ * messages. A lost connection is reopened after a second; since notices sent meanwhile are lost, listeners then hear
+ * every topic, so nothing stays stale.
+ */
+class PostgresChangeBus implements ChangeBus {
+  readonly #origin = randomUUID();
+  readonly #listeners: ((topic: ChangeTopic) => void)[] = [];
+  #client: PgClient | null = null;
+  #closed = false;
+  #retry: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly url: string,
+    private readonly pool: import('pg').Pool,
+    private readonly Client: typeof import('pg').Client,
+  ) {
+    void this.#connect(false);
+  }
+
+  async #connect(reconnecting: boolean): Promise<void> {
+    if (this.#closed) return;
+    const client = new this.Client({ connectionString: this.url });
+    const retry = () => {
+      if (this.#client === client) this.#client = null;
+      client.removeAllListeners();
+      client.end().catch(() => undefined);
+      if (!this.#closed && !this.#retry) this.#retry = setTimeout(() => { this.#retry = undefined; void this.#connect(true); }, 1000).unref();
+    };
+    client.on('error', (error) => {
+      console.warn(`PostgreSQL change listener lost: ${error.message}`);
+      retry();
+    });
+    client.on('end', retry);
+    client.on('notification', (message) => {
+      const [origin, topic] = (message.payload ?? '').split(':');
+      if (origin !== this.#origin && CHANGE_TOPICS.includes(topic as ChangeTopic)) this.#emit(topic as ChangeTopic);
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${CHANNEL}`);
+      if (this.#closed) {
+        await client.end();
+        return;
+      }
+      this.#client = client;
+      if (reconnecting) for (const topic of CHANGE_TOPICS) this.#emit(topic);
+    } catch {
+      retry();
+    }
+  }
+
+  #emit(topic: ChangeTopic) {
+    for (const listener of this.#listeners) listener(topic);
+  }
+
+  subscribe(listener: (topic: ChangeTopic) => void): void {
+    this.#listeners.push(listener);
+  }
+
+  async publish(topic: ChangeTopic): Promise<void> {
+    await this.pool.query('select pg_notify($1, $2)', [CHANNEL, `${this.#origin}:${topic}`]);
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#retry);
+    const client = this.#client;
+    this.#client = null;
+    if (client) {
+      client.removeAllListeners();
+      client.on('error', () => undefined);
+      await client.end().catch(() => undefined);
+    }
+  }
 }

@@ -26,6 +26,7 @@ const discussionColumns = {
   likes: sql<string[]>`coalesce((select json_agg(${discussionLikes.userId} order by ${discussionLikes.createdAt}, ${discussionLikes.userId}) from ${discussionLikes} where ${discussionLikes.discussionId} = ${discussions.id}), '[]'::json)`,
   likeCount: sql<number>`(select count(*)::int from ${discussionLikes} where ${discussionLikes.discussionId} = ${discussions.id})`,
   commentCount: sql<number>`(select count(*)::int from ${comments} where ${comments.discussionId} = ${discussions.id} and ${comments.deletedAt} is null)`,
+  commentIds: sql<string[]>`coalesce((select json_agg(${comments.id} order by ${comments.createdAt}, ${comments.id}) from ${comments} where ${comments.discussionId} = ${discussions.id} and ${comments.deletedAt} is null), '[]'::json)`,
 };
 
 type DiscussionRow = {
@@ -43,6 +44,7 @@ type DiscussionRow = {
   likes: string[] | string;
   likeCount: number;
   commentCount: number;
+  commentIds: string[] | string;
 };
 
 /** Some drivers hand json back as text. */
@@ -60,6 +62,7 @@ function toDiscussion(row: DiscussionRow): Discussion {
     likes: idList(row.likes),
     likeCount: Number(row.likeCount),
     commentCount: Number(row.commentCount),
+    comments: idList(row.commentIds),
     createdBy: { _id: row.authorId, name: displayName(row.authorFirstName, row.authorLastName) },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -92,7 +95,10 @@ export function encodeCursor(createdAt: string, id: string): string {
 /** The position a cursor names, or null when it is not one this module made. */
 export function decodeCursor(cursor: string): { createdAt: string; id: string } | null {
   const match = CURSOR.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!match || !isUuid(match[2]) || Number.isNaN(Date.parse(match[1]!))) return null;
+  if (!match || !isUuid(match[2])) return null;
+  // JavaScript rolls 31 February over into March; PostgreSQL refuses it. A real cursor names a real instant.
+  const at = Date.parse(match[1]!);
+  if (Number.isNaN(at) || at < 0 || new Date(at).toISOString().slice(0, 19) !== match[1]!.slice(0, 19)) return null;
   return { createdAt: match[1]!, id: match[2]! };
 }
 

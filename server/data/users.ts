@@ -23,9 +23,9 @@ export async function ensureUser(db: Db, email: string): Promise<UserRow> {
   return created ?? (await findUserByEmail(db, email))!;
 }
 
-/** A new password hash; tokens issued before `tokensValidAfter` stop working. */
-export async function setPasswordHash(db: Db, userId: string, passwordHash: string, tokensValidAfter: Date): Promise<void> {
-  await db.update(users).set({ passwordHash, tokensValidAfter }).where(eq(users.id, userId));
+/** A new password hash; tokens issued before `tokensValidAfter` stop working, except the one called `keptTokenJti`. */
+export async function setPasswordHash(db: Db, userId: string, passwordHash: string, tokensValidAfter: Date, keptTokenJti: string): Promise<void> {
+  await db.update(users).set({ passwordHash, tokensValidAfter, keptTokenJti }).where(eq(users.id, userId));
 }
 
 export async function updateNames(db: Db, userId: string, names: { firstName: string; lastName: string; address: string }): Promise<UserRow | undefined> {

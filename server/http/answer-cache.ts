@@ -93,7 +93,7 @@ declare module 'fastify' {
 }
 
 /** Bound on what a write made by another process on the same database can leave stale (ADR 045). */
-export const COMMUNITY_MAX_AGE_MS = 5_000;
+export const COMMUNITY_MAX_AGE_MS = 1_000;
 /** Each cache holds at most this many bytes of serialised bodies (their compressed forms add a fraction). */
 const MAX_BYTES = 32 * 1024 * 1024;
 const sizeOf = (answer: CachedAnswer) => answer.body.length;

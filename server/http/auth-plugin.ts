@@ -16,8 +16,11 @@ declare module 'fastify' {
   }
 }
 
-/** Bound on how long a logout or password change made by another server process leaves a token usable here. */
-export const SESSION_MAX_AGE_MS = 5_000;
+/**
+ * Bound on how long a logout or password change made by another server process can leave a token usable here for a
+ * read, should its notice (ADR 061) be lost; writes always check the database.
+ */
+export const SESSION_MAX_AGE_MS = 1_000;
 
 export const authPlugin = fp<{ sessions: SessionService }>(async (app, { sessions: service }) => {
   const { tokens } = service;
@@ -25,8 +28,11 @@ export const authPlugin = fp<{ sessions: SessionService }>(async (app, { session
   app.decorate('sessions', sessions);
   app.decorate('authenticate', async (request, required) => {
     const header = request.headers.authorization ?? '';
-    const match = /^Bearer\s+(\S+)$/i.exec(header);
-    const user = match ? await sessions.get(match[1]!, () => service.resolve(match[1]!)) : null;
+    const match = /^Bearer\s+(\S{1,4096})$/i.exec(header);
+    const token = match?.[1];
+    // A revoked token never writes: a write checks the database, a read may use what was found in the last second.
+    const read = request.method === 'GET' || request.method === 'HEAD';
+    const user = !token ? null : read ? await sessions.get(token, () => service.resolve(token)) : await service.resolve(token);
     // A kept session still ends when its token expires.
     const live = user && user.tokenExpiresAt.getTime() > tokens.now() ? user : null;
     if (!live && required) throw unauthorized();

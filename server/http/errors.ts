@@ -4,6 +4,7 @@
  * request's data.
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { pgErrorCode } from '../data/pg-errors';
 import { DomainError, type Problem } from '../services/errors';
 
 /** A failure of the HTTP layer itself (a bad range, a body that is not JSON): a status and a message. */
@@ -32,6 +33,12 @@ export function sendError(error: Error & { statusCode?: number }, request: Fasti
   }
   if (error instanceof HttpError) {
     return reply.status(error.status).headers(error.headers).send({ success: false, message: error.message });
+  }
+  // A value the database refused as data (class 22: a date out of range, a number too big) is the request's fault; the
+  // contract's schemas should have caught it first, so it is also logged.
+  if (pgErrorCode(error)?.startsWith('22')) {
+    request.log.warn({ err: error }, 'the database refused a value the contract let through');
+    return reply.status(400).send({ success: false, message: 'A value in the request is out of range' });
   }
   const status = (error as FastifyError).statusCode ?? 500;
   if (status >= 400 && status < 500) {

@@ -4,7 +4,9 @@ import type { z } from 'zod';
 import type { Call } from '../../src/contract/define';
 import { CachedAnswer, sendAnswer } from './answer-cache';
 import { invalid } from '../services/errors';
+import type { LimitService } from '../services/limits';
 import type { SessionUser } from '../services/sessions';
+import type { ChangeBus } from '../data/client';
 
 export type AuthUser = SessionUser;
 
@@ -25,6 +27,10 @@ type Handler<C extends Call> = C['auth'] extends 'required'
 
 declare module 'fastify' {
   interface FastifyInstance {
+    /** The rate limits of every write (services/limits.ts). */
+    limits: LimitService;
+    /** Tells the other server processes on the database what a write made stale. */
+    changes: ChangeBus;
     /** Resolves the bearer token of a request to a user, or null. Throws 401 when `required` and there is none. */
     authenticate(request: FastifyRequest, required: boolean): Promise<AuthUser | null>;
     validateResponses: boolean;
@@ -33,7 +39,31 @@ declare module 'fastify' {
   }
 }
 
+/** Deeper input than any call of the contract takes is refused before it is walked (or parsed by zod). */
+const MAX_INPUT_DEPTH = 32;
+
+/**
+ * Why an input cannot be taken as it is, or null: a string holding a NUL character (PostgreSQL cannot store one and no
+ * field needs one), or nesting deeper than MAX_INPUT_DEPTH. Walked without recursion, so no input can exhaust the stack.
+ */
+function unfit(value: unknown): string | null {
+  const pending: { value: unknown; path: string[] }[] = [{ value, path: [] }];
+  while (pending.length) {
+    const { value: current, path } = pending.pop()!;
+    const at = path.length ? `${path.join('.')}: ` : '';
+    if (typeof current === 'string') {
+      if (current.includes('\u0000')) return `${at}must not contain a NUL character`;
+    } else if (current && typeof current === 'object') {
+      if (path.length >= MAX_INPUT_DEPTH) return `${at}is nested too deeply`;
+      for (const [key, inner] of Object.entries(current)) pending.push({ value: inner, path: [...path, key] });
+    }
+  }
+  return null;
+}
+
 function parseOr400<T>(schema: z.ZodType<T>, value: unknown): T {
+  const problem = unfit(value);
+  if (problem) throw invalid(problem);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
@@ -72,6 +102,10 @@ export function implement<C extends Call>(
     const params = parseOr400(c.params, request.params ?? {}) as z.output<C['params']>;
     const query = parseOr400(c.query, request.query ?? {}) as z.output<C['query']>;
     const body = parseOr400(c.body, request.body ?? undefined) as z.output<C['body']>;
+    if (c.method !== 'GET') {
+      const email = (body as { email?: unknown } | undefined)?.email;
+      await app.limits.check(c.name, { memberId: user?.id, address: request.ip, email: typeof email === 'string' ? email : undefined });
+    }
     const result = await (handler as (ctx: RouteContext<C> & { user: AuthUser | null }) => Promise<unknown>)({
       params, query, body, request, reply, user,
     });
@@ -99,7 +133,10 @@ export function implement<C extends Call>(
       try {
         return await run(request, reply, user);
       } finally {
-        if (options.changes) (options.changes === 'community' ? app.communityAnswers : app.sessions).changed();
+        if (options.changes) {
+          (options.changes === 'community' ? app.communityAnswers : app.sessions).changed();
+          await app.changes.publish(options.changes);
+        }
       }
     },
   });

@@ -1,5 +1,5 @@
 /** Renders a titled document of headed sections into a real, multi-page PDF with pdfkit (library files, legal pages). */
-import PDFDocument from 'pdfkit';
+import { renderPdf } from './pdf-document';
 
 export interface DocumentSection {
   heading: string;
@@ -22,22 +22,19 @@ const HANGING_INDENT = 18;
 const KEEP_WITH_NEXT = 90;
 
 export function renderDocumentPdf(doc: DocumentSpec): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const pdf = new PDFDocument({
-      size: 'A4',
-      margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-      info: { Title: doc.title, Author: 'SustainLearn', Creator: 'SustainLearn' },
-      pdfVersion: '1.7',
-      lang: 'en',
-      displayTitle: true,
-      tagged: false,
-      // Pages stay in memory until the end so each can be numbered "Page n of m".
-      bufferPages: true,
-    });
-    const chunks: Buffer[] = [];
-    pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
-    pdf.on('end', () => resolve(Buffer.concat(chunks)));
-    pdf.on('error', reject);
+  return renderPdf(
+    {
+    size: 'A4',
+    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
+    info: { Title: doc.title, Author: 'SustainLearn', Creator: 'SustainLearn' },
+    pdfVersion: '1.7',
+    lang: 'en',
+    displayTitle: true,
+    tagged: false,
+    // Pages stay in memory until the end so each can be numbered "Page n of m".
+    bufferPages: true,
+  },
+    (pdf) => {
 
     pdf.fillColor(GREEN).font('Helvetica-Bold').fontSize(10).text('SustainLearn');
     pdf.moveDown(0.5);
@@ -79,6 +76,6 @@ export function renderDocumentPdf(doc: DocumentSpec): Promise<Buffer> {
         });
       pdf.page.margins.bottom = bottom;
     }
-    pdf.end();
-  });
+    },
+  );
 }

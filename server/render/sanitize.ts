@@ -21,3 +21,25 @@ const options: sanitizeHtml.IOptions = {
 export function sanitizeRichHtml(html: string): string {
   return sanitizeHtml(html, options);
 }
+
+/**
+ * A lesson's allowlist: the rich tags plus what lessons use, tables and the product's own figures (SVGs under
+ * /media/lessons/). Headings keep their levels; images keep their alternative text.
+ */
+const lessonOptions: sanitizeHtml.IOptions = {
+  ...options,
+  allowedTags: [...RICH_TAGS, 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'figure', 'figcaption', 'hr'],
+  allowedAttributes: { a: ['href', 'rel', 'target'], img: ['src', 'alt', 'width', 'height', 'loading'], th: ['align', 'scope'], td: ['align'] },
+  allowedSchemesByTag: { img: [] },
+  allowProtocolRelative: false,
+  exclusiveFilter: (frame) => frame.tag === 'img' && !/^\/media\/lessons\/[a-z0-9-]+\/[a-z0-9-]+\.svg$/.test(frame.attribs.src ?? ''),
+  transformTags: {
+    ...options.transformTags,
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),
+    th: (tagName, attribs) => ({ tagName, attribs: { ...attribs, scope: 'col' } }),
+  },
+};
+
+export function sanitizeLessonHtml(html: string): string {
+  return sanitizeHtml(html, lessonOptions);
+}

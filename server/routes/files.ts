@@ -1,12 +1,21 @@
 /** Stored documents (PDFs) under /files/..., with content type, length, cache headers and byte ranges. */
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../http/errors';
+import { allowSameOriginFraming } from '../http/security-headers';
 import type { SiteService } from '../services/site';
 
 export async function fileRoutes(app: FastifyInstance, { site }: { site: SiteService }) {
   app.get('/files/*', async (request, reply) => {
-    const path = decodeURIComponent(request.url.split('?')[0]!);
+    let path: string;
+    try {
+      path = decodeURIComponent(request.url.split('?')[0]!);
+    } catch {
+      throw new HttpError(400, 'The file path is not valid');
+    }
+    if (path.includes('\u0000') || path.length > 300) throw new HttpError(400, 'The file path is not valid');
     const file = await site.file(path);
+    // The footer shows the legal documents in a frame of the site's own pages.
+    allowSameOriginFraming(reply);
     const body = Buffer.from(file.body);
     const etag = `"${file.size.toString(16)}-${file.createdAt.getTime().toString(16)}"`;
     reply

@@ -8,7 +8,8 @@ import { revokeToken } from '../data/revoked-tokens';
 import { ensureUser, findUserByEmail, findUserById, setPasswordHash, updateNames, type UserRow } from '../data/users';
 import { existingAccountMail, otpMail } from '../mail/auth-mails';
 import type { Mail, Mailer } from '../mail/mailer';
-import { invalid, notFound } from './errors';
+import { forbidden, invalid, notFound } from './errors';
+import type { LimitService } from './limits';
 import type { OtpService } from './otp';
 import { hashPassword, verifyPassword } from './passwords';
 import type { SessionUser } from './sessions';
@@ -16,6 +17,9 @@ import type { TokenService } from './tokens';
 
 export const OTP_SENT_MESSAGE = 'OTP sent successfully!';
 export const INVALID_CREDENTIALS = 'Invalid credentials';
+/** How long after its code was verified a token may set a password. */
+export const SET_PASSWORD_WINDOW_MS = 15 * 60 * 1000;
+export const VERIFY_CODE_FIRST = 'Please verify your email with a new code before setting a password.';
 
 export function toPublicUser(row: UserRow): User {
   const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
@@ -37,6 +41,7 @@ export interface AccountDeps {
   mailer: Mailer;
   publicUrl: string;
   now: () => number;
+  limits: LimitService;
   onMailFailure: (error: unknown) => void;
 }
 
@@ -63,14 +68,21 @@ export class AccountService {
     // A finished account never gets a signup code by mail, so only an unfinished signup can reach this point.
     if (existing?.passwordHash) throw invalid('Invalid OTP. Please try again.');
     const user = existing ?? (await ensureUser(db, email));
-    return tokens.issue(user.id);
+    return tokens.issue(user.id, 'otp');
   }
 
-  async login(email: string, password: string): Promise<string> {
-    const user = await findUserByEmail(this.deps.db, email);
+  /** Wrong passwords slow down this pair (email, address) and this address, never the right password elsewhere. */
+  async login(email: string, password: string, address: string): Promise<string> {
+    const { db, limits, tokens } = this.deps;
+    await limits.checkLogin(email, address);
+    const user = await findUserByEmail(db, email);
     const ok = await verifyPassword(user?.passwordHash, password);
-    if (!user || !ok) throw invalid(INVALID_CREDENTIALS);
-    return this.deps.tokens.issue(user.id);
+    if (!user || !ok) {
+      await limits.recordLoginFailure(email, address);
+      throw invalid(INVALID_CREDENTIALS);
+    }
+    await limits.recordLoginSuccess(email, address);
+    return tokens.issue(user.id);
   }
 
   async requestResetCode(email: string): Promise<void> {
@@ -85,24 +97,34 @@ export class AccountService {
     await otp.consume(email, 'reset', code);
     const user = await findUserByEmail(db, email);
     if (!user) throw invalid('Invalid OTP. Please try again.');
-    return tokens.issue(user.id);
+    return tokens.issue(user.id, 'otp');
   }
 
-  /** Sets a new password and kills every older token; answers the one new token. */
-  private async replacePassword(userId: string, password: string): Promise<string> {
-    await setPasswordHash(this.deps.db, userId, await hashPassword(password), new Date(this.deps.now()));
-    return this.deps.tokens.issue(userId);
+  /** Sets a new password: every other token of the member dies, the one it was set with stays valid. */
+  private async replacePassword(session: SessionUser, password: string): Promise<void> {
+    await setPasswordHash(this.deps.db, session.id, await hashPassword(password), new Date(this.deps.now()), session.jti);
   }
 
-  setPassword(session: SessionUser, password: string): Promise<string> {
-    return this.replacePassword(session.id, password);
+  /**
+   * The password step of signup and reset. Only a token from a code verified in the last 15 minutes may set a
+   * password, once: a stolen login token cannot take the account over (update-password asks for the current one).
+   */
+  async setPassword(session: SessionUser, password: string): Promise<void> {
+    if (session.tokenPurpose !== 'otp' || this.deps.now() - session.tokenIssuedAtMs > SET_PASSWORD_WINDOW_MS) {
+      throw forbidden(VERIFY_CODE_FIRST);
+    }
+    const row = await findUserById(this.deps.db, session.id);
+    if (!row) throw notFound('User not found');
+    // Used once: setting the password moves tokens_valid_after past this token's issue time.
+    if (session.tokenIssuedAtMs < row.tokensValidAfter.getTime()) throw forbidden(VERIFY_CODE_FIRST);
+    await this.replacePassword(session, password);
   }
 
-  async updatePassword(session: SessionUser, currentPassword: string, newPassword: string): Promise<string> {
+  async updatePassword(session: SessionUser, currentPassword: string, newPassword: string): Promise<void> {
     const row = await findUserById(this.deps.db, session.id);
     if (!row) throw notFound('User not found');
     if (!(await verifyPassword(row.passwordHash, currentPassword))) throw invalid('Current password is incorrect');
-    return this.replacePassword(session.id, newPassword);
+    await this.replacePassword(session, newPassword);
   }
 
   async updateProfile(session: SessionUser, names: { firstName: string; lastName: string; address: string }): Promise<User> {

@@ -1,10 +1,11 @@
 /**
- * Who a bearer token names: a valid signature, not revoked by logout, issued after the member's last password change.
+ * Who a bearer token names: a valid signature, not revoked by logout, and issued after the member's last password
+ * change (or the very token that change was made with).
  */
 import type { Db } from '../data/client';
 import { isRevoked } from '../data/revoked-tokens';
 import { findUserById } from '../data/users';
-import type { TokenService } from './tokens';
+import type { TokenPurpose, TokenService } from './tokens';
 
 /** A signed-in member as a request sees them. */
 export interface SessionUser {
@@ -12,6 +13,8 @@ export interface SessionUser {
   email: string;
   jti: string;
   tokenExpiresAt: Date;
+  tokenIssuedAtMs: number;
+  tokenPurpose: TokenPurpose;
 }
 
 export class SessionService {
@@ -24,8 +27,12 @@ export class SessionService {
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
     const row = await findUserById(this.db, claims.userId);
-    if (!row || claims.issuedAtMs < row.tokensValidAfter.getTime()) return null;
+    if (!row) return null;
+    // A password change ends every token issued before it, but the one it was made with.
+    if (claims.issuedAtMs < row.tokensValidAfter.getTime() && claims.jti !== row.keptTokenJti) return null;
     if (await isRevoked(this.db, claims.jti)) return null;
-    return { id: row.id, email: row.email, jti: claims.jti, tokenExpiresAt: claims.expiresAt };
+    return {
+      id: row.id, email: row.email, jti: claims.jti, tokenExpiresAt: claims.expiresAt, tokenIssuedAtMs: claims.issuedAtMs, tokenPurpose: claims.purpose,
+    };
   }
 }

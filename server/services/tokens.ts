@@ -6,11 +6,15 @@ export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 const ISSUER = 'sustainlearn';
 const AUDIENCE = 'sustainlearn-web';
 
+/** `otp`: issued by a one-time code verification (signup or reset), the only kind that may set a password. */
+export type TokenPurpose = 'session' | 'otp';
+
 export interface TokenClaims {
   userId: string;
   jti: string;
   issuedAtMs: number;
   expiresAt: Date;
+  purpose: TokenPurpose;
 }
 
 export class TokenService {
@@ -19,10 +23,10 @@ export class TokenService {
     this.#key = new TextEncoder().encode(secret);
   }
 
-  async issue(userId: string): Promise<string> {
+  async issue(userId: string, purpose: TokenPurpose = 'session'): Promise<string> {
     const nowMs = this.now();
     const iat = Math.floor(nowMs / 1000);
-    return new SignJWT({ iat_ms: nowMs })
+    return new SignJWT({ iat_ms: nowMs, ...(purpose === 'otp' ? { pur: 'otp' } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(ISSUER)
@@ -44,7 +48,8 @@ export class TokenService {
       });
       if (!payload.sub || !payload.jti || typeof payload.exp !== 'number') return null;
       const issuedAtMs = typeof payload.iat_ms === 'number' ? payload.iat_ms : (payload.iat ?? 0) * 1000;
-      return { userId: payload.sub, jti: payload.jti, issuedAtMs, expiresAt: new Date(payload.exp * 1000) };
+      const purpose: TokenPurpose = payload.pur === 'otp' ? 'otp' : 'session';
+      return { userId: payload.sub, jti: payload.jti, issuedAtMs, expiresAt: new Date(payload.exp * 1000), purpose };
     } catch (error) {
       if (error instanceof joseErrors.JOSEError) return null;
       throw error;

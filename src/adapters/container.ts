@@ -1,7 +1,8 @@
-/** The composition root: binds every port to its adapter and starts the session actor. */
+/** The composition root: binds every port to its adapter, starts the session actor and binds every machine's effects. */
+import 'reflect-metadata';
 import { Container } from 'inversify';
 import { createActor } from 'xstate';
-import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, Navigator, TokenStore } from '../application/ports';
+import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, Navigator, Notifier, TokenStore } from '../application/ports';
 import type { AppServices } from '../application/services';
 import { provideSession } from '../application/session.effects';
 import { BeaconAnalytics } from './beacon-analytics';
@@ -11,6 +12,8 @@ import { COOKIE_JAR, CookieTokenStore, type CookieJar } from './cookie-token-sto
 import { type ApiConfig, TOKENS } from './di-tokens';
 import { LazyApiClient } from './http/lazy-api-client';
 import { LocalDraftStore } from './local-draft-store';
+import { provideMachines } from './machines';
+import { SonnerNotifier } from './sonner-notifier';
 import { SystemClock } from './system-clock';
 
 export const DEFAULT_API_CONFIG: ApiConfig = { baseUrl: '/api', retryBaseMs: 1000, cacheTtlMs: 5 * 60 * 1000 };
@@ -26,6 +29,7 @@ export function createContainer(config: Partial<ApiConfig> = {}, jar: CookieJar 
   container.bind<Clock>(TOKENS.Clock).to(SystemClock);
   container.bind<FileSaver>(TOKENS.FileSaver).to(BlobFileSaver);
   container.bind<DraftStore>(TOKENS.DraftStore).to(LocalDraftStore);
+  container.bind<Notifier>(TOKENS.Notifier).to(SonnerNotifier);
   return container;
 }
 
@@ -35,15 +39,15 @@ export function createServices(container: Container = createContainer()): AppSer
   const log = (message: string, error: unknown) => console.warn(message, error);
   const session = createActor(provideSession({ api, tokens, log })).start();
   api.onUnauthorized(() => session.send({ type: 'session.unauthorized' }));
-  return {
+  const ports = {
     api,
     tokens,
     navigator: container.get<Navigator>(TOKENS.Navigator),
-    analytics: container.get<Analytics>(TOKENS.Analytics),
     clock: container.get<Clock>(TOKENS.Clock),
     files: container.get<FileSaver>(TOKENS.FileSaver),
     drafts: container.get<DraftStore>(TOKENS.DraftStore),
-    session,
+    notifier: container.get<Notifier>(TOKENS.Notifier),
     log,
   };
+  return { ...ports, analytics: container.get<Analytics>(TOKENS.Analytics), session, machines: provideMachines(ports) };
 }

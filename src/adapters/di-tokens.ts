@@ -8,6 +8,7 @@ export const TOKENS = {
   Clock: Symbol.for('Clock'),
   FileSaver: Symbol.for('FileSaver'),
   DraftStore: Symbol.for('DraftStore'),
+  Notifier: Symbol.for('Notifier'),
 } as const;
 
 export interface ApiConfig {

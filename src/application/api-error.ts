@@ -18,3 +18,8 @@ export function messageOf(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.kind === 'http' && error.status < 500 && error.message) return error.message;
   return fallback;
 }
+
+/** The server's message when it refused a request for coming too fast (429), which says when to try again; else null. */
+export function refusalOf(error: unknown): string | null {
+  return error instanceof ApiError && error.kind === 'http' && error.status === 429 && error.message ? error.message : null;
+}

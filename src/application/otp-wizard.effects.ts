@@ -1,22 +1,24 @@
-/** The OTP wizard's named effects, against ports only. The view supplies `notify` (a toast) and the ports. */
+/** The OTP wizard's named effects, against ports only. Call once per wizard actor: its countdown belongs to it. */
 import * as authCalls from '../contract/auth';
 import type { OtpPurpose } from '../domain/otp';
 import { messageOf } from './api-error';
 import { OTP_TEXT, otpWizardMachine } from './otp-wizard.machine';
-import type { ApiClient, Clock, Navigator, TokenStore } from './ports';
+import type { ApiClient, Clock, Navigator, Notifier, TokenStore } from './ports';
 
 export interface OtpWizardPorts {
   api: ApiClient;
   tokens: TokenStore;
   navigator: Navigator;
   clock: Clock;
-  notify: (message: string) => void;
+  notifier: Notifier;
 }
 
 const requestCall = (purpose: OtpPurpose) => (purpose === 'signup' ? authCalls.requestSignupOtp : authCalls.forgotPassword);
 const verifyCall = (purpose: OtpPurpose) => (purpose === 'signup' ? authCalls.verifySignupOtp : authCalls.verifyResetOtp);
 
-export function provideOtpWizard({ api, tokens, navigator, clock, notify }: OtpWizardPorts) {
+export function provideOtpWizard({ api, tokens, navigator, clock, notifier }: OtpWizardPorts) {
+  // Spec section 8: the OTP toasts are top-right and last 3 seconds.
+  const notify = (message: string) => notifier.success(message, { position: 'top-right', durationMs: 3000 });
   let stopTicking: (() => void) | null = null;
   const stop = () => {
     stopTicking?.();
@@ -44,7 +46,7 @@ export function provideOtpWizard({ api, tokens, navigator, clock, notify }: OtpW
       },
       setPassword: ({ self }, { password }) => {
         api.call(authCalls.setPassword, { body: { password } }).then(
-          (answer) => self.send({ type: 'password.set', token: answer.token }),
+          () => self.send({ type: 'password.set', token: null }),
           (error: unknown) => self.send({ type: 'password.failed', message: messageOf(error, OTP_TEXT.unexpected) }),
         );
       },

@@ -36,6 +36,14 @@ export interface TokenStore {
 export interface Navigator {
   /** A full page load of a path (the 401 rule, signup's reload to /). */
   hardRedirect(path: string): void;
+  /** A move inside the app, without a page load (the router hears it). */
+  go(path: string, options?: { replace?: boolean }): void;
+}
+
+/** Short messages for the member (toasts). */
+export interface Notifier {
+  success(message: string, options?: { position?: 'top-right'; durationMs?: number }): void;
+  error(message: string): void;
 }
 
 export interface Analytics {

@@ -1,11 +1,13 @@
 /**
- * The post composer (spec sections 4, 5 and 8): the chosen SDG category and subcategory, the editor that opens only
- * when both are chosen, the title and rich content, and the submit that is possible only when all are set. It closes
- * and clears on success or cancel; on failure it keeps what was typed. What is typed is kept as a draft (a port), so a
- * reload reopens the editor where it was. Effects are named actions; their results come back as events.
+ * The post composer (spec sections 4, 5 and 8): the editor that opens only when an SDG category and subcategory are
+ * both chosen, the title and rich content, and the submit that is possible only when all are set. It closes and
+ * clears on success or cancel; on failure it keeps what was typed. The topic is chosen elsewhere (the page's URL owns
+ * it) and told to the composer; the composer owns only the draft, which it keeps through a port so a reload reopens
+ * the editor where it was. Effects are named actions; their results come back as events.
  */
 import { assign, setup } from 'xstate';
 import { type Discussion, isBlank } from '../domain/discussion';
+import type { Topic } from './discussion-feed.machine';
 
 export const SELECT_TOPIC_FIRST = 'Please select both category and subcategory first';
 export const SELECT_TOPIC_BEFORE_POSTING = 'Please select both category and subcategory before creating a post';
@@ -13,36 +15,43 @@ export const SELECT_TOPIC_BEFORE_POSTING = 'Please select both category and subc
 export const CONTENT_REQUIRED = 'Please write the post before creating it';
 export const CREATE_FAILED = 'Failed to create discussion. Please try again.';
 
-export interface PostDraft {
-  category: string;
-  subcategory: string;
+/** What the member has typed: kept as a draft. */
+export interface PostText {
   title: string;
   content: string;
 }
 
+/** What is sent: the text under the chosen topic. */
+export interface PostDraft extends PostText, Topic {}
+
 export interface PostComposerContext extends PostDraft {
+  /** Where the draft is kept: one per member, so a shared browser never shows one member's draft to another. */
+  draftKey: string;
   /** The alert the view shows (role=alert), or null. */
   alert: string | null;
   /** The id of the post this composer created last; the feed reloads when it changes. */
   lastCreatedId: string | null;
-  /** Set from the input: a stored draft reopens the editor. */
-  restoredDraft: boolean;
 }
 
 export interface PostComposerInput {
-  draft: PostDraft | null;
+  draftKey: string;
+  topic: Topic;
+}
+
+export function postDraftKey(userId: string): string {
+  return `sustainlearn.discussion-draft.${userId}`;
 }
 
 export type PostComposerEvent =
-  | { type: 'topic.category'; category: string }
-  | { type: 'topic.subcategory'; subcategory: string }
+  | { type: 'draft.restored'; draft: PostText | null }
+  | { type: 'topic.changed'; topic: Topic }
   | { type: 'composer.open' }
   | { type: 'title.changed'; title: string }
   | { type: 'content.changed'; content: string }
   | { type: 'composer.submit' }
   | { type: 'composer.cancel' }
   | { type: 'create.succeeded'; discussion: Discussion }
-  | { type: 'create.failed'; error: unknown }
+  | { type: 'create.failed'; error: unknown; refusal: string | null }
   | { type: 'alert.dismissed' };
 
 export const postComposerMachine = setup({
@@ -52,46 +61,54 @@ export const postComposerMachine = setup({
     input: {} as PostComposerInput,
   },
   actions: {
-    chooseCategory: assign(({ context, event }) => {
-      if (event.type !== 'topic.category') return {};
-      // A subcategory belongs to one category: a new category drops it.
-      return { category: event.category, subcategory: event.category === context.category ? context.subcategory : '', alert: null };
-    }),
-    chooseSubcategory: assign(({ event }) => (event.type === 'topic.subcategory' ? { subcategory: event.subcategory, alert: null } : {})),
+    takeTopic: assign(({ event }) => (event.type === 'topic.changed' ? { ...event.topic, alert: null } : {})),
     clearText: assign({ title: '', content: '', alert: null }),
+    /** Read the stored draft; answer draft.restored (null when there is none, or it cannot be read). */
+    restoreDraft: (_, _params: { key: string }) => {},
     /** POST /discussions with the context's post; answer with create.succeeded or create.failed. */
     createDiscussion: (_, _params: PostDraft) => {},
-    /** Keep what is typed (and the topic) in the draft store. */
-    saveDraft: (_, _params: PostDraft) => {},
-    clearDraft: () => {},
+    /** Keep what is typed in the draft store. */
+    saveDraft: (_, _params: { key: string; text: PostText }) => {},
+    clearDraft: (_, _params: { key: string }) => {},
     logError: (_, _params: { error: unknown }) => {},
   },
   guards: {
     hasTopic: ({ context }) => Boolean(context.category && context.subcategory),
     isComplete: ({ context }) => isPostComplete(context),
     lacksOnlyContent: ({ context }) => Boolean(context.category && context.subcategory && context.title.trim()),
-    restoredDraft: ({ context }) => context.restoredDraft,
+    restoredDraft: ({ event }) => event.type === 'draft.restored' && event.draft !== null,
   },
 }).createMachine({
   id: 'postComposer',
   context: ({ input }) => ({
-    category: input.draft?.category ?? '',
-    subcategory: input.draft?.subcategory ?? '',
-    title: input.draft?.title ?? '',
-    content: input.draft?.content ?? '',
+    category: input.topic.category,
+    subcategory: input.topic.subcategory,
+    title: '',
+    content: '',
+    draftKey: input.draftKey,
     alert: null,
     lastCreatedId: null,
-    restoredDraft: input.draft !== null,
   }),
   initial: 'restoring',
+  on: {
+    'topic.changed': { actions: 'takeTopic' },
+  },
   states: {
     restoring: {
-      always: [{ guard: 'restoredDraft', target: 'editing' }, { target: 'closed' }],
+      entry: { type: 'restoreDraft', params: ({ context }) => ({ key: context.draftKey }) },
+      on: {
+        'draft.restored': [
+          {
+            guard: 'restoredDraft',
+            target: 'editing',
+            actions: assign({ title: ({ event }) => event.draft!.title, content: ({ event }) => event.draft!.content }),
+          },
+          { target: 'closed' },
+        ],
+      },
     },
     closed: {
       on: {
-        'topic.category': { actions: 'chooseCategory' },
-        'topic.subcategory': { actions: 'chooseSubcategory' },
         'composer.open': [
           { guard: 'hasTopic', target: 'editing', actions: assign({ alert: null }) },
           { actions: assign({ alert: SELECT_TOPIC_FIRST }) },
@@ -101,13 +118,11 @@ export const postComposerMachine = setup({
     },
     editing: {
       on: {
-        'topic.category': { actions: ['chooseCategory', { type: 'saveDraft', params: ({ context }) => draftOf(context) }] },
-        'topic.subcategory': { actions: ['chooseSubcategory', { type: 'saveDraft', params: ({ context }) => draftOf(context) }] },
         'title.changed': {
-          actions: [assign({ title: ({ event }) => event.title }), { type: 'saveDraft', params: ({ context }) => draftOf(context) }],
+          actions: [assign({ title: ({ event }) => event.title }), { type: 'saveDraft', params: ({ context }) => textOf(context) }],
         },
         'content.changed': {
-          actions: [assign({ content: ({ event }) => event.content }), { type: 'saveDraft', params: ({ context }) => draftOf(context) }],
+          actions: [assign({ content: ({ event }) => event.content }), { type: 'saveDraft', params: ({ context }) => textOf(context) }],
         },
         'composer.submit': [
           {
@@ -118,16 +133,24 @@ export const postComposerMachine = setup({
           { guard: 'lacksOnlyContent', actions: assign({ alert: CONTENT_REQUIRED }) },
           { actions: assign({ alert: SELECT_TOPIC_BEFORE_POSTING }) },
         ],
-        'composer.cancel': { target: 'closed', actions: ['clearText', 'clearDraft'] },
+        'composer.cancel': { target: 'closed', actions: ['clearText', { type: 'clearDraft', params: ({ context }) => ({ key: context.draftKey }) }] },
         'alert.dismissed': { actions: assign({ alert: null }) },
       },
     },
     submitting: {
       on: {
-        'create.succeeded': { target: 'closed', actions: ['clearText', assign({ lastCreatedId: ({ event }) => event.discussion._id }), 'clearDraft'] },
+        'create.succeeded': {
+          target: 'closed',
+          actions: [
+            'clearText',
+            assign({ lastCreatedId: ({ event }) => event.discussion._id }),
+            { type: 'clearDraft', params: ({ context }) => ({ key: context.draftKey }) },
+          ],
+        },
+        // The spec's alert; a refusal for posting too fast says when to try again instead.
         'create.failed': {
           target: 'editing',
-          actions: [assign({ alert: CREATE_FAILED }), { type: 'logError', params: ({ event }) => ({ error: event.error }) }],
+          actions: [assign({ alert: ({ event }) => event.refusal ?? CREATE_FAILED }), { type: 'logError', params: ({ event }) => ({ error: event.error }) }],
         },
       },
     },
@@ -141,6 +164,10 @@ export function isPostComplete(post: PostDraft): boolean {
 
 export function draftOf(context: PostDraft): PostDraft {
   return { category: context.category, subcategory: context.subcategory, title: context.title, content: context.content };
+}
+
+function textOf(context: PostComposerContext): { key: string; text: PostText } {
+  return { key: context.draftKey, text: { title: context.title, content: context.content } };
 }
 
 export type PostComposerMachine = typeof postComposerMachine;

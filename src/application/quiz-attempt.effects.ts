@@ -1,21 +1,20 @@
 /**
  * The quiz attempt machine's named effects, written against ports only. Call once per attempt actor: the redirect
- * timer it starts belongs to that actor. Navigation and toasts are plain functions handed in by the view (the router
- * and the toaster live in the UI layer).
+ * timer it starts belongs to that actor.
  */
 import type { AnyActorRef } from 'xstate';
 import * as quizCalls from '../contract/quizzes';
 import { QUIZ_PDF_FILENAME, QUIZ_REDIRECT_DELAY_MS } from '../domain/quiz';
 import { messageOf } from './api-error';
-import type { ApiClient, Clock, FileSaver } from './ports';
+import type { ApiClient, Clock, FileSaver, Navigator, Notifier } from './ports';
 import { QUIZ_TEXT, type QuizAttemptEvent, quizAttemptMachine } from './quiz-attempt.machine';
 
 export interface QuizAttemptPorts {
   api: ApiClient;
   files: FileSaver;
   clock: Clock;
-  navigate: (path: string) => void;
-  notifyError: (message: string) => void;
+  navigator: Navigator;
+  notifier: Notifier;
   log: (message: string, error: unknown) => void;
 }
 
@@ -24,7 +23,9 @@ function reply(self: AnyActorRef, event: QuizAttemptEvent) {
   if (self.getSnapshot().status === 'active') self.send(event);
 }
 
-export function provideQuizAttempt({ api, files, clock, navigate, notifyError, log }: QuizAttemptPorts) {
+export function provideQuizAttempt({ api, files, clock, navigator, notifier, log }: QuizAttemptPorts) {
+  const navigate = (path: string) => navigator.go(path);
+  const notifyError = (message: string) => notifier.error(message);
   let stopTimer: (() => void) | null = null;
   const stopRedirectTimer = () => {
     stopTimer?.();

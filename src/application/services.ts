@@ -1,7 +1,26 @@
-/** What the views receive from the composition root: the ports and the long-lived session actor. */
+/** What the views receive from the composition root: the ports, the long-lived session actor, and the machines. */
 import type { ActorRefFrom } from 'xstate';
-import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, Navigator, TokenStore } from './ports';
+import type { CommentThreadMachine } from './comment-thread.machine';
+import type { CourseProgressMachine } from './course-progress.machine';
+import type { DiscussionFeedMachine } from './discussion-feed.machine';
+import type { OtpWizardMachine } from './otp-wizard.machine';
+import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, Navigator, Notifier, TokenStore } from './ports';
+import type { PostComposerMachine } from './post-composer.machine';
+import type { QuizAttemptMachine } from './quiz-attempt.machine';
 import type { SessionMachine } from './session.machine';
+
+/**
+ * Each machine with its effects bound to the ports (src/adapters/machines.ts). One call per actor: a machine's
+ * effects may hold that actor's timers. Views create the actor, subscribe and send; they never provide effects.
+ */
+export interface AppMachines {
+  otpWizard(): OtpWizardMachine;
+  quizAttempt(): QuizAttemptMachine;
+  postComposer(): PostComposerMachine;
+  discussionFeed(): DiscussionFeedMachine;
+  commentThread(): CommentThreadMachine;
+  courseProgress(): CourseProgressMachine;
+}
 
 export interface AppServices {
   api: ApiClient;
@@ -11,6 +30,8 @@ export interface AppServices {
   clock: Clock;
   files: FileSaver;
   drafts: DraftStore;
+  notifier: Notifier;
   session: ActorRefFrom<SessionMachine>;
+  machines: AppMachines;
   log: (message: string, error: unknown) => void;
 }

@@ -29,13 +29,13 @@ export const verifyResetOtp = call({
 });
 export const setPassword = call({
   name: 'auth.setPassword', method: 'PUT', path: '/auth/set-password', auth: 'required',
-  body: z.object({ password: passwordSchema }), response: okMessageSchema.extend({ token: z.string() }),
+  body: z.object({ password: passwordSchema }), response: okMessageSchema,
   invalidates: ['/auth/profile'],
 });
 export const updatePassword = call({
   name: 'auth.updatePassword', method: 'PUT', path: '/auth/update-password', auth: 'required',
   body: z.object({ currentPassword: z.string().min(1, 'Current password is required').max(1024), newPassword: passwordSchema }),
-  response: okMessageSchema.extend({ token: z.string() }),
+  response: okMessageSchema,
 });
 export const updateProfile = call({
   name: 'auth.updateProfile', method: 'PUT', path: '/auth/update-profile', auth: 'required',

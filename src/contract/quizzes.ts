@@ -23,7 +23,7 @@ export const answerQuestion = call({
   body: z.object({
     questionIndex: z.number().int().min(0),
     selectedOption: z.number().int().min(0),
-    timeSpent: z.number().min(0).default(0),
+    timeSpent: z.number().min(0).max(86_400_000, 'must be at most a day in milliseconds').default(0),
   }),
   response: z.object({
     success: ok,

@@ -18,6 +18,8 @@ export const discussionSchema = z.object({
   likes: z.array(z.string()),
   likeCount: z.number(),
   commentCount: z.number(),
+  /** The ids of the post's comments (spec section 3: Discussion.comments[]), oldest first; deleted ones left out. */
+  comments: z.array(z.string()),
   createdBy: authorSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -74,6 +76,28 @@ export function isAuthor(userId: string | undefined, item: { createdBy: { _id: s
   return Boolean(userId) && userId === item.createdBy._id;
 }
 
+/**
+ * A like toggle applied to a post or comment: without an answer, the member's press as it will probably end (the
+ * member's id in or out of `likes`, the count one up or down); with the server's answer, its `liked` and count.
+ */
+export function applyLike(
+  item: { likes: string[]; likeCount: number },
+  userId: string,
+  liked?: boolean,
+  likeCount?: number,
+): { likes: string[]; likeCount: number } {
+  const had = item.likes.includes(userId);
+  const likes = (liked ?? !had) ? (had ? item.likes : [...item.likes, userId]) : item.likes.filter((id) => id !== userId);
+  const count = likeCount ?? Math.max(0, item.likeCount + (had === (liked ?? !had) ? 0 : had ? -1 : 1));
+  return { likes, likeCount: count };
+}
+
+/** Plain text typed by a member (a comment) is blank only when it holds nothing but white space. */
+export function isBlankText(text: string): boolean {
+  return text.trim() === '';
+}
+
+/** Rich HTML (a post) is blank when, without its tags and non-breaking spaces, nothing is left. */
 export function isBlank(text: string): boolean {
   return text.replace(/<[^>]*>/g, '').replace(/&nbsp;/g, ' ').trim().length === 0;
 }

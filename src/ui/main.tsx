@@ -1,4 +1,5 @@
 /** Browser entry: the composition root builds the services, React renders the shell. */
+import './zod-jitless';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createServices } from '../adapters/container';

@@ -8,7 +8,8 @@ import { ABOUT_SLUG } from './routes';
 export const PAGES = [
   'home', 'login', 'signup', 'forgot-password', 'articles', 'article', 'community', 'contact', 'about',
   'discussion', 'courses', 'course-category', 'course-view', 'workshops', 'ebooks', 'research-papers',
-  'newsletters', 'quiz-topics', 'quiz-topic', 'quiz-play', 'case-studies', 'profile',
+  'newsletters', 'quiz-topics', 'quiz-topic', 'quiz-play', 'case-studies', 'profile', 'course-lesson', 'course-assessment',
+  'learning', 'certificate',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 
@@ -36,6 +37,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/courses/category/:categoryId', 'course-category'),
   members('/courses/detail/:categoryId', 'course-category'),
   members('/courses/view/:courseId', 'course-view'),
+  members('/courses/view/:courseId/lessons/:lessonId', 'course-lesson'),
+  members('/courses/view/:courseId/assessment', 'course-assessment'),
   members('/courses/:categoryId', 'course-category'),
   members('/workshops', 'workshops'),
   members('/ebook', 'ebooks'),
@@ -46,6 +49,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/quiz/:categoryId/:setId', 'quiz-play'),
   members('/case-studies', 'case-studies'),
   members('/profile', 'profile'),
+  members('/learning', 'learning'),
+  open('/certificates/:id', 'certificate'),
 ];
 
 /** The same match as wouter's for these patterns (static segments and `:param`), as a regular expression source. */

@@ -1,4 +1,5 @@
 /** Every route of spec section 2, typed; views build links from here, never by hand. */
+import { lessonPath } from '../application/paths';
 export const ABOUT_SLUG = 'sustainlearn';
 
 export const paths = {
@@ -12,11 +13,23 @@ export const paths = {
   community: '/sustain-community',
   contact: '/contact',
   discussion: '/discussion',
+  /** The discussion page on one topic: the topic lives in the URL, so it can be shared and survives a reload. */
+  discussionTopic: (topic: { category: string; subcategory: string }) => {
+    const query = new URLSearchParams();
+    if (topic.category) query.set('category', topic.category);
+    if (topic.category && topic.subcategory) query.set('subcategory', topic.subcategory);
+    const text = query.toString();
+    return text ? `/discussion?${text}` : '/discussion';
+  },
   courses: '/courses',
   coursesByCategory: (categoryId: string) => `/courses/${encodeURIComponent(categoryId)}`,
   courseCategory: (categoryId: string) => `/courses/category/${encodeURIComponent(categoryId)}`,
   courseDetail: (categoryId: string) => `/courses/detail/${encodeURIComponent(categoryId)}`,
   courseView: (courseId: string) => `/courses/view/${encodeURIComponent(courseId)}`,
+  courseLesson: lessonPath,
+  courseAssessment: (courseId: string) => `/courses/view/${encodeURIComponent(courseId)}/assessment`,
+  certificate: (id: string) => `/certificates/${encodeURIComponent(id)}`,
+  learning: '/learning',
   workshops: '/workshops',
   workshop: (id: string) => `/workshops/${encodeURIComponent(id)}`,
   ebooks: '/ebook',
@@ -38,4 +51,11 @@ export function loginWithReturn(from: string): string {
 export function safeReturnPath(from: string | null | undefined): string {
   if (!from?.startsWith('/') || from.startsWith('//')) return paths.home;
   return from;
+}
+
+/** The topic named by a discussion URL's query string (`?category=…&subcategory=…`). */
+export function discussionTopicOf(search: string): { category: string; subcategory: string } {
+  const query = new URLSearchParams(search);
+  const category = query.get('category') ?? '';
+  return { category, subcategory: category ? (query.get('subcategory') ?? '') : '' };
 }

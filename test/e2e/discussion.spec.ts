@@ -5,13 +5,15 @@
  */
 import type { Browser, Locator, Page } from '@playwright/test';
 import { createUser, signIn, type TestUser } from './support/accounts';
-import { expect, expectAccessible, test } from './support/fixtures';
+import { expect, expectAccessible, recordCspViolations, test } from './support/fixtures';
+import { tabTo } from './support/keyboard';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
-/** A second member's page in its own browser context, failing on console errors like the fixture's page. */
+/** A second member's page in its own browser context, failing on console errors and CSP violations like the fixture's. */
 async function memberPage(browser: Browser, user: TestUser, errors: string[]): Promise<Page> {
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  await recordCspViolations(context, errors);
   const page = await context.newPage();
   page.on('console', (message) => {
     if (message.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
@@ -42,15 +44,6 @@ const postCard = (page: Page, title: string) => page.getByRole('article', { name
 /** A comment's own box (not its replies), found by author and text. */
 const commentBox = (scope: Locator, author: string, text: string) =>
   scope.locator('.comment__body').filter({ has: scope.page().getByText(author, { exact: true }) }).filter({ hasText: text });
-
-/** Presses Tab until `target` has focus: the way a keyboard user gets there. */
-async function tabTo(page: Page, target: Locator, max = 120) {
-  for (let i = 0; i < max; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${target}`);
-}
 
 test('two members post, comment, reply three levels deep, like and delete', async ({ page, request, browser }) => {
   test.setTimeout(240_000);
@@ -219,11 +212,11 @@ test('two members post, comment, reply three levels deep, like and delete', asyn
   expect(bobErrors, 'console errors on Bob\'s page').toEqual([]);
 });
 
-/** After a reload the topic is not remembered (only drafts are): choose it again. */
+/** After a reload the topic is still the one chosen: it lives in the URL. */
 async function openDiscussionAfterReload(page: Page) {
   await expect(page.getByRole('heading', { level: 1, name: 'Community Discussions' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'SDG 6: Clean Water and Sanitation › Greywater Reuse' })).toBeVisible();
   await expect(page.getByText('Loading discussions...')).toBeHidden();
-  await chooseInSidebar(page, 'SDG 6: Clean Water and Sanitation', 'Greywater Reuse');
 }
 
 test('the composer and the comment thread work by keyboard alone', async ({ page, request }) => {
@@ -406,6 +399,65 @@ test('a reload keeps the draft, a failed post keeps the text, a failed delete sa
   await expect(postCard(page, title).getByTestId('like-count')).toHaveText('1');
   await page.reload();
   await expect(postCard(page, title).getByTestId('like-count')).toHaveText('1');
+});
+
+test('the chosen topic lives in the URL: it survives a reload, the back button returns to the last one, a link opens it', async ({ page, request }) => {
+  const tomas = await createUser(request, { firstName: 'Tomas', lastName: 'Topic' });
+  await signIn(page, tomas);
+  await openDiscussion(page);
+  await chooseInSidebar(page, 'SDG 7: Affordable and Clean Energy', 'Heat Pumps and Electrification');
+  await expect(page).toHaveURL(/\/discussion\?category=affordable-and-clean-energy&subcategory=heat-pumps$/);
+  await chooseInSidebar(page, 'SDG 13: Climate Action', 'Embodied Carbon');
+  await expect(page).toHaveURL(/\/discussion\?category=climate-action&subcategory=embodied-carbon$/);
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 2, name: 'SDG 13: Climate Action › Embodied Carbon' })).toBeVisible();
+  await expect(page.getByText('Loading discussions...')).toBeHidden();
+  await expectAccessible(page, 'topic after a reload');
+
+  await page.goBack();
+  await expect(page).toHaveURL(/category=affordable-and-clean-energy&subcategory=heat-pumps$/);
+  await expect(page.getByRole('heading', { level: 2, name: 'SDG 7: Affordable and Clean Energy › Heat Pumps and Electrification' })).toBeVisible();
+  await expect(page.locator('.topic-select__button').first()).toContainText('SDG 7: Affordable and Clean Energy');
+  await page.goBack();
+  await expect(page.getByRole('heading', { level: 2, name: 'All discussions' })).toBeVisible();
+
+  // A shared link opens the topic directly.
+  await page.goto('/discussion?category=climate-action&subcategory=urban-heat-island');
+  await expect(page.getByRole('heading', { level: 2, name: 'SDG 13: Climate Action › Urban Heat Island' })).toBeVisible();
+});
+
+test('a comment refused for coming too fast keeps its text and says when to try again', async ({ page, request }) => {
+  const rosa = await createUser(request, { firstName: 'Rosa', lastName: 'Rate' });
+  await signIn(page, rosa);
+  await page.goto('/discussion?category=climate-action&subcategory=embodied-carbon');
+  await page.getByRole('button', { name: 'Create a Post' }).click();
+  const composer = page.getByRole('form', { name: 'Create a Post' });
+  const title = `Rate limits ${unique()}`;
+  await composer.getByLabel('Title').fill(title);
+  await composer.getByRole('textbox', { name: 'Content' }).click();
+  await page.keyboard.type('A post to comment on.');
+  await composer.getByRole('button', { name: 'Publish Post' }).click();
+  const card = postCard(page, title);
+  await card.getByRole('button', { name: /^Comments/ }).click();
+  await page.route('**/api/comments', (route) =>
+    route.request().method() === 'POST'
+      ? route.fulfill({
+        status: 429, headers: { 'retry-after': '42' }, contentType: 'application/json',
+        body: JSON.stringify({ success: false, message: 'Too many attempts. Please try again in 1 minute.' }),
+      })
+      : route.fallback());
+  const field = card.getByLabel('Add a comment');
+  await field.fill('Kept after a refusal');
+  await card.getByRole('button', { name: 'Post Comment' }).click();
+  await expect(card.getByRole('alert')).toHaveText('Too many attempts. Please try again in 1 minute.');
+  await expect(field).toHaveValue('Kept after a refusal');
+  await expectAccessible(page, 'comment refused');
+  await page.unroute('**/api/comments');
+  await card.getByRole('button', { name: 'Post Comment' }).click();
+  await expect(field).toHaveValue('');
+  await expect(card.getByRole('alert')).toHaveCount(0);
+  await expect(commentBox(card, 'Rosa Rate', 'Kept after a refusal')).toBeVisible();
 });
 
 test('signed out, /discussion sends the visitor to /login', async ({ page }) => {

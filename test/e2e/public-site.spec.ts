@@ -147,13 +147,14 @@ test.describe('navigation bar', () => {
     await expect(page.getByRole('link', { name: 'Make an Impact' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Account menu for Grace' }).click();
     await expect(page.getByRole('menu')).toContainText(user.email);
-    await expect(page.getByRole('menuitem', { name: 'Edit Profile' })).toBeVisible();
+    await expect(page.getByRole('menuitem')).toHaveText(['My learning', 'Edit Profile', 'Logout']);
     await page.keyboard.press('Escape');
     await page.setViewportSize(MOBILE);
     await page.getByRole('button', { name: 'Menu' }).click();
     const panel = page.locator('.nav__panel');
     await expect(panel).toContainText(user.email);
     await expect(panel.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    await expect(panel.getByRole('link', { name: 'My learning' })).toHaveAttribute('href', '/learning');
     await expectAccessible(page, 'signed-in hamburger');
     await panel.getByRole('button', { name: 'Logout' }).click();
     await page.getByRole('button', { name: 'Menu' }).click();

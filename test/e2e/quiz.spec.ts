@@ -5,9 +5,9 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Locator, Page } from '@playwright/test';
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
+import { skipToContent, tabTo } from './support/keyboard';
 
 interface BankQuestion {
   question: string;
@@ -21,22 +21,7 @@ function bank(category: string): BankQuestion[] {
   return file.sets.find((s: { id: string }) => s.id === 'set-1').questions;
 }
 
-/** From the top of a freshly loaded page: Tab to 'Skip to content' and follow it, as a keyboard user does. */
-async function skipToContent(page: Page) {
-  await page.keyboard.press('Tab');
-  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(page.locator('main')).toBeFocused();
-}
 
-/** Presses Tab (at most `limit` times) until `target` has the focus: the way a keyboard user gets there. */
-async function tabTo(page: Page, target: Locator, limit = 60) {
-  for (let i = 0; i < limit; i++) {
-    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) return;
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`could not reach ${target} with Tab`);
-}
 
 test('a whole quiz by keyboard alone: topics, set, twelve answers with reveal cards, scorecard and the PDF', async ({ page, request }, testInfo) => {
   test.setTimeout(240_000);

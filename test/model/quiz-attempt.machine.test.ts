@@ -6,7 +6,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
-import type { ApiClient, CallInput } from '../../src/application/ports';
 import { provideQuizAttempt } from '../../src/application/quiz-attempt.effects';
 import {
   type AnswerResult,
@@ -19,8 +18,7 @@ import {
   type QuizAttemptSnapshot,
 } from '../../src/application/quiz-attempt.machine';
 import { ApiError } from '../../src/application/api-error';
-import { FakeClock, RecordingFileSaver } from '../../src/application/testing/fakes';
-import type { Call } from '../../src/contract/define';
+import { FakeClock, RecordingFileSaver, RecordingNavigator, RecordingNotifier, ScriptedApi } from '../../src/application/testing/fakes';
 import type { QuizAnswer, QuizAttempt } from '../../src/domain/quiz';
 import { type Coverage, edgePaths, getShortestPaths, getSimplePaths, newCoverage, pathName, type PathLike, replay, uncovered } from './model-kit';
 
@@ -327,35 +325,15 @@ describe('quiz attempt machine (model-based)', () => {
 
 // ---- The effects, against fake ports. ----
 
-class ScriptedApi implements ApiClient {
-  readonly calls: { name: string; input: CallInput<Call> | undefined }[] = [];
-  constructor(private readonly answers: Record<string, () => Promise<unknown>>) {}
-  call<C extends Call>(c: C, input?: CallInput<C>) {
-    this.calls.push({ name: c.name, input: input as CallInput<Call> | undefined });
-    const answer = this.answers[c.name];
-    if (!answer) return Promise.reject(new Error(`unexpected call ${c.name}`));
-    return answer() as never;
-  }
-  clearCache() {}
-  onUnauthorized() {
-    return () => {};
-  }
-}
-
 function world(answers: Record<string, () => Promise<unknown>>) {
   const api = new ScriptedApi(answers);
   const files = new RecordingFileSaver();
   const clock = new FakeClock();
-  const navigations: string[] = [];
-  const toasts: string[] = [];
-  const machine = provideQuizAttempt({
-    api, files, clock,
-    navigate: (path) => navigations.push(path),
-    notifyError: (message) => toasts.push(message),
-    log: () => {},
-  });
+  const navigator = new RecordingNavigator();
+  const notifier = new RecordingNotifier();
+  const machine = provideQuizAttempt({ api, files, clock, navigator, notifier, log: () => {} });
   const actor = createActor(machine, { input: INPUT }).start();
-  return { api, files, clock, navigations, toasts, actor };
+  return { api, files, clock, navigator, notifier, actor };
 }
 
 const PDF = new Uint8Array([37, 80, 68, 70, 45]);
@@ -385,25 +363,27 @@ describe('quiz attempt effects (fake ports)', () => {
     await waitFor(w.actor, (s) => s.matches('redirecting'));
     expect(w.files.saved).toEqual([{ bytes: PDF, filename: 'quiz-results.pdf', mimeType: 'application/pdf' }]);
     w.clock.advance(999);
-    expect(w.navigations).toEqual([]);
+    expect(w.navigator.moves).toEqual([]);
     w.clock.advance(1);
-    expect(w.navigations).toEqual(['/quiz']);
+    expect(w.navigator.moves).toEqual(['/quiz']);
     expect(w.actor.getSnapshot().status).toBe('done');
     expect(w.clock.activeTimers).toBe(0);
-    expect(w.toasts).toEqual([]);
+    expect(w.notifier.errors).toEqual([]);
+    expect(w.navigator.redirects).toEqual([]);
+    expect(w.notifier.successes).toEqual([]);
   });
 
   it('shows the server text when starting fails and goes back to the topic page', async () => {
     const w = world({ 'quizzes.start': failWith(400, 'category: There is no quiz in this category') });
     await waitFor(w.actor, (s) => s.status === 'done');
-    expect(w.toasts).toEqual(['category: There is no quiz in this category']);
-    expect(w.navigations).toEqual(['/quiz/green-buildings']);
+    expect(w.notifier.errors).toEqual(['category: There is no quiz in this category']);
+    expect(w.navigator.moves).toEqual(['/quiz/green-buildings']);
   });
 
   it('falls back to the spec text when starting fails without a server message', async () => {
     const w = world({ 'quizzes.start': () => Promise.reject(new ApiError('network', 0, 'offline')) });
     await waitFor(w.actor, (s) => s.status === 'done');
-    expect(w.toasts).toEqual(['Failed to start quiz. Please try again.']);
+    expect(w.notifier.errors).toEqual(['Failed to start quiz. Please try again.']);
   });
 
   it('toasts each failure and keeps the learner where they were', async () => {
@@ -413,22 +393,22 @@ describe('quiz attempt effects (fake ports)', () => {
     });
     await waitFor(w.actor, (s) => s.matches('revealed'));
     w.actor.send({ type: 'quiz.continue' });
-    await waitFor(w.actor, (s) => s.matches('revealed') && w.toasts.length > 0);
-    expect(w.toasts).toEqual(['Failed to complete quiz. Please try again.']);
+    await waitFor(w.actor, (s) => s.matches('revealed') && w.notifier.errors.length > 0);
+    expect(w.notifier.errors).toEqual(['Failed to complete quiz. Please try again.']);
 
     const v = world({ 'quizzes.start': ok({ success: true, attempt: fresh }), 'quizzes.answer': failWith(409, 'This question has already been answered') });
     await waitFor(v.actor, (s) => s.matches('question'));
     v.actor.send({ type: 'option.select', option: 3 });
     v.actor.send({ type: 'answer.submit' });
-    await waitFor(v.actor, (s) => s.matches('question') && v.toasts.length > 0);
-    expect(v.toasts).toEqual(['Failed to submit answer. Please try again.']);
+    await waitFor(v.actor, (s) => s.matches('question') && v.notifier.errors.length > 0);
+    expect(v.notifier.errors).toEqual(['Failed to submit answer. Please try again.']);
     expect(v.actor.getSnapshot().context.selected).toBe(3);
 
     const d = world({ 'quizzes.start': ok({ success: true, attempt: completed }), 'quizzes.pdf': failWith(403, 'nope') });
     await waitFor(d.actor, (s) => s.matches('scorecard'));
     d.actor.send({ type: 'results.download' });
-    await waitFor(d.actor, (s) => s.matches('scorecard') && d.toasts.length > 0);
-    expect(d.toasts).toEqual(['Failed to download results. Please try again.']);
+    await waitFor(d.actor, (s) => s.matches('scorecard') && d.notifier.errors.length > 0);
+    expect(d.notifier.errors).toEqual(['Failed to download results. Please try again.']);
     expect(d.files.saved).toEqual([]);
   });
 
@@ -439,6 +419,6 @@ describe('quiz attempt effects (fake ports)', () => {
     await waitFor(w.actor, (s) => s.matches('redirecting'));
     w.actor.stop();
     w.clock.advance(5000);
-    expect(w.navigations).toEqual([]);
+    expect(w.navigator.moves).toEqual([]);
   });
 });

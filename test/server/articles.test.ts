@@ -4,14 +4,16 @@ import { expect, it } from 'vitest';
 import { CONTENT_DIR } from '../../server/app';
 import { CONTENT_CATEGORIES, type Article } from '../../src/domain/content';
 import { countWords, readTimeMinutes } from '../../src/domain/text';
+import { articlesByCategory, featuredArticle, getArticle, landingSlides, listArticles, salesBanner } from '../../src/contract/content';
+import { submitFeedback } from '../../src/contract/feedback';
+import { filePath, getUrl, mediaPath, send, urlOf } from './api';
 import { describeWithApp } from './fixture';
 
 describeWithApp('articles from the seeded content', { seed: true }, (ctx) => {
-  const get = async (url: string) => ctx().app.inject({ method: 'GET', url });
-  const all = async (): Promise<Article[]> => (await get('/api/articles')).json().articles;
+  const all = async (): Promise<Article[]> => (await send(ctx(), listArticles)).json().articles;
 
   it('lists every article newest first with the fields the SPA reads', async () => {
-    const res = await get('/api/articles');
+    const res = await send(ctx(), listArticles);
     expect(res.statusCode).toBe(200);
     const { success, articles } = res.json();
     expect(success).toBe(true);
@@ -24,9 +26,9 @@ describeWithApp('articles from the seeded content', { seed: true }, (ctx) => {
   });
 
   it('honours the optional limit and refuses a bad one', async () => {
-    const six = (await get('/api/articles?limit=6')).json().articles as Article[];
+    const six = (await send(ctx(), listArticles, { query: { limit: 6 } })).json().articles as Article[];
     expect(six.map((a) => a._id)).toEqual((await all()).slice(0, 6).map((a) => a._id));
-    const bad = await get('/api/articles?limit=0');
+    const bad = await send(ctx(), listArticles, { rawUrl: `${urlOf(listArticles)}?limit=0` });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, message: expect.stringMatching(/^limit: /) });
   });
@@ -54,36 +56,36 @@ describeWithApp('articles from the seeded content', { seed: true }, (ctx) => {
   it('answers the featured article: exactly one is marked', async () => {
     const marked = (await all()).filter((a) => a.featured);
     expect(marked).toHaveLength(1);
-    const res = await get('/api/articles/featured');
+    const res = await send(ctx(), featuredArticle);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ success: true, article: { _id: marked[0]!._id, featured: true } });
   });
 
   it('filters by category (the static routes win over /articles/:id) and refuses an unknown category', async () => {
     for (const { id } of CONTENT_CATEGORIES) {
-      const res = await get(`/api/articles/category/${id}`);
+      const res = await send(ctx(), articlesByCategory, { params: { category: id } });
       expect(res.statusCode).toBe(200);
       const { articles } = res.json();
       expect(articles.length).toBeGreaterThanOrEqual(3);
       expect(new Set(articles.map((a: Article) => a.category))).toEqual(new Set([id]));
     }
-    const bad = await get('/api/articles/category/plastics');
+    const bad = await send(ctx(), articlesByCategory, { rawUrl: urlOf(articlesByCategory, { category: 'plastics' as never }) });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().success).toBe(false);
   });
 
   it('answers one article by id, and by its slug', async () => {
     const first = (await all())[0]!;
-    const res = await get(`/api/articles/${first._id}`);
+    const res = await send(ctx(), getArticle, { params: { id: first._id } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, article: first });
-    const bySlug = await get('/api/articles/carbon--embodied-carbon-hidden-half');
+    const bySlug = await send(ctx(), getArticle, { params: { id: 'carbon--embodied-carbon-hidden-half' } });
     expect(bySlug.json().article.title).toBe("Embodied Carbon: The Hidden Half of a Building's Footprint");
   });
 
   it("answers 404 'Article not found' for an unknown id or slug", async () => {
     for (const id of ['00000000-0000-4000-8000-000000000000', 'no-such-article', "x' or 1=1"]) {
-      const res = await get(`/api/articles/${encodeURIComponent(id)}`);
+      const res = await send(ctx(), getArticle, { params: { id } });
       expect(res.statusCode, id).toBe(404);
       expect(res.json()).toEqual({ success: false, message: 'Article not found' });
     }
@@ -99,27 +101,27 @@ describeWithApp('articles from the seeded content', { seed: true }, (ctx) => {
     const urls = new Set((await all()).map((a) => a.imageUrl));
     for (const url of urls) {
       expect(url).toMatch(/^\/media\/articles\/[a-z-]+\.svg$/);
-      const res = await get(url);
+      const res = await getUrl(ctx(), url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/image\/svg\+xml/);
       expect(res.headers['cache-control']).toMatch(/max-age=\d+/);
-      expect(statSync(join(CONTENT_DIR, 'images', url.replace('/media/', ''))).size).toBeLessThan(30 * 1024);
+      expect(statSync(join(CONTENT_DIR, 'images', url.replace(mediaPath(''), ''))).size).toBeLessThan(30 * 1024);
     }
   });
 
   it('serves the landing slides (each with a source) and the sales banner', async () => {
-    const { sliders } = (await get('/api/slider')).json().data;
+    const { sliders } = (await send(ctx(), landingSlides)).json().data;
     expect(sliders.length).toBeGreaterThanOrEqual(3);
     for (const slide of sliders) {
       expect(slide.source).not.toBe('');
-      expect((await get(slide.imageUrl)).statusCode).toBe(200);
+      expect((await getUrl(ctx(), slide.imageUrl)).statusCode).toBe(200);
     }
-    expect((await get('/api/sales')).json()).toEqual({ success: true, data: { text: expect.stringContaining('%') } });
+    expect((await send(ctx(), salesBanner)).json()).toEqual({ success: true, data: { text: expect.stringContaining('%') } });
   });
 
   it('serves the Terms & Conditions and the Privacy Policy as PDFs', async () => {
-    for (const [path, title] of [['/files/legal/terms.pdf', 'Terms & Conditions'], ['/files/legal/privacy.pdf', 'Privacy Policy']] as const) {
-      const res = await get(path);
+    for (const [path, title] of [[filePath('legal/terms.pdf'), 'Terms & Conditions'], [filePath('legal/privacy.pdf'), 'Privacy Policy']] as const) {
+      const res = await getUrl(ctx(), path);
       expect(res.statusCode, path).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
       expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
@@ -131,7 +133,7 @@ describeWithApp('articles from the seeded content', { seed: true }, (ctx) => {
 });
 
 describeWithApp('feedback', { seed: false }, (ctx) => {
-  const post = (payload: unknown) => ctx().app.inject({ method: 'POST', url: '/api/feedback', payload: payload as object });
+  const post = (payload: unknown) => send(ctx(), submitFeedback, { rawBody: payload });
 
   it('stores a valid feedback, trimmed, and answers success', async () => {
     const res = await post({ name: ' Maya Patel ', email: 'maya@example.com', mobile: '+44 7700 900123', feedback: 'More retrofit case studies please.' });
@@ -156,15 +158,13 @@ describeWithApp('feedback', { seed: false }, (ctx) => {
 });
 
 describeWithApp('public content on an empty database', { seed: false }, (ctx) => {
-  const get = async (url: string) => ctx().app.inject({ method: 'GET', url });
-
   it('answers empty lists, and 404 where one item is asked for', async () => {
-    expect((await get('/api/articles')).json()).toEqual({ success: true, articles: [] });
-    expect((await get('/api/articles/category/energy')).json()).toEqual({ success: true, articles: [] });
-    expect((await get('/api/slider')).json()).toEqual({ success: true, data: { sliders: [] } });
-    const featured = await get('/api/articles/featured');
+    expect((await send(ctx(), listArticles)).json()).toEqual({ success: true, articles: [] });
+    expect((await send(ctx(), articlesByCategory, { params: { category: 'energy' } })).json()).toEqual({ success: true, articles: [] });
+    expect((await send(ctx(), landingSlides)).json()).toEqual({ success: true, data: { sliders: [] } });
+    const featured = await send(ctx(), featuredArticle);
     expect(featured.statusCode).toBe(404);
     expect(featured.json()).toEqual({ success: false, message: 'No featured article' });
-    expect((await get('/api/sales')).statusCode).toBe(404);
+    expect((await send(ctx(), salesBanner)).statusCode).toBe(404);
   });
 });

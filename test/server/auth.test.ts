@@ -3,125 +3,113 @@ import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { otpCodes, revokedTokens, users } from '../../server/data/schema';
 import { SESSION_MAX_AGE_MS } from '../../server/http/auth-plugin';
-import { describeWithApp, type TestContext } from './fixture';
-
-const codeFrom = (ctx: TestContext, email: string) => /code is (\d{6})/.exec(ctx.mailer.lastTo(email)?.text ?? '')?.[1];
-
-async function post(ctx: TestContext, url: string, payload: unknown, token?: string, method: 'POST' | 'PUT' = 'POST') {
-  return ctx.app.inject({ method, url, payload: payload as object, headers: token ? { authorization: `Bearer ${token}` } : {} });
-}
-
-/** Signs a new user up through the real flow and returns the final token. */
-export async function signUp(ctx: TestContext, email: string, password = 'correct horse battery') {
-  expect((await post(ctx, '/api/auth/otp', { email })).statusCode).toBe(200);
-  await new Promise((r) => setTimeout(r, 0));
-  const signup = await post(ctx, '/api/auth/signup', { email, otp: codeFrom(ctx, email) });
-  expect(signup.statusCode).toBe(200);
-  ctx.clock.advance(1000);
-  const set = await post(ctx, '/api/auth/set-password', { password }, signup.json().token, 'PUT');
-  expect(set.statusCode).toBe(200);
-  return set.json().token as string;
-}
+import {
+  forgotPassword, login, logout, profile, requestSignupOtp, setPassword, updatePassword, updateProfile, verifyResetOtp,
+  verifySignupOtp,
+} from '../../src/contract/auth';
+import { send } from './api';
+import { describeWithApp } from './fixture';
+import { codeFrom, logIn, mailSent, signUp } from './members';
 
 describeWithApp('accounts', {}, (ctx) => {
   it('signs up with a mailed code, sets a password, reads the profile, logs out and in again', async () => {
     const c = ctx();
     const email = 'ada@example.com';
-    const res = await post(c, '/api/auth/otp', { email: ' Ada@Example.com ' });
+    const res = await send(c, requestSignupOtp, { body: { email: ' Ada@Example.com ' } });
     expect(res.json()).toEqual({ success: true, message: 'OTP sent successfully!' });
-    await new Promise((r) => setTimeout(r, 0));
+    await mailSent();
     const mail = c.mailer.lastTo(email)!;
     expect(mail.subject).toBe('Your SustainLearn sign-up code');
     expect(mail.text).toMatch(/expires in 10 minutes/);
     expect(mail.html).toMatch(/<p style="font-size:28px[^>]*>\d{6}<\/p>/);
-    const signup = await post(c, '/api/auth/signup', { email, otp: codeFrom(c, email) });
+    const signup = await send(c, verifySignupOtp, { body: { email, otp: codeFrom(c, email)! } });
     expect(signup.statusCode).toBe(200);
     const signupToken = signup.json().token;
     c.clock.advance(1000);
-    const set = await post(c, '/api/auth/set-password', { password: 'correct horse battery' }, signupToken, 'PUT');
+    const set = await send(c, setPassword, { body: { password: 'correct horse battery' }, token: signupToken });
     expect(set.statusCode).toBe(200);
-    const token = set.json().token;
-    const profile = await c.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } });
-    expect(profile.json().user).toEqual({ _id: expect.any(String), firstName: '', lastName: '', address: '', name: '', email, profilePicture: '' });
-    // The signup token died when the password was set.
-    expect((await c.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${signupToken}` } })).statusCode).toBe(401);
+    // The client keeps the token it set the password with (ADR 065): it stays valid, and no new one is answered.
+    expect(set.json()).toEqual({ success: true, message: 'Password set successfully' });
+    const token = signupToken;
+    const me = await send(c, profile, { token });
+    expect(me.json().user).toEqual({ _id: expect.any(String), firstName: '', lastName: '', address: '', name: '', email, profilePicture: '' });
     const [row] = await c.database.db.select().from(users).where(eq(users.email, email));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
     // As the browser sends it: a JSON content type and no body.
-    const out = await c.app.inject({ method: 'POST', url: '/api/auth/logout', payload: '', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` } });
+    const out = await send(c, logout, { rawBody: '', headers: { 'content-type': 'application/json' }, token });
     expect(out.statusCode).toBe(200);
-    expect((await c.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
-    const login = await post(c, '/api/auth/login', { email, password: 'correct horse battery' });
-    expect(login.statusCode).toBe(200);
-    expect(login.json().token).toEqual(expect.any(String));
+    expect((await send(c, profile, { token })).statusCode).toBe(401);
+    const again = await send(c, login, { body: { email, password: 'correct horse battery' } });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().token).toEqual(expect.any(String));
   });
 
   it('stores codes hashed, uses each once, and kills them after 10 minutes', async () => {
     const c = ctx();
     const email = 'once@example.com';
-    await post(c, '/api/auth/otp', { email });
-    await new Promise((r) => setTimeout(r, 0));
+    await send(c, requestSignupOtp, { body: { email } });
+    await mailSent();
     const code = codeFrom(c, email)!;
     const stored = await c.database.db.select().from(otpCodes).where(eq(otpCodes.email, email));
     expect(stored).toHaveLength(1);
     expect(stored[0]!.codeHash).not.toContain(code);
-    expect((await post(c, '/api/auth/signup', { email, otp: code })).statusCode).toBe(200);
-    const reuse = await post(c, '/api/auth/signup', { email, otp: code });
+    expect((await send(c, verifySignupOtp, { body: { email, otp: code } })).statusCode).toBe(200);
+    const reuse = await send(c, verifySignupOtp, { body: { email, otp: code } });
     expect(reuse.statusCode).toBe(400);
     expect(reuse.json().message).toBe('Invalid OTP. Please try again.');
 
     const late = 'late@example.com';
-    await post(c, '/api/auth/otp', { email: late });
-    await new Promise((r) => setTimeout(r, 0));
+    await send(c, requestSignupOtp, { body: { email: late } });
+    await mailSent();
     c.clock.advance(10 * 60_000 + 1);
-    const expired = await post(c, '/api/auth/signup', { email: late, otp: codeFrom(c, late) });
+    const expired = await send(c, verifySignupOtp, { body: { email: late, otp: codeFrom(c, late)! } });
     expect(expired.json()).toEqual({ success: false, message: 'This code has expired. Please request a new one.' });
   });
 
   it('locks a code after 5 wrong guesses, even for the right code afterwards', async () => {
     const c = ctx();
     const email = 'guess@example.com';
-    await post(c, '/api/auth/otp', { email });
-    await new Promise((r) => setTimeout(r, 0));
+    await send(c, requestSignupOtp, { body: { email } });
+    await mailSent();
     const code = codeFrom(c, email)!;
     const wrong = code === '000000' ? '111111' : '000000';
     const answers: string[] = [];
-    for (let i = 0; i < 5; i++) answers.push((await post(c, '/api/auth/signup', { email, otp: wrong })).json().message);
+    for (let i = 0; i < 5; i++) answers.push((await send(c, verifySignupOtp, { body: { email, otp: wrong } })).json().message);
     expect(answers).toEqual([...Array(4).fill('Invalid OTP. Please try again.'), 'Too many wrong codes. Please request a new one.']);
-    const right = await post(c, '/api/auth/signup', { email, otp: code });
+    const right = await send(c, verifySignupOtp, { body: { email, otp: code } });
     expect(right.json().message).toBe('Too many wrong codes. Please request a new one.');
   });
 
   it('refuses a new code inside the 120 s window, and allows it after', async () => {
     const c = ctx();
     const email = 'resend@example.com';
-    await post(c, '/api/auth/otp', { email });
+    await send(c, requestSignupOtp, { body: { email } });
     c.clock.advance(119_000);
-    const early = await post(c, '/api/auth/otp', { email });
+    const early = await send(c, requestSignupOtp, { body: { email } });
     expect(early.statusCode).toBe(429);
     expect(early.json().message).toBe('Please wait before requesting a new OTP');
     expect(early.headers['retry-after']).toBe('1');
     c.clock.advance(1_000);
-    expect((await post(c, '/api/auth/otp', { email })).statusCode).toBe(200);
+    expect((await send(c, requestSignupOtp, { body: { email } })).statusCode).toBe(200);
   });
 
   it('answers signup for a known email and reset for an unknown one exactly like the normal case', async () => {
     const c = ctx();
     await signUp(c, 'known@example.com');
     c.clock.advance(200_000);
-    const known = await post(c, '/api/auth/otp', { email: 'known@example.com' });
-    const fresh = await post(c, '/api/auth/otp', { email: 'fresh@example.com' });
+    const known = await send(c, requestSignupOtp, { body: { email: 'known@example.com' } });
+    const fresh = await send(c, requestSignupOtp, { body: { email: 'fresh@example.com' } });
     expect(known.statusCode).toBe(fresh.statusCode);
     expect(known.json()).toEqual(fresh.json());
-    await new Promise((r) => setTimeout(r, 0));
+    await mailSent();
     expect(c.mailer.lastTo('known@example.com')!.subject).toBe('You already have a SustainLearn account');
 
-    const unknown = await post(c, '/api/auth/forgot-password', { email: 'nobody@example.com' });
-    const real = await post(c, '/api/auth/forgot-password', { email: 'known@example.com' });
+    const unknown = await send(c, forgotPassword, { body: { email: 'nobody@example.com' } });
+    const real = await send(c, forgotPassword, { body: { email: 'known@example.com' } });
     expect(unknown.statusCode).toBe(200);
     expect(unknown.json()).toEqual(real.json());
-    await new Promise((r) => setTimeout(r, 0));
+    await mailSent();
     expect(c.mailer.lastTo('nobody@example.com')).toBeUndefined();
   });
 
@@ -132,7 +120,7 @@ describeWithApp('accounts', {}, (ctx) => {
       const samples: number[] = [];
       for (let i = 0; i < 5; i++) {
         const t = performance.now();
-        await post(c, '/api/auth/login', { email, password: 'wrong password' });
+        await send(c, login, { body: { email, password: 'wrong password' } });
         samples.push(performance.now() - t);
       }
       return samples.sort((a, b) => a - b)[2]!;
@@ -148,46 +136,46 @@ describeWithApp('accounts', {}, (ctx) => {
     const email = 'reset@example.com';
     const oldToken = await signUp(c, email);
     c.clock.advance(200_000);
-    await post(c, '/api/auth/forgot-password', { email });
-    await new Promise((r) => setTimeout(r, 0));
+    await send(c, forgotPassword, { body: { email } });
+    await mailSent();
     expect(c.mailer.lastTo(email)!.subject).toBe('Your SustainLearn password reset code');
-    const verify = await post(c, '/api/auth/verify-otp', { email, otp: codeFrom(c, email) });
+    const verify = await send(c, verifyResetOtp, { body: { email, otp: codeFrom(c, email)! } });
     expect(verify.statusCode).toBe(200);
     c.clock.advance(1000);
-    const set = await post(c, '/api/auth/set-password', { password: 'a brand new secret' }, verify.json().token, 'PUT');
+    const set = await send(c, setPassword, { body: { password: 'a brand new secret' }, token: verify.json().token });
     expect(set.statusCode).toBe(200);
-    expect((await c.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${oldToken}` } })).statusCode).toBe(401);
-    expect((await post(c, '/api/auth/login', { email, password: 'correct horse battery' })).json()).toEqual({ success: false, message: 'Invalid credentials' });
-    expect((await post(c, '/api/auth/login', { email, password: 'a brand new secret' })).statusCode).toBe(200);
+    expect((await send(c, profile, { token: oldToken })).statusCode).toBe(401);
+    expect((await send(c, login, { body: { email, password: 'correct horse battery' } })).json()).toEqual({ success: false, message: 'Invalid credentials' });
+    expect((await send(c, login, { body: { email, password: 'a brand new secret' } })).statusCode).toBe(200);
   });
 
-  it('changes the password (old token refused after), updates the profile', async () => {
+  it("changes the password (the member's other tokens refused after, this one kept), updates the profile", async () => {
     const c = ctx();
     const token = await signUp(c, 'change@example.com');
-    const bad = await post(c, '/api/auth/update-password', { currentPassword: 'nope', newPassword: 'another long one' }, token, 'PUT');
+    const otherDevice = (await logIn(c, 'change@example.com')).token;
+    const bad = await send(c, updatePassword, { body: { currentPassword: 'nope', newPassword: 'another long one' }, token });
     expect(bad.json()).toEqual({ success: false, message: 'Current password is incorrect' });
     c.clock.advance(1000);
-    const ok = await post(c, '/api/auth/update-password', { currentPassword: 'correct horse battery', newPassword: 'another long one' }, token, 'PUT');
-    expect(ok.json()).toMatchObject({ success: true, message: 'Password updated successfully' });
-    expect((await post(c, '/api/auth/update-profile', { firstName: 'X', lastName: 'Y', address: '' }, token, 'PUT')).statusCode).toBe(401);
-    const fresh = ok.json().token;
-    const profile = await post(c, '/api/auth/update-profile', { firstName: ' Grace ', lastName: 'Hopper', address: '1 Navy Way' }, fresh, 'PUT');
-    expect(profile.json()).toMatchObject({ success: true, message: 'Profile updated successfully', user: { firstName: 'Grace', lastName: 'Hopper', name: 'Grace Hopper', address: '1 Navy Way' } });
+    const ok = await send(c, updatePassword, { body: { currentPassword: 'correct horse battery', newPassword: 'another long one' }, token });
+    expect(ok.json()).toEqual({ success: true, message: 'Password updated successfully' });
+    expect((await send(c, updateProfile, { body: { firstName: 'X', lastName: 'Y', address: '' }, token: otherDevice })).statusCode).toBe(401);
+    const named = await send(c, updateProfile, { body: { firstName: ' Grace ', lastName: 'Hopper', address: '1 Navy Way' }, token });
+    expect(named.json()).toMatchObject({ success: true, message: 'Profile updated successfully', user: { firstName: 'Grace', lastName: 'Hopper', name: 'Grace Hopper', address: '1 Navy Way' } });
   });
 
   it('rejects malformed bodies with 400 and a message, storing nothing', async () => {
     const c = ctx();
     const before = (await c.database.db.select().from(otpCodes)).length;
     for (const payload of [{}, { email: 'not-an-email' }, { email: 42 }]) {
-      const res = await post(c, '/api/auth/otp', payload);
+      const res = await send(c, requestSignupOtp, { rawBody: payload });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ success: false, message: expect.stringMatching(/^email: /) });
     }
-    const short = await post(c, '/api/auth/signup', { email: 'a@b.co', otp: '12' });
+    const short = await send(c, verifySignupOtp, { rawBody: { email: 'a@b.co', otp: '12' } });
     expect(short.json().message).toBe('otp: The code has 6 digits');
-    const weak = await post(c, '/api/auth/set-password', { password: 'short' }, await signUp(c, 'weak@example.com'), 'PUT');
+    const weak = await send(c, setPassword, { rawBody: { password: 'short' }, token: await signUp(c, 'weak@example.com') });
     expect(weak.json()).toEqual({ success: false, message: 'password: Password must be at least 8 characters' });
-    const notJson = await c.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{bad' });
+    const notJson = await send(c, login, { rawBody: '{bad', headers: { 'content-type': 'application/json' } });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().success).toBe(false);
     expect((await c.database.db.select().from(otpCodes)).length).toBe(before + 1);
@@ -201,7 +189,7 @@ describeWithApp('accounts', {}, (ctx) => {
     const wrongKey = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub).setIssuer('sustainlearn').setAudience('sustainlearn-web').setJti('x').setIssuedAt().setExpirationTime('1h').sign(new TextEncoder().encode('x'.repeat(64)));
     const none = `${Buffer.from('{"alg":"none"}').toString('base64url')}.${user.split('.')[1]}.`;
     for (const token of [wrongKey, none, 'garbage']) {
-      expect((await c.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401);
+      expect((await send(c, profile, { token })).statusCode).toBe(401);
     }
   });
 
@@ -209,17 +197,17 @@ describeWithApp('accounts', {}, (ctx) => {
   it('keeps a checked token in memory, up to SESSION_MAX_AGE_MS past a revocation made elsewhere and never past its expiry', async () => {
     const c = ctx();
     const token = await signUp(c, 'kept-session@example.com');
-    const profile = async () => (await c.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${token}` } })).statusCode;
-    expect(await profile()).toBe(200);
+    const profileStatus = async () => (await send(c, profile, { token })).statusCode;
+    expect(await profileStatus()).toBe(200);
     const { jti, exp } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
     // As another server process on the same database would revoke it: straight into the table.
     await c.database.db.insert(revokedTokens).values({ jti, expiresAt: new Date(exp * 1000) });
-    expect(await profile()).toBe(200);
+    expect(await profileStatus()).toBe(200);
     c.clock.advance(SESSION_MAX_AGE_MS);
-    expect(await profile()).toBe(401);
+    expect(await profileStatus()).toBe(401);
 
     const other = await signUp(c, 'expiring-session@example.com');
-    const otherProfile = async () => (await c.app.inject({ method: 'GET', url: '/api/auth/profile', headers: { authorization: `Bearer ${other}` } })).statusCode;
+    const otherProfile = async () => (await send(c, profile, { token: other })).statusCode;
     const otherExp = JSON.parse(Buffer.from(other.split('.')[1]!, 'base64url').toString()).exp as number;
     c.clock.advance(otherExp * 1000 - 1000 - c.clock.now);
     expect(await otherProfile()).toBe(200);
@@ -234,7 +222,7 @@ describeWithApp('rate limits', { env: { RATE_LIMIT: 'on' } }, (ctx) => {
     const statuses: number[] = [];
     let last: { message: string } | undefined;
     for (let i = 0; i < 11; i++) {
-      const res = await post(c, '/api/auth/login', { email: 'brute@example.com', password: `guess-${i}` });
+      const res = await send(c, login, { body: { email: 'brute@example.com', password: `guess-${i}` } });
       statuses.push(res.statusCode);
       last = res.json();
     }
@@ -242,6 +230,6 @@ describeWithApp('rate limits', { env: { RATE_LIMIT: 'on' } }, (ctx) => {
     expect(statuses[10]).toBe(429);
     expect(last!.message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
     // Another email from the same IP still gets through until the IP budget runs out.
-    expect((await post(c, '/api/auth/login', { email: 'other@example.com', password: 'x' })).statusCode).toBe(400);
+    expect((await send(c, login, { body: { email: 'other@example.com', password: 'x' } })).statusCode).toBe(400);
   });
 });

@@ -10,41 +10,47 @@ import { discussions } from '../../server/data/schema';
 import { COMMUNITY_MAX_AGE_MS } from '../../server/http/answer-cache';
 import { acceptedEncoding } from '../../server/http/compression';
 import { KeptUntilChanged } from '../../server/http/kept';
+import { updateProfile } from '../../src/contract/auth';
+import { createComment, deleteComment, likeComment, listComments, updateComment } from '../../src/contract/comments';
+import type { Call } from '../../src/contract/define';
+import {
+  createDiscussion, deleteDiscussion, getDiscussion, likeDiscussion, listDiscussions, updateDiscussion,
+} from '../../src/contract/discussions';
 import type { Comment, Discussion } from '../../src/domain/discussion';
+import { type CallOptions, send, urlOf } from './api';
 import { describeWithApp, type TestContext } from './fixture';
-import { type Member, signedUpMember } from './support-discussion-users';
+import { type Member, member } from './members';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 const TOPIC = { category: 'climate-action', subcategory: 'embodied-carbon' };
-const FEED = `/discussions?category=${TOPIC.category}&subcategory=${TOPIC.subcategory}`;
+const FEED: CallOptions<typeof listDiscussions> = { query: TOPIC };
 
-function api(ctx: TestContext, method: Method, url: string, member: Member, payload?: unknown, headers: Record<string, string> = {}) {
-  return ctx.app.inject({
-    method, url: `/api${url}`, headers: { ...member.auth, ...headers }, ...(payload !== undefined ? { payload: payload as object } : {}),
-  });
+function api<C extends Call>(ctx: TestContext, c: C, who: Member, options: CallOptions<C> = {}) {
+  return send(ctx, c, { ...options, token: who.token });
 }
 
-async function ok(ctx: TestContext, method: Method, url: string, member: Member, payload?: unknown) {
-  const res = await api(ctx, method, url, member, payload);
-  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBe(200);
+async function ok<C extends Call>(ctx: TestContext, c: C, who: Member, options: CallOptions<C> = {}) {
+  const res = await api(ctx, c, who, options);
+  expect(res.statusCode, `${c.method} ${urlOf(c, options.params, options.query)}: ${res.body}`).toBe(200);
   return res.json();
 }
 
-const feed = async (ctx: TestContext, member: Member): Promise<Discussion[]> => (await ok(ctx, 'GET', FEED, member)).discussions;
-const thread = async (ctx: TestContext, member: Member, id: string): Promise<Comment[]> => (await ok(ctx, 'GET', `/comments/${id}/list`, member)).comments;
+const feed = async (ctx: TestContext, who: Member): Promise<Discussion[]> => (await ok(ctx, listDiscussions, who, FEED)).discussions;
+const thread = async (ctx: TestContext, who: Member, id: string): Promise<Comment[]> =>
+  (await ok(ctx, listComments, who, { params: { id } })).comments;
+const byId = (id: string) => ({ params: { id } });
 
 describeWithApp('community answers kept until a write', {}, (ctx) => {
   let ada: Member;
   let bob: Member;
   let cy: Member;
   beforeAll(async () => {
-    ada = await signedUpMember(ctx(), 'ada-cache@example.com', 'Ada', 'Lovelace');
-    bob = await signedUpMember(ctx(), 'bob-cache@example.com', 'Bob', 'Builder');
-    cy = await signedUpMember(ctx(), 'cy-cache@example.com', 'Cy', 'Reader');
+    ada = await member(ctx(), 'ada-cache@example.com', 'Ada', 'Lovelace');
+    bob = await member(ctx(), 'bob-cache@example.com', 'Bob', 'Builder');
+    cy = await member(ctx(), 'cy-cache@example.com', 'Cy', 'Reader');
   });
 
   async function newPost(title: string): Promise<Discussion> {
-    return (await ok(ctx(), 'POST', '/discussions', ada, { title, content: '<p>Body</p>', ...TOPIC })).discussion;
+    return (await ok(ctx(), createDiscussion, ada, { body: { title, content: '<p>Body</p>', ...TOPIC } })).discussion;
   }
 
   it('keeps answers: a row changed behind the API shows only once the maximum age has passed', async () => {
@@ -63,45 +69,45 @@ describeWithApp('community answers kept until a write', {}, (ctx) => {
     const inFeed = async (m: Member) => (await feed(ctx(), m)).find((p) => p._id === d._id)!;
     expect((await titles(bob))[0]).toBe('Fresh post');
 
-    await ok(ctx(), 'POST', `/discussions/${d._id}/like`, bob);
+    await ok(ctx(), likeDiscussion, bob, byId(d._id));
     expect(await inFeed(cy)).toMatchObject({ likes: [bob.id], likeCount: 1 });
-    expect((await ok(ctx(), 'GET', `/discussions/${d._id}`, cy)).discussion.likeCount).toBe(1);
-    await ok(ctx(), 'POST', `/discussions/${d._id}/like`, bob);
+    expect((await ok(ctx(), getDiscussion, cy, byId(d._id))).discussion.likeCount).toBe(1);
+    await ok(ctx(), likeDiscussion, bob, byId(d._id));
     expect(await inFeed(ada)).toMatchObject({ likes: [], likeCount: 0 });
 
     expect(await thread(ctx(), cy, d._id)).toEqual([]);
-    const c = (await ok(ctx(), 'POST', '/comments', bob, { discussionId: d._id, content: '<p>First!</p>' })).comment as Comment;
+    const c = (await ok(ctx(), createComment, bob, { body: { discussionId: d._id, content: '<p>First!</p>' } })).comment as Comment;
     expect((await thread(ctx(), cy, d._id)).map((x) => x.content)).toEqual(['<p>First!</p>']);
     expect((await inFeed(cy)).commentCount).toBe(1);
 
-    await ok(ctx(), 'POST', `/comments/${c._id}/like`, ada);
+    await ok(ctx(), likeComment, ada, byId(c._id));
     expect((await thread(ctx(), cy, d._id))[0]).toMatchObject({ likes: [ada.id], likeCount: 1 });
-    await ok(ctx(), 'PUT', `/comments/${c._id}`, bob, { content: '<p>Second thoughts</p>' });
+    await ok(ctx(), updateComment, bob, { ...byId(c._id), body: { content: '<p>Second thoughts</p>' } });
     expect((await thread(ctx(), cy, d._id))[0]!.content).toBe('<p>Second thoughts</p>');
-    await ok(ctx(), 'PUT', `/discussions/${d._id}`, ada, { title: 'Edited post' });
+    await ok(ctx(), updateDiscussion, ada, { ...byId(d._id), body: { title: 'Edited post' } });
     expect((await titles(cy))[0]).toBe('Edited post');
-    expect((await ok(ctx(), 'GET', `/discussions/${d._id}`, bob)).discussion.title).toBe('Edited post');
+    expect((await ok(ctx(), getDiscussion, bob, byId(d._id))).discussion.title).toBe('Edited post');
 
-    await ok(ctx(), 'PUT', '/auth/update-profile', bob, { firstName: 'Robert', lastName: 'Builder', address: '' });
+    await ok(ctx(), updateProfile, bob, { body: { firstName: 'Robert', lastName: 'Builder', address: '' } });
     expect((await thread(ctx(), cy, d._id))[0]!.createdBy.name).toBe('Robert Builder');
-    await ok(ctx(), 'PUT', '/auth/update-profile', ada, { firstName: 'Augusta', lastName: 'King', address: '' });
+    await ok(ctx(), updateProfile, ada, { body: { firstName: 'Augusta', lastName: 'King', address: '' } });
     expect((await inFeed(cy)).createdBy.name).toBe('Augusta King');
 
-    await ok(ctx(), 'DELETE', `/comments/${c._id}`, bob);
+    await ok(ctx(), deleteComment, bob, byId(c._id));
     expect(await thread(ctx(), cy, d._id)).toEqual([]);
     expect((await inFeed(cy)).commentCount).toBe(0);
-    await ok(ctx(), 'DELETE', `/discussions/${d._id}`, ada);
+    await ok(ctx(), deleteDiscussion, ada, byId(d._id));
     expect((await titles(cy))).not.toContain('Edited post');
-    expect((await api(ctx(), 'GET', `/discussions/${d._id}`, bob)).statusCode).toBe(404);
-    expect((await api(ctx(), 'GET', `/comments/${d._id}/list`, bob)).statusCode).toBe(404);
+    expect((await api(ctx(), getDiscussion, bob, byId(d._id))).statusCode).toBe(404);
+    expect((await api(ctx(), listComments, bob, byId(d._id))).statusCode).toBe(404);
   });
 
   it('shows an author their own email only, however the kept answers are shared', async () => {
     const d = await newPost('Emails');
-    await ok(ctx(), 'POST', '/comments', ada, { discussionId: d._id, content: '<p>from ada</p>' });
-    await ok(ctx(), 'POST', '/comments', bob, { discussionId: d._id, content: '<p>from bob</p>' });
+    await ok(ctx(), createComment, ada, { body: { discussionId: d._id, content: '<p>from ada</p>' } });
+    await ok(ctx(), createComment, bob, { body: { discussionId: d._id, content: '<p>from bob</p>' } });
     const emails = async (m: Member, encoding?: string) => {
-      const res = await api(ctx(), 'GET', `/comments/${d._id}/list`, m, undefined, encoding ? { 'accept-encoding': encoding } : {});
+      const res = await api(ctx(), listComments, m, { ...byId(d._id), headers: encoding ? { 'accept-encoding': encoding } : {} });
       expect(res.statusCode).toBe(200);
       const text = decoded(res).toString('utf8');
       for (const other of [ada, bob, cy].filter((x) => x !== m)) expect(text).not.toContain(other.email);
@@ -115,8 +121,8 @@ describeWithApp('community answers kept until a write', {}, (ctx) => {
       expect(await emails(cy, encoding)).toEqual(['', '']);
     }
     // Nor through a validator: Cy holding Ada's answer is not told it is current.
-    const adas = await api(ctx(), 'GET', `/comments/${d._id}/list`, ada);
-    const cys = await api(ctx(), 'GET', `/comments/${d._id}/list`, cy, undefined, { 'if-none-match': String(adas.headers.etag) });
+    const adas = await api(ctx(), listComments, ada, byId(d._id));
+    const cys = await api(ctx(), listComments, cy, { ...byId(d._id), headers: { 'if-none-match': String(adas.headers.etag) } });
     expect(cys.statusCode).toBe(200);
     expect(cys.headers.etag).not.toBe(adas.headers.etag);
     expect(cys.body).not.toContain(ada.email);
@@ -124,18 +130,18 @@ describeWithApp('community answers kept until a write', {}, (ctx) => {
 
   it('answers 304 to a matching If-None-Match, in any encoding, until a write changes the answer', async () => {
     const d = await newPost('Validators');
-    const first = await api(ctx(), 'GET', FEED, bob, undefined, { 'accept-encoding': 'br' });
+    const first = await api(ctx(), listDiscussions, bob, { ...FEED, headers: { 'accept-encoding': 'br' } });
     const etag = String(first.headers.etag);
     expect(etag).toMatch(/^"[\w-]+"$/);
     expect(first.headers['cache-control']).toBe('private, no-cache');
-    const again = await api(ctx(), 'GET', FEED, cy, undefined, { 'if-none-match': etag });
+    const again = await api(ctx(), listDiscussions, cy, { ...FEED, headers: { 'if-none-match': etag } });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe('');
-    expect((await api(ctx(), 'GET', FEED, cy, undefined, { 'if-none-match': `"other", ${etag}` })).statusCode).toBe(304);
-    expect((await api(ctx(), 'GET', FEED, cy, undefined, { 'if-none-match': '"other"' })).statusCode).toBe(200);
+    expect((await api(ctx(), listDiscussions, cy, { ...FEED, headers: { 'if-none-match': `"other", ${etag}` } })).statusCode).toBe(304);
+    expect((await api(ctx(), listDiscussions, cy, { ...FEED, headers: { 'if-none-match': '"other"' } })).statusCode).toBe(200);
 
-    await ok(ctx(), 'POST', `/discussions/${d._id}/like`, cy);
-    const changed = await api(ctx(), 'GET', FEED, bob, undefined, { 'if-none-match': etag });
+    await ok(ctx(), likeDiscussion, cy, byId(d._id));
+    const changed = await api(ctx(), listDiscussions, bob, { ...FEED, headers: { 'if-none-match': etag } });
     expect(changed.statusCode).toBe(200);
     expect(changed.headers.etag).not.toBe(etag);
     expect(changed.json().discussions[0].likeCount).toBe(1);
@@ -143,30 +149,34 @@ describeWithApp('community answers kept until a write', {}, (ctx) => {
 
   it('sends kept answers and other JSON of 1 KB or more compressed as accepted, decoding to the same JSON', async () => {
     const d = await newPost('Compression');
-    for (let i = 0; i < 10; i++) await ok(ctx(), 'POST', '/comments', bob, { discussionId: d._id, content: `<p>Comment ${i} on compression</p>` });
-    const plain = await api(ctx(), 'GET', `/comments/${d._id}/list`, cy);
+    for (let i = 0; i < 10; i++) await ok(ctx(), createComment, bob, { body: { discussionId: d._id, content: `<p>Comment ${i} on compression</p>` } });
+    const plain = await api(ctx(), listComments, cy, byId(d._id));
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.headers.vary).toMatch(/accept-encoding/);
+    const reads: [string, (headers?: Record<string, string>) => ReturnType<typeof send>][] = [
+      [urlOf(listDiscussions, undefined, TOPIC), (headers = {}) => api(ctx(), listDiscussions, cy, { ...FEED, headers })],
+      [urlOf(listComments, { id: d._id }), (headers = {}) => api(ctx(), listComments, cy, { ...byId(d._id), headers })],
+    ];
     for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], ['br;q=0, gzip', 'gzip'], ['*', 'br']] as const) {
-      for (const url of [FEED, `/comments/${d._id}/list`]) {
-        const res = await api(ctx(), 'GET', url, cy, undefined, { 'accept-encoding': accept });
+      for (const [url, read] of reads) {
+        const res = await read({ 'accept-encoding': accept });
         expect(res.headers['content-encoding'], `${accept} ${url}`).toBe(encoding);
         expect(res.headers.vary).toMatch(/accept-encoding/);
         expect(res.headers.etag).toMatch(new RegExp(`-${encoding}"$`));
-        expect(JSON.parse(decoded(res).toString('utf8'))).toEqual((await api(ctx(), 'GET', url, cy)).json());
+        expect(JSON.parse(decoded(res).toString('utf8'))).toEqual((await read()).json());
       }
     }
     for (const refused of ['identity', 'gzip;q=0, br;q=0', '*;q=0']) {
-      expect((await api(ctx(), 'GET', FEED, cy, undefined, { 'accept-encoding': refused })).headers['content-encoding']).toBeUndefined();
+      expect((await api(ctx(), listDiscussions, cy, { ...FEED, headers: { 'accept-encoding': refused } })).headers['content-encoding']).toBeUndefined();
     }
     // An answer that is not kept (a created post) is compressed on its way out.
     const long = `<p>${'Whole-life carbon, measured and reported. '.repeat(60)}</p>`;
-    const created = await api(ctx(), 'POST', '/discussions', ada, { title: 'Long', content: long, ...TOPIC }, { 'accept-encoding': 'gzip' });
+    const created = await api(ctx(), createDiscussion, ada, { body: { title: 'Long', content: long, ...TOPIC }, headers: { 'accept-encoding': 'gzip' } });
     expect(created.statusCode).toBe(200);
     expect(created.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(decoded(created).toString('utf8')).discussion.content).toBe(long);
     // Small answers are left alone.
-    const small = await api(ctx(), 'POST', `/discussions/${d._id}/like`, cy, undefined, { 'accept-encoding': 'br' });
+    const small = await api(ctx(), likeDiscussion, cy, { ...byId(d._id), headers: { 'accept-encoding': 'br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
   });
 });

@@ -9,6 +9,8 @@ import { openDatabase } from '../../server/data/client';
 import { articles, files, salesBanners, slides } from '../../server/data/schema';
 import { importContent } from '../../server/content-import/import';
 import { ContentError } from '../../server/content-import/module';
+import { featuredArticle, listArticles } from '../../src/contract/content';
+import { send } from './api';
 import { describeWithApp, type TestContext } from './fixture';
 
 const made: string[] = [];
@@ -108,8 +110,8 @@ describeWithApp('content import', { seed: true }, (ctx) => {
     const folder = contentCopy();
     edit(join(folder, 'articles/carbon--embodied-carbon-hidden-half.html'), (t) => t.replace('"featured": true', '"featured": false'));
     await importContent(ctx().database.db, folder);
-    const newest = (await ctx().app.inject({ method: 'GET', url: '/api/articles?limit=1' })).json().articles[0];
-    const featured = (await ctx().app.inject({ method: 'GET', url: '/api/articles/featured' })).json().article;
+    const newest = (await send(ctx(), listArticles, { query: { limit: 1 } })).json().articles[0];
+    const featured = (await send(ctx(), featuredArticle)).json().article;
     expect(featured._id).toBe(newest._id);
     await importContent(ctx().database.db, CONTENT_DIR);
   });

@@ -5,35 +5,41 @@
  */
 import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
+import type { Response } from 'light-my-request';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { commentLikes, comments, discussionLikes, discussions } from '../../server/data/schema';
+import { createComment, deleteComment, likeComment, listComments, updateComment } from '../../src/contract/comments';
+import type { BodyOf, Call } from '../../src/contract/define';
+import {
+  createDiscussion, deleteDiscussion, getDiscussion, likeDiscussion, listDiscussions, sdgConstants, updateDiscussion,
+} from '../../src/contract/discussions';
 import { buildCommentTree, type Comment, type CommentNode, type Discussion } from '../../src/domain/discussion';
+import { type CallOptions, send, urlOf } from './api';
 import { describeWithApp, type TestContext } from './fixture';
-import { type Member, members, signedUpMember } from './support-discussion-users';
+import { type Member, member, members } from './members';
 import { OWASP_XSS } from '../support/xss-payloads';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-
-function api(ctx: TestContext, method: Method, url: string, member: Member | null, payload?: unknown) {
-  return ctx.app.inject({ method, url: `/api${url}`, headers: member ? member.auth : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+/** One call as a member, or signed out (null). */
+function api<C extends Call>(ctx: TestContext, c: C, who: Member | null, options: CallOptions<C> = {}) {
+  return send(ctx, c, { ...options, token: who?.token });
 }
 
 const TOPIC = { category: 'climate-action', subcategory: 'embodied-carbon' };
 
-async function post(ctx: TestContext, author: Member, overrides: Record<string, unknown> = {}): Promise<Discussion> {
-  const res = await api(ctx, 'POST', '/discussions', author, { title: 'Timber or concrete?', content: '<p>Which has less embodied carbon?</p>', ...TOPIC, ...overrides });
+async function post(ctx: TestContext, author: Member, overrides: Partial<BodyOf<typeof createDiscussion>> = {}): Promise<Discussion> {
+  const res = await api(ctx, createDiscussion, author, { body: { title: 'Timber or concrete?', content: '<p>Which has less embodied carbon?</p>', ...TOPIC, ...overrides } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().discussion;
 }
 
 async function comment(ctx: TestContext, author: Member, discussionId: string, content: string, parentCommentId?: string | null): Promise<Comment> {
-  const res = await api(ctx, 'POST', '/comments', author, { discussionId, content, parentCommentId });
+  const res = await api(ctx, createComment, author, { body: { discussionId, content, parentCommentId } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().comment;
 }
 
-async function thread(ctx: TestContext, member: Member, discussionId: string, parentCommentId?: string): Promise<Comment[]> {
-  const res = await api(ctx, 'GET', `/comments/${discussionId}/list${parentCommentId ? `?parentCommentId=${parentCommentId}` : ''}`, member);
+async function thread(ctx: TestContext, reader: Member, discussionId: string, parentCommentId?: string): Promise<Comment[]> {
+  const res = await api(ctx, listComments, reader, { params: { id: discussionId }, query: { parentCommentId } });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().comments;
 }
@@ -70,12 +76,12 @@ describeWithApp('discussions', {}, (ctx) => {
   let ada: Member;
   let bob: Member;
   beforeAll(async () => {
-    ada = await signedUpMember(ctx(), 'ada@example.com', 'Ada', 'Lovelace');
-    bob = await signedUpMember(ctx(), 'bob@example.com', 'Bob', 'Builder');
+    ada = await member(ctx(), 'ada@example.com', 'Ada', 'Lovelace');
+    bob = await member(ctx(), 'bob@example.com', 'Bob', 'Builder');
   });
 
   it('serves the 17 SDGs as categories, each with at least three built-environment subcategories', async () => {
-    const res = await api(ctx(), 'GET', '/discussions/sdg-constants', ada);
+    const res = await api(ctx(), sdgConstants, ada);
     expect(res.statusCode).toBe(200);
     const { categories, categoryLabels, subcategories } = res.json();
     expect(Object.keys(categories)).toEqual(Array.from({ length: 17 }, (_, i) => `sdg_${i + 1}`));
@@ -86,7 +92,7 @@ describeWithApp('discussions', {}, (ctx) => {
       expect(subcategories[value].length).toBeGreaterThanOrEqual(3);
       for (const s of subcategories[value]) expect(s).toEqual({ value: expect.stringMatching(/^[a-z0-9-]+$/), label: expect.any(String) });
     }
-    expect((await api(ctx(), 'GET', '/discussions/sdg-constants', null)).statusCode).toBe(401);
+    expect((await api(ctx(), sdgConstants, null)).statusCode).toBe(401);
   });
 
   it('creates a post and reads it back alone and in the list, with counts from the database', async () => {
@@ -100,32 +106,33 @@ describeWithApp('discussions', {}, (ctx) => {
       commentCount: 0,
       createdBy: { _id: ada.id, name: 'Ada Lovelace' },
     });
-    const one = await api(ctx(), 'GET', `/discussions/${created._id}`, bob);
+    const one = await api(ctx(), getDiscussion, bob, { params: { id: created._id } });
     expect(one.json().discussion).toEqual(created);
-    const list = await api(ctx(), 'GET', `/discussions?category=${TOPIC.category}&subcategory=${TOPIC.subcategory}`, bob);
+    const list = await api(ctx(), listDiscussions, bob, { query: { category: TOPIC.category, subcategory: TOPIC.subcategory } });
     expect(list.json().discussions[0]).toEqual(created);
 
     await comment(ctx(), bob, created._id, '<p>Yes, with care.</p>');
-    await api(ctx(), 'POST', `/discussions/${created._id}/like`, bob);
-    const after = (await api(ctx(), 'GET', `/discussions/${created._id}`, ada)).json().discussion;
+    await api(ctx(), likeDiscussion, bob, { params: { id: created._id } });
+    const after = (await api(ctx(), getDiscussion, ada, { params: { id: created._id } })).json().discussion;
     expect(after).toMatchObject({ likes: [bob.id], likeCount: 1, commentCount: 1 });
   });
 
   it('answers 404 for unknown and malformed ids', async () => {
     const unknown = randomUUID();
-    for (const [method, url] of [
-      ['GET', `/discussions/${unknown}`], ['GET', '/discussions/not-a-uuid'], ['PUT', `/discussions/${unknown}`], ['DELETE', '/discussions/nope'],
-      ['POST', `/discussions/${unknown}/like`], ['POST', '/discussions/1/like'], ['GET', `/comments/${unknown}/list`], ['GET', '/comments/x/list'],
-      ['PUT', `/comments/${unknown}`], ['DELETE', '/comments/zzz'], ['POST', `/comments/${unknown}/like`],
-    ] as const) {
-      const res = await api(ctx(), method, url, ada, method === 'PUT' ? { title: 'x', content: '<p>x</p>' } : undefined);
-      expect(res.statusCode, `${method} ${url}`).toBe(404);
+    const calls: [Call, string][] = [
+      [getDiscussion, unknown], [getDiscussion, 'not-a-uuid'], [updateDiscussion, unknown], [deleteDiscussion, 'nope'],
+      [likeDiscussion, unknown], [likeDiscussion, '1'], [listComments, unknown], [listComments, 'x'],
+      [updateComment, unknown], [deleteComment, 'zzz'], [likeComment, unknown],
+    ];
+    for (const [c, id] of calls) {
+      const res = await api(ctx(), c, ada, { params: { id }, rawBody: c.method === 'PUT' ? { title: 'x', content: '<p>x</p>' } : undefined });
+      expect(res.statusCode, `${c.method} ${urlOf(c, { id })}`).toBe(404);
       expect(res.json().success).toBe(false);
     }
-    const orphan = await api(ctx(), 'POST', '/comments', ada, { discussionId: unknown, content: '<p>hi</p>' });
+    const orphan = await api(ctx(), createComment, ada, { body: { discussionId: unknown, content: '<p>hi</p>' } });
     expect(orphan.statusCode).toBe(404);
     const d = await post(ctx(), ada);
-    const strayParent = await api(ctx(), 'POST', '/comments', ada, { discussionId: d._id, content: '<p>hi</p>', parentCommentId: unknown });
+    const strayParent = await api(ctx(), createComment, ada, { body: { discussionId: d._id, content: '<p>hi</p>', parentCommentId: unknown } });
     expect(strayParent.statusCode).toBe(404);
   });
 
@@ -134,26 +141,26 @@ describeWithApp('discussions', {}, (ctx) => {
     const c = await comment(ctx(), ada, d._id, '<p>Original comment</p>');
 
     for (const res of [
-      await api(ctx(), 'PUT', `/discussions/${d._id}`, bob, { title: 'Hijacked' }),
-      await api(ctx(), 'DELETE', `/discussions/${d._id}`, bob),
-      await api(ctx(), 'PUT', `/comments/${c._id}`, bob, { content: '<p>Hijacked</p>' }),
-      await api(ctx(), 'DELETE', `/comments/${c._id}`, bob),
+      await api(ctx(), updateDiscussion, bob, { params: { id: d._id }, body: { title: 'Hijacked' } }),
+      await api(ctx(), deleteDiscussion, bob, { params: { id: d._id } }),
+      await api(ctx(), updateComment, bob, { params: { id: c._id }, body: { content: '<p>Hijacked</p>' } }),
+      await api(ctx(), deleteComment, bob, { params: { id: c._id } }),
     ]) {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toEqual({ success: false, message: expect.stringMatching(/^Only the author can/) });
     }
     for (const res of [
-      await api(ctx(), 'PUT', `/discussions/${d._id}`, null, { title: 'x' }),
-      await api(ctx(), 'DELETE', `/comments/${c._id}`, null),
+      await api(ctx(), updateDiscussion, null, { params: { id: d._id }, body: { title: 'x' } }),
+      await api(ctx(), deleteComment, null, { params: { id: c._id } }),
     ]) expect(res.statusCode).toBe(401);
 
-    expect((await api(ctx(), 'GET', `/discussions/${d._id}`, bob)).json().discussion.title).toBe('Original title');
+    expect((await api(ctx(), getDiscussion, bob, { params: { id: d._id } })).json().discussion.title).toBe('Original title');
     expect((await thread(ctx(), bob, d._id))[0]!.content).toBe('<p>Original comment</p>');
 
-    const edited = await api(ctx(), 'PUT', `/discussions/${d._id}`, ada, { title: 'Edited title', content: '<p>Edited <em>body</em></p>' });
+    const edited = await api(ctx(), updateDiscussion, ada, { params: { id: d._id }, body: { title: 'Edited title', content: '<p>Edited <em>body</em></p>' } });
     expect(edited.statusCode).toBe(200);
     expect(edited.json().discussion).toMatchObject({ title: 'Edited title', content: '<p>Edited <em>body</em></p>' });
-    const editedComment = await api(ctx(), 'PUT', `/comments/${c._id}`, ada, { content: '<p>Edited comment</p>' });
+    const editedComment = await api(ctx(), updateComment, ada, { params: { id: c._id }, body: { content: '<p>Edited comment</p>' } });
     expect(editedComment.json().comment).toMatchObject({ content: '<p>Edited comment</p>', createdBy: { _id: ada.id, name: 'Ada Lovelace', email: ada.email } });
     // Another member does not get the author's email.
     expect((await thread(ctx(), bob, d._id))[0]!.createdBy).toEqual({ _id: ada.id, name: 'Ada Lovelace', email: '' });
@@ -163,11 +170,11 @@ describeWithApp('discussions', {}, (ctx) => {
     const d = await post(ctx(), ada);
     const top = await comment(ctx(), bob, d._id, '<p>top</p>');
     const reply = await comment(ctx(), ada, d._id, '<p>reply</p>', top._id);
-    await api(ctx(), 'POST', `/discussions/${d._id}/like`, bob);
-    await api(ctx(), 'POST', `/comments/${top._id}/like`, ada);
-    await api(ctx(), 'POST', `/comments/${reply._id}/like`, bob);
+    await api(ctx(), likeDiscussion, bob, { params: { id: d._id } });
+    await api(ctx(), likeComment, ada, { params: { id: top._id } });
+    await api(ctx(), likeComment, bob, { params: { id: reply._id } });
 
-    const res = await api(ctx(), 'DELETE', `/discussions/${d._id}`, ada);
+    const res = await api(ctx(), deleteDiscussion, ada, { params: { id: d._id } });
     expect(res.json()).toEqual({ success: true, message: 'Discussion deleted' });
     const { db } = ctx().database;
     const left = async (table: typeof comments | typeof discussionLikes | typeof commentLikes, where: ReturnType<typeof eq>) =>
@@ -176,8 +183,8 @@ describeWithApp('discussions', {}, (ctx) => {
     expect(await left(discussionLikes, eq(discussionLikes.discussionId, d._id))).toBe(0);
     expect(await left(commentLikes, eq(commentLikes.commentId, top._id))).toBe(0);
     expect(await left(commentLikes, eq(commentLikes.commentId, reply._id))).toBe(0);
-    expect((await api(ctx(), 'GET', `/discussions/${d._id}`, ada)).statusCode).toBe(404);
-    expect((await api(ctx(), 'GET', `/comments/${d._id}/list`, ada)).statusCode).toBe(404);
+    expect((await api(ctx(), getDiscussion, ada, { params: { id: d._id } })).statusCode).toBe(404);
+    expect((await api(ctx(), listComments, ada, { params: { id: d._id } })).statusCode).toBe(404);
   });
 
   it('keeps a thread readable when a comment with replies is deleted, and tidies up when its last reply goes', async () => {
@@ -185,9 +192,9 @@ describeWithApp('discussions', {}, (ctx) => {
     const parent = await comment(ctx(), ada, d._id, '<p>parent</p>');
     const reply = await comment(ctx(), bob, d._id, '<p>reply</p>', parent._id);
     const lone = await comment(ctx(), ada, d._id, '<p>lone</p>');
-    await api(ctx(), 'POST', `/comments/${parent._id}/like`, bob);
+    await api(ctx(), likeComment, bob, { params: { id: parent._id } });
 
-    expect((await api(ctx(), 'DELETE', `/comments/${parent._id}`, ada)).statusCode).toBe(200);
+    expect((await api(ctx(), deleteComment, ada, { params: { id: parent._id } })).statusCode).toBe(200);
     let list = await thread(ctx(), bob, d._id);
     expect(list.find((c) => c._id === parent._id)).toEqual({
       _id: parent._id, content: '', discussionId: d._id, parentCommentId: null, likes: [], likeCount: 0, deleted: true,
@@ -195,27 +202,27 @@ describeWithApp('discussions', {}, (ctx) => {
     });
     expect(list.find((c) => c._id === reply._id)).toMatchObject({ content: '<p>reply</p>', parentCommentId: parent._id, deleted: false });
     expect(buildCommentTree(list).find((n) => n._id === parent._id)!.replies.map((r) => r._id)).toEqual([reply._id]);
-    expect((await api(ctx(), 'GET', `/discussions/${d._id}`, ada)).json().discussion.commentCount).toBe(2);
+    expect((await api(ctx(), getDiscussion, ada, { params: { id: d._id } })).json().discussion.commentCount).toBe(2);
 
     // A deleted comment can no longer be liked, answered, edited or deleted again.
-    expect((await api(ctx(), 'POST', `/comments/${parent._id}/like`, bob)).statusCode).toBe(404);
-    expect((await api(ctx(), 'POST', '/comments', bob, { discussionId: d._id, content: '<p>late</p>', parentCommentId: parent._id })).statusCode).toBe(404);
-    expect((await api(ctx(), 'PUT', `/comments/${parent._id}`, ada, { content: '<p>back</p>' })).statusCode).toBe(404);
-    expect((await api(ctx(), 'DELETE', `/comments/${parent._id}`, ada)).statusCode).toBe(404);
+    expect((await api(ctx(), likeComment, bob, { params: { id: parent._id } })).statusCode).toBe(404);
+    expect((await api(ctx(), createComment, bob, { body: { discussionId: d._id, content: '<p>late</p>', parentCommentId: parent._id } })).statusCode).toBe(404);
+    expect((await api(ctx(), updateComment, ada, { params: { id: parent._id }, body: { content: '<p>back</p>' } })).statusCode).toBe(404);
+    expect((await api(ctx(), deleteComment, ada, { params: { id: parent._id } })).statusCode).toBe(404);
 
     // A comment without replies simply goes; so does the "[deleted]" parent once its last reply is gone.
-    expect((await api(ctx(), 'DELETE', `/comments/${lone._id}`, ada)).statusCode).toBe(200);
-    expect((await api(ctx(), 'DELETE', `/comments/${reply._id}`, bob)).statusCode).toBe(200);
+    expect((await api(ctx(), deleteComment, ada, { params: { id: lone._id } })).statusCode).toBe(200);
+    expect((await api(ctx(), deleteComment, bob, { params: { id: reply._id } })).statusCode).toBe(200);
     list = await thread(ctx(), ada, d._id);
     expect(list).toEqual([]);
-    expect((await api(ctx(), 'GET', `/discussions/${d._id}`, ada)).json().discussion.commentCount).toBe(0);
+    expect((await api(ctx(), getDiscussion, ada, { params: { id: d._id } })).json().discussion.commentCount).toBe(0);
   });
 
   it('refuses replies across posts', async () => {
     const one = await post(ctx(), ada);
     const other = await post(ctx(), ada);
     const c = await comment(ctx(), ada, one._id, '<p>on one</p>');
-    const res = await api(ctx(), 'POST', '/comments', bob, { discussionId: other._id, content: '<p>x</p>', parentCommentId: c._id });
+    const res = await api(ctx(), createComment, bob, { body: { discussionId: other._id, content: '<p>x</p>', parentCommentId: c._id } });
     expect(res.statusCode).toBe(404);
   });
 
@@ -227,7 +234,7 @@ describeWithApp('discussions', {}, (ctx) => {
     );
     for (const payload of OWASP_XSS) {
       const content = `<p>Before</p>${payload}<p>After <a href="https://example.org/report">the report</a></p>`;
-      const created = await api(ctx(), 'POST', '/discussions', ada, { title: `Title ${payload}`.slice(0, 200), content, ...TOPIC });
+      const created = await api(ctx(), createDiscussion, ada, { body: { title: `Title ${payload}`.slice(0, 200), content, ...TOPIC } });
       expect(created.statusCode, payload).toBe(200);
       const d: Discussion = created.json().discussion;
       expectInert(d.content);
@@ -238,21 +245,21 @@ describeWithApp('discussions', {}, (ctx) => {
 
       const c = await comment(ctx(), bob, d._id, `<p>Reply</p>${payload}`);
       expectInert(c.content);
-      const edited = await api(ctx(), 'PUT', `/discussions/${d._id}`, ada, { content: `<p>Edited</p>${payload}` });
+      const edited = await api(ctx(), updateDiscussion, ada, { params: { id: d._id }, body: { content: `<p>Edited</p>${payload}` } });
       expectInert(edited.json().discussion.content);
     }
   });
 
   it('rejects content that is only markup the allowlist removes', async () => {
     for (const content of ['<script>alert(1)</script>', '<img src=x onerror=alert(1)>', '<p>   </p><p>&nbsp;</p>', '<style>p{}</style>']) {
-      const res = await api(ctx(), 'POST', '/discussions', ada, { title: 'Valid', content, ...TOPIC });
+      const res = await api(ctx(), createDiscussion, ada, { body: { title: 'Valid', content, ...TOPIC } });
       expect(res.statusCode, content).toBe(400);
       expect(res.json().message).toBe('content: Content is required');
     }
     const d = await post(ctx(), ada);
-    const blankComment = await api(ctx(), 'POST', '/comments', ada, { discussionId: d._id, content: '<script>x</script>' });
+    const blankComment = await api(ctx(), createComment, ada, { body: { discussionId: d._id, content: '<script>x</script>' } });
     expect(blankComment.json()).toEqual({ success: false, message: 'content: Comment is required' });
-    const tagTitle = await api(ctx(), 'POST', '/discussions', ada, { title: '<b></b>', content: '<p>x</p>', ...TOPIC });
+    const tagTitle = await api(ctx(), createDiscussion, ada, { body: { title: '<b></b>', content: '<p>x</p>', ...TOPIC } });
     expect(tagTitle.json()).toEqual({ success: false, message: 'title: Title is required' });
   });
 
@@ -260,58 +267,58 @@ describeWithApp('discussions', {}, (ctx) => {
     const d = await post(ctx(), ada);
     const c = await comment(ctx(), ada, d._id, '<p>c</p>');
     const valid = { title: 'A title', content: '<p>Body</p>', ...TOPIC };
-    const cases: [Method, string, unknown, RegExp][] = [
-      ['POST', '/discussions', { ...valid, title: undefined }, /^title: /],
-      ['POST', '/discussions', { ...valid, title: '   ' }, /^title: Title is required$/],
-      ['POST', '/discussions', { ...valid, title: 'x'.repeat(201) }, /^title: Title must be at most 200 characters$/],
-      ['POST', '/discussions', { ...valid, title: 42 }, /^title: /],
-      ['POST', '/discussions', { ...valid, content: '' }, /^content: Content is required$/],
-      ['POST', '/discussions', { ...valid, content: ' \n\t ' }, /^content: Content is required$/],
-      ['POST', '/discussions', { ...valid, content: `<p>${'x'.repeat(50_000)}</p>` }, /^content: Content must be at most 50000 characters$/],
-      ['POST', '/discussions', { ...valid, category: undefined }, /^category: /],
-      ['POST', '/discussions', { ...valid, subcategory: '' }, /^subcategory: /],
-      ['POST', '/discussions', { ...valid, category: 'sdg_99' }, /listed categories/],
-      ['POST', '/discussions', { ...valid, subcategory: 'urban-planning' }, /listed categories/],
-      ['POST', '/discussions', 'not json at all', /./],
-      ['PUT', `/discussions/${d._id}`, {}, /^Nothing to update$/],
-      ['PUT', `/discussions/${d._id}`, { title: '' }, /^title: /],
-      ['PUT', `/discussions/${d._id}`, { content: '<p> </p>' }, /^content: Content is required$/],
-      ['POST', '/comments', { discussionId: d._id, content: '   ' }, /^content: Comment is required$/],
-      ['POST', '/comments', { discussionId: d._id, content: 'x'.repeat(5_001) }, /^content: Comment must be at most 5000 characters$/],
-      ['POST', '/comments', { discussionId: d._id }, /^content: /],
-      ['POST', '/comments', { content: '<p>x</p>' }, /^discussionId: /],
-      ['POST', '/comments', { discussionId: d._id, content: '<p>x</p>', parentCommentId: 7 }, /^parentCommentId: /],
-      ['PUT', `/comments/${c._id}`, { content: '' }, /^content: Comment is required$/],
-      ['GET', '/discussions?limit=0', undefined, /^limit: /],
-      ['GET', '/discussions?limit=101', undefined, /^limit: /],
-      ['GET', '/discussions?limit=abc', undefined, /^limit: /],
-      ['GET', '/discussions?cursor=bm90LWEtY3Vyc29y', undefined, /^cursor: Invalid cursor$/],
-      ['GET', `/discussions?category=${'x'.repeat(41)}`, undefined, /^category: /],
+    const feed = urlOf(listDiscussions);
+    const cases: [Call, CallOptions<Call>, RegExp][] = [
+      [createDiscussion, { rawBody: { ...valid, title: undefined } }, /^title: /],
+      [createDiscussion, { rawBody: { ...valid, title: '   ' } }, /^title: Title is required$/],
+      [createDiscussion, { rawBody: { ...valid, title: 'x'.repeat(201) } }, /^title: Title must be at most 200 characters$/],
+      [createDiscussion, { rawBody: { ...valid, title: 42 } }, /^title: /],
+      [createDiscussion, { rawBody: { ...valid, content: '' } }, /^content: Content is required$/],
+      [createDiscussion, { rawBody: { ...valid, content: ' \n\t ' } }, /^content: Content is required$/],
+      [createDiscussion, { rawBody: { ...valid, content: `<p>${'x'.repeat(50_000)}</p>` } }, /^content: Content must be at most 50000 characters$/],
+      [createDiscussion, { rawBody: { ...valid, category: undefined } }, /^category: /],
+      [createDiscussion, { rawBody: { ...valid, subcategory: '' } }, /^subcategory: /],
+      [createDiscussion, { rawBody: { ...valid, category: 'sdg_99' } }, /listed categories/],
+      [createDiscussion, { rawBody: { ...valid, subcategory: 'urban-planning' } }, /listed categories/],
+      [createDiscussion, { rawBody: 'not json at all', headers: { 'content-type': 'application/json' } }, /./],
+      [updateDiscussion, { params: { id: d._id }, rawBody: {} }, /^Nothing to update$/],
+      [updateDiscussion, { params: { id: d._id }, rawBody: { title: '' } }, /^title: /],
+      [updateDiscussion, { params: { id: d._id }, rawBody: { content: '<p> </p>' } }, /^content: Content is required$/],
+      [createComment, { rawBody: { discussionId: d._id, content: '   ' } }, /^content: Comment is required$/],
+      [createComment, { rawBody: { discussionId: d._id, content: 'x'.repeat(5_001) } }, /^content: Comment must be at most 5000 characters$/],
+      [createComment, { rawBody: { discussionId: d._id } }, /^content: /],
+      [createComment, { rawBody: { content: '<p>x</p>' } }, /^discussionId: /],
+      [createComment, { rawBody: { discussionId: d._id, content: '<p>x</p>', parentCommentId: 7 } }, /^parentCommentId: /],
+      [updateComment, { params: { id: c._id }, rawBody: { content: '' } }, /^content: Comment is required$/],
+      [listDiscussions, { rawUrl: `${feed}?limit=0` }, /^limit: /],
+      [listDiscussions, { rawUrl: `${feed}?limit=101` }, /^limit: /],
+      [listDiscussions, { rawUrl: `${feed}?limit=abc` }, /^limit: /],
+      [listDiscussions, { rawUrl: `${feed}?cursor=bm90LWEtY3Vyc29y` }, /^cursor: Invalid cursor$/],
+      [listDiscussions, { rawUrl: `${feed}?category=${'x'.repeat(41)}` }, /^category: /],
     ];
-    for (const [method, url, payload, message] of cases) {
-      const res = typeof payload === 'string'
-        ? await ctx().app.inject({ method, url: `/api${url}`, headers: { ...ada.auth, 'content-type': 'application/json' }, payload })
-        : await api(ctx(), method, url, ada, payload);
-      expect(res.statusCode, `${method} ${url} ${JSON.stringify(payload)?.slice(0, 80)}`).toBe(400);
+    for (const [c, options, message] of cases) {
+      const res = await api(ctx(), c, ada, options);
+      const url = options.rawUrl ?? urlOf(c, options.params);
+      expect(res.statusCode, `${c.method} ${url} ${JSON.stringify(options.rawBody)?.slice(0, 80)}`).toBe(400);
       expect(res.json().success).toBe(false);
       expect(res.json().message).toMatch(message);
     }
     // Nothing was stored by any of them.
-    expect((await api(ctx(), 'GET', `/discussions/${d._id}`, ada)).json().discussion.commentCount).toBe(1);
+    expect((await api(ctx(), getDiscussion, ada, { params: { id: d._id } })).json().discussion.commentCount).toBe(1);
   });
 
   it('toggles a like per member and counts N parallel likes from N members as N', async () => {
     const d = await post(ctx(), ada);
     const crowd = await members(ctx(), 24, 'liker');
-    const answers = await Promise.all(crowd.map((m) => api(ctx(), 'POST', `/discussions/${d._id}/like`, m)));
+    const answers = await Promise.all(crowd.map((m) => api(ctx(), likeDiscussion, m, { params: { id: d._id } })));
     for (const res of answers) expect(res.json()).toMatchObject({ success: true, liked: true });
-    const after = (await api(ctx(), 'GET', `/discussions/${d._id}`, ada)).json().discussion as Discussion;
+    const after = (await api(ctx(), getDiscussion, ada, { params: { id: d._id } })).json().discussion as Discussion;
     expect(after.likeCount).toBe(24);
     expect(new Set(after.likes)).toEqual(new Set(crowd.map((m) => m.id)));
 
     // One member hammering the toggle can never be counted twice.
     const eager = crowd[0]!;
-    const storm = await Promise.all(Array.from({ length: 16 }, () => api(ctx(), 'POST', `/discussions/${d._id}/like`, eager)));
+    const storm = await Promise.all(Array.from({ length: 16 }, () => api(ctx(), likeDiscussion, eager, { params: { id: d._id } })));
     for (const res of storm) expect(res.statusCode).toBe(200);
     const rows = await ctx().database.db.select().from(discussionLikes).where(eq(discussionLikes.discussionId, d._id));
     expect(rows.filter((r) => r.userId === eager.id).length).toBeLessThanOrEqual(1);
@@ -319,8 +326,8 @@ describeWithApp('discussions', {}, (ctx) => {
     expect(rows.length).toBeLessThanOrEqual(24);
 
     // Sequential toggles alternate, and the answer's count is the database's.
-    const first = (await api(ctx(), 'POST', `/discussions/${d._id}/like`, bob)).json();
-    const second = (await api(ctx(), 'POST', `/discussions/${d._id}/like`, bob)).json();
+    const first = (await api(ctx(), likeDiscussion, bob, { params: { id: d._id } })).json();
+    const second = (await api(ctx(), likeDiscussion, bob, { params: { id: d._id } })).json();
     expect(first).toEqual({ success: true, liked: true, likeCount: rows.length + 1 });
     expect(second).toEqual({ success: true, liked: false, likeCount: rows.length });
   });
@@ -329,11 +336,11 @@ describeWithApp('discussions', {}, (ctx) => {
     const d = await post(ctx(), ada);
     const c = await comment(ctx(), ada, d._id, '<p>like me</p>');
     const crowd = await members(ctx(), 12, 'fan');
-    await Promise.all(crowd.map((m) => api(ctx(), 'POST', `/comments/${c._id}/like`, m)));
+    await Promise.all(crowd.map((m) => api(ctx(), likeComment, m, { params: { id: c._id } })));
     const [served] = await thread(ctx(), ada, d._id);
     expect(served!.likeCount).toBe(12);
     expect(new Set(served!.likes)).toEqual(new Set(crowd.map((m) => m.id)));
-    const storm = await Promise.all(Array.from({ length: 10 }, () => api(ctx(), 'POST', `/comments/${c._id}/like`, bob)));
+    const storm = await Promise.all(Array.from({ length: 10 }, () => api(ctx(), likeComment, bob, { params: { id: c._id } })));
     for (const res of storm) expect(res.statusCode).toBe(200);
     const bobs = await ctx().database.db.select().from(commentLikes).where(eq(commentLikes.userId, bob.id));
     expect(bobs.length).toBeLessThanOrEqual(1);
@@ -374,17 +381,14 @@ describeWithApp('discussion feed at scale', {}, (ctx) => {
     await db.execute(sql`analyze discussions`);
   }, 120_000);
 
-  async function walk(filter: string, limit?: number) {
+  async function walk(filter: { category?: string; subcategory?: string }, limit?: number) {
     const ids: string[] = [];
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const qs = new URLSearchParams(filter);
-      if (limit) qs.set('limit', String(limit));
-      if (cursor) qs.set('cursor', cursor);
-      const res = await api(ctx(), 'GET', `/discussions?${qs}`, reader);
+      const res: Response = await api(ctx(), listDiscussions, reader, { query: { ...filter, limit: limit || undefined, cursor: cursor || undefined } });
       expect(res.statusCode, res.body).toBe(200);
-      const page = res.json();
+      const page: { discussions: Discussion[]; nextCursor: string | null } = res.json();
       ids.push(...page.discussions.map((d: Discussion) => d._id));
       cursor = page.nextCursor;
       pages++;
@@ -399,29 +403,30 @@ describeWithApp('discussion feed at scale', {}, (ctx) => {
   }
 
   it('pages through 10,000 posts newest first, each exactly once, in (createdAt desc, id desc) order', async () => {
-    const first = await api(ctx(), 'GET', '/discussions', reader);
+    const first = await api(ctx(), listDiscussions, reader);
     expect(first.json().discussions).toHaveLength(20);
     expect(first.json().nextCursor).toEqual(expect.any(String));
 
-    const { ids, pages } = await walk('', 100);
+    const { ids, pages } = await walk({}, 100);
     expect(pages).toBe(100);
     expect(new Set(ids).size).toBe(TOTAL);
     expect(ids).toEqual(await expectedOrder());
   }, 120_000);
 
   it('pages within a category and within a subcategory', async () => {
-    const sub = await walk(`category=climate-action&subcategory=operational-carbon`, 97);
+    const sub = await walk({ category: 'climate-action', subcategory: 'operational-carbon' }, 97);
     expect(sub.ids).toEqual(await expectedOrder(sql`${discussions.subcategory} = 'operational-carbon'`));
-    const cat = await walk(`category=climate-action`, 100);
+    const cat = await walk({ category: 'climate-action' }, 100);
     expect(cat.ids).toEqual(await expectedOrder(sql`${discussions.category} = 'climate-action'`));
     expect(cat.ids.length).toBe(TOTAL - Math.floor(TOTAL / 3));
   }, 120_000);
 
   it('reads a deep page through an index, with no sort over the table', async () => {
     let cursor = '';
-    for (let i = 0; i < 3; i++) cursor = (await api(ctx(), 'GET', `/discussions?limit=100${cursor ? `&cursor=${cursor}` : ''}`, reader)).json().nextCursor;
-    for (const filter of ['', 'category=climate-action&', 'category=climate-action&subcategory=embodied-carbon&']) {
-      const statements = await statementsDuring(ctx(), () => api(ctx(), 'GET', `/discussions?${filter}cursor=${cursor}`, reader));
+    for (let i = 0; i < 3; i++) cursor = (await api(ctx(), listDiscussions, reader, { query: { limit: 100, cursor: cursor || undefined } })).json().nextCursor;
+    for (const topic of [{}, { category: 'climate-action' }, { category: 'climate-action', subcategory: 'embodied-carbon' }]) {
+      const filter = urlOf(listDiscussions, undefined, topic);
+      const statements = await statementsDuring(ctx(), () => api(ctx(), listDiscussions, reader, { query: { ...topic, cursor } }));
       const feed = statements.find((s) => /from "discussions"/.test(s.text))!;
       expect(feed, filter).toBeDefined();
       const client = (ctx().database.db as unknown as { $client: { query: (t: string, p: unknown[]) => Promise<{ rows: Record<string, unknown>[] }> } }).$client;
@@ -471,6 +476,6 @@ describeWithApp('discussion feed at scale', {}, (ctx) => {
     });
     expect(new Set(subtree.map((c) => c._id))).toEqual(below);
     expect(subStatements.filter((s) => /"comments"|\bcomments\b/.test(s.text))).toHaveLength(1);
-    expect((await api(ctx(), 'GET', `/discussions/${d._id}`, writer!)).json().discussion.commentCount).toBe(1000);
+    expect((await api(ctx(), getDiscussion, writer!, { params: { id: d._id } })).json().discussion.commentCount).toBe(1000);
   });
 });

@@ -10,21 +10,30 @@ import { join } from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { CONTENT_DIR } from '../../server/app';
-import { courseSections, courses, files, users, workshops } from '../../server/data/schema';
+import { courseSections, courses, files, workshops } from '../../server/data/schema';
 import { type CourseFile, libraryFilePath, workshopStart } from '../../server/content-import/courses';
 import { importContent } from '../../server/content-import/import';
-import { TokenService } from '../../server/services/tokens';
+import {
+  featuredCaseStudy, getCourse, listCaseStudies, listCourses, listEbooks, listNewsletters, listResearchPapers, listWorkshops,
+} from '../../src/contract/content';
+import type { Call, QueryOf } from '../../src/contract/define';
 import {
   ACCESS_TYPES, CONTENT_CATEGORIES, COURSE_LEVELS, type CaseStudy, type Course, type Ebook, type Newsletter,
   type ResearchPaper, type Workshop,
 } from '../../src/domain/content';
+import { type CallOptions, filePath, getUrl, mediaPath, send, urlOf } from './api';
+import { readLesson } from '../../server/content-import/lesson-markdown';
+import { courseProgress } from '../../src/contract/learning';
 import { describeWithApp, type TestContext } from './fixture';
-
-const JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+import { members } from './members';
 
 const readJson = (path: string) => JSON.parse(readFileSync(join(CONTENT_DIR, path), 'utf8'));
 const jsonFilesIn = (folder: string) => readdirSync(join(CONTENT_DIR, folder)).filter((n) => n.endsWith('.json')).sort();
-const courseFiles: CourseFile[] = jsonFilesIn('courses').map((n) => readJson(`courses/${n}`));
+type CourseJson = Omit<CourseFile, 'sections' | 'assessment'> & { sections: { title: string; lessons: { slug: string; title: string }[] }[] };
+const courseFiles: CourseJson[] = jsonFilesIn('courses').map((n) => readJson(`courses/${n}`));
+/** A lesson's minutes as the import computes them: the reading time of its Markdown body. */
+const lessonMinutes = (course: string, lesson: string) =>
+  readLesson(readFileSync(join(CONTENT_DIR, 'courses', course, `${lesson}.md`), 'utf8'), `/media/lessons/${course}/`, () => true).minutes;
 
 interface LibraryFile {
   slug: string;
@@ -38,13 +47,10 @@ interface LibraryFile {
 }
 const libraryFiles = (kind: string): LibraryFile[] => jsonFilesIn(`library/${kind}`).map((n) => readJson(`library/${kind}/${n}`));
 
-/** A signed-in user without going through the OTP flow (the accounts tests cover that). */
+/** A signed-in member without going through the OTP flow (the accounts tests cover that). */
 async function tokenFor(ctx: TestContext): Promise<string> {
-  const [user] = await ctx.database.db
-    .insert(users)
-    .values({ email: `reader-${Math.random().toString(16).slice(2)}@example.com`, tokensValidAfter: new Date(0) })
-    .returning();
-  return new TokenService(JWT_SECRET, () => ctx.clock.now).issue(user!.id);
+  const [reader] = await members(ctx, 1, 'reader');
+  return reader!.token;
 }
 
 function expectedCourses(filters: { status?: number; access?: string; level?: string; category?: string }) {
@@ -58,11 +64,9 @@ function expectedCourses(filters: { status?: number; access?: string; level?: st
 }
 
 describeWithApp('courses', { seed: true }, (ctx) => {
-  const get = (url: string, token?: string) =>
-    ctx().app.inject({ method: 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {} });
-  const list = async (qs = ''): Promise<Course[]> => {
-    const res = await get(`/api/courses${qs}`);
-    expect(res.statusCode, qs).toBe(200);
+  const list = async (query: QueryOf<typeof listCourses> = {}): Promise<Course[]> => {
+    const res = await send(ctx(), listCourses, { query });
+    expect(res.statusCode, urlOf(listCourses, undefined, query)).toBe(200);
     expect(res.json().success).toBe(true);
     return res.json().courses;
   };
@@ -82,16 +86,16 @@ describeWithApp('courses', { seed: true }, (ctx) => {
       expect(course.objectives.map((o) => o.description)).toEqual(source.objectives);
       expect(course.sections.map((s) => s.title)).toEqual(source.sections.map((s) => s.title));
       expect(course.sections.map((s) => s.content.map((l) => [l.title, l.duration]))).toEqual(
-        source.sections.map((s) => s.lessons.map((l) => [l.title, l.duration])),
+        source.sections.map((s) => s.lessons.map((l) => [l.title, lessonMinutes(source.slug, l.slug)])),
       );
-      const minutes = source.sections.flatMap((s) => s.lessons).reduce((sum, l) => sum + l.duration, 0);
+      const minutes = source.sections.flatMap((s) => s.lessons).reduce((sum, l) => sum + lessonMinutes(source.slug, l.slug), 0);
       expect(course.duration, course.title).toBe(minutes);
-      expect((await get(course.thumbnail)).statusCode, course.thumbnail).toBe(200);
+      expect((await getUrl(ctx(), course.thumbnail)).statusCode, course.thumbnail).toBe(200);
     }
   });
 
   it('has real seeded courses: 2+ published per category, free and paid, every level, 3-6 objectives and modules of 2-5 lessons', async () => {
-    const published = await list('?status=1');
+    const published = await list({ status: 1 });
     for (const { id } of CONTENT_CATEGORIES) expect(published.filter((c) => c.category === id).length, id).toBeGreaterThanOrEqual(2);
     expect(published.some((c) => c.price === 0)).toBe(true);
     expect(published.some((c) => c.price > 0)).toBe(true);
@@ -115,27 +119,22 @@ describeWithApp('courses', { seed: true }, (ctx) => {
       for (const access of [undefined, ...ACCESS_TYPES]) {
         for (const level of [undefined, ...COURSE_LEVELS]) {
           for (const category of [undefined, ...CONTENT_CATEGORIES.map((c) => c.id)]) {
-            const query = new URLSearchParams();
-            if (status !== undefined) query.set('status', String(status));
-            if (access) query.set('access', access);
-            if (level) query.set('level', level);
-            if (category) query.set('category', category);
-            const qs = query.size ? `?${query}` : '';
-            const titles = (await list(qs)).map((c) => c.title).sort();
-            expect(titles, qs).toEqual(expectedCourses({ status, access, level, category }));
+            const query = { status, access, level, category };
+            const titles = (await list(query)).map((c) => c.title).sort();
+            expect(titles, urlOf(listCourses, undefined, query)).toEqual(expectedCourses({ status, access, level, category }));
             combinations++;
           }
         }
       }
     }
     expect(combinations).toBe(3 * 3 * 4 * 8);
-    // The filters really select: the draft course is only in status=0, and each category answer is non-empty.
-    expect(expectedCourses({ status: 0 }).length).toBeGreaterThan(0);
+    // Every course of the product is written and published; the draft case is tested with its own content below.
+    expect(expectedCourses({ status: 0 })).toEqual([]);
   });
 
   it('honours limit (the home carousel asks for 6 published courses) in a stable order', async () => {
-    const all = await list('?status=1');
-    const six = await list('?status=1&limit=6');
+    const all = await list({ status: 1 });
+    const six = await list({ status: 1, limit: 6 });
     expect(six.map((c) => c._id)).toEqual(all.slice(0, 6).map((c) => c._id));
     expect(six.every((c) => c.status === 1)).toBe(true);
   });
@@ -147,31 +146,31 @@ describeWithApp('courses', { seed: true }, (ctx) => {
     ['category', 'plastics'], ['category', 'sdgs'],
     ['limit', '0'], ['limit', '101'], ['limit', 'six'],
   ])('refuses %s=%s with 400 and a message naming the filter', async (name, value) => {
-    const res = await get(`/api/courses?${name}=${encodeURIComponent(value)}`);
+    const res = await send(ctx(), listCourses, { rawUrl: `${urlOf(listCourses)}?${name}=${encodeURIComponent(value)}` });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ success: false, message: expect.stringMatching(new RegExp(`^${name}: .+`)) });
   });
 
   it('refuses a bad value even next to good ones', async () => {
-    const res = await get('/api/courses?status=1&access=free&level=beginner&category=carbn');
+    const res = await send(ctx(), listCourses, { rawUrl: `${urlOf(listCourses)}?status=1&access=free&level=beginner&category=carbn` });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/^category: /);
   });
 
   it('answers one course by id and by slug to a signed-in user, 404 "Course not found" otherwise, 401 signed out', async () => {
     const token = await tokenFor(ctx());
-    const [first] = await list('?status=1&limit=1');
-    const res = await get(`/api/courses/${first!._id}`, token);
+    const [first] = await list({ status: 1, limit: 1 });
+    const res = await send(ctx(), getCourse, { params: { id: first!._id }, token });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, course: first });
     const slug = courseFiles.find((c) => c.title === first!.title)!.slug;
-    expect((await get(`/api/courses/${slug}`, token)).json().course._id).toBe(first!._id);
+    expect((await send(ctx(), getCourse, { params: { id: slug }, token })).json().course._id).toBe(first!._id);
     for (const missing of ['00000000-0000-4000-8000-000000000000', 'no-such-course']) {
-      const nf = await get(`/api/courses/${missing}`, token);
+      const nf = await send(ctx(), getCourse, { params: { id: missing }, token });
       expect(nf.statusCode).toBe(404);
       expect(nf.json()).toEqual({ success: false, message: 'Course not found' });
     }
-    expect((await get(`/api/courses/${first!._id}`)).statusCode).toBe(401);
+    expect((await send(ctx(), getCourse, { params: { id: first!._id } })).statusCode).toBe(401);
   });
 
   it('keeps every course, section and lesson id when the same content is imported again', async () => {
@@ -189,22 +188,23 @@ describeWithApp('courses', { seed: true }, (ctx) => {
 
 describeWithApp('workshops and library documents', { seed: true }, (ctx) => {
   let token = '';
-  const get = async (url: string, headers: Record<string, string> = {}) => {
-    token ||= await tokenFor(ctx());
-    return ctx().app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, ...headers } });
-  };
+  const signedIn = async () => (token ||= await tokenFor(ctx()));
+  /** A call of the contract as the signed-in reader. */
+  const call = async (c: Call) => send(ctx(), c, { token: await signedIn() });
+  /** A URL outside the contract (a PDF, a picture) as the signed-in reader. */
+  const get = async (url: string, headers: Record<string, string> = {}) => getUrl(ctx(), url, { token: await signedIn(), headers });
   const scratch = mkdtempSync(join(tmpdir(), 'sl-pdf-'));
   afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
   it('needs a signed-in user for every library list', async () => {
-    for (const path of ['/workshops', '/ebooks', '/research-papers', '/newsletters', '/case-studies', '/case-studies/featured']) {
-      const res = await ctx().app.inject({ method: 'GET', url: `/api${path}` });
-      expect(res.statusCode, path).toBe(401);
+    for (const c of [listWorkshops, listEbooks, listResearchPapers, listNewsletters, listCaseStudies, featuredCaseStudy]) {
+      const res = await send(ctx(), c);
+      expect(res.statusCode, c.path).toBe(401);
     }
   });
 
   it('lists the seeded workshops, all upcoming, soonest first, dated from the day the seed ran', async () => {
-    const res = await get('/api/workshops');
+    const res = await call(listWorkshops);
     expect(res.statusCode).toBe(200);
     const list: Workshop[] = res.json().workshops;
     const source: { title: string; dayOffset: number; time: string; duration: number; joinUrl: string }[] = readJson('workshops.json');
@@ -225,13 +225,13 @@ describeWithApp('workshops and library documents', { seed: true }, (ctx) => {
 
   it('leaves out workshops that are over but keeps one still running', async () => {
     const { db } = ctx().database;
-    const base = { description: 'x', imageUrl: '/media/workshops/embodied-carbon-clinic.svg', joinUrl: 'https://example.com/j', duration: 60 };
+    const base = { description: 'x', imageUrl: mediaPath('workshops/embodied-carbon-clinic.svg'), joinUrl: 'https://example.com/j', duration: 60 };
     await db.insert(workshops).values([
       { ...base, slug: 'finished', title: 'Finished yesterday', startsAt: new Date(Date.now() - 24 * 3600_000) },
       { ...base, slug: 'running', title: 'Running now', startsAt: new Date(Date.now() - 30 * 60_000) },
     ]);
     try {
-      const titles = ((await get('/api/workshops')).json().workshops as Workshop[]).map((w) => w.title);
+      const titles = ((await call(listWorkshops)).json().workshops as Workshop[]).map((w) => w.title);
       expect(titles).not.toContain('Finished yesterday');
       expect(titles[0]).toBe('Running now');
     } finally {
@@ -241,7 +241,7 @@ describeWithApp('workshops and library documents', { seed: true }, (ctx) => {
   });
 
   it('lists ebooks with filename <slug>.pdf, the PDF byte size and the upload date, newest first', async () => {
-    const res = await get('/api/ebooks');
+    const res = await call(listEbooks);
     expect(res.statusCode).toBe(200);
     const list: Ebook[] = res.json().ebooks;
     const source = libraryFiles('ebooks');
@@ -260,7 +260,7 @@ describeWithApp('workshops and library documents', { seed: true }, (ctx) => {
   });
 
   it('lists research papers (with category) and newsletters, newest first', async () => {
-    const papers: ResearchPaper[] = (await get('/api/research-papers')).json().researchPapers;
+    const papers: ResearchPaper[] = (await call(listResearchPapers)).json().researchPapers;
     const paperFiles = libraryFiles('research-papers');
     expect(papers.length).toBeGreaterThanOrEqual(4);
     expect(papers.map((p) => p.title).sort()).toEqual(paperFiles.map((p) => p.title).sort());
@@ -269,7 +269,7 @@ describeWithApp('workshops and library documents', { seed: true }, (ctx) => {
       const s = paperFiles.find((d) => d.title === paper.title)!;
       expect(paper).toMatchObject({ category: s.category, description: s.description, fileUrl: libraryFilePath('researchPapers', s.slug) });
     }
-    const letters: Newsletter[] = (await get('/api/newsletters')).json().newsletters;
+    const letters: Newsletter[] = (await call(listNewsletters)).json().newsletters;
     const letterFiles = libraryFiles('newsletters');
     expect(letters.length).toBeGreaterThanOrEqual(4);
     expect(letters.map((n) => n.title).sort()).toEqual(letterFiles.map((n) => n.title).sort());
@@ -278,7 +278,7 @@ describeWithApp('workshops and library documents', { seed: true }, (ctx) => {
   });
 
   it('lists case studies and answers the featured one (the one marked in its file)', async () => {
-    const list: CaseStudy[] = (await get('/api/case-studies')).json().caseStudies;
+    const list: CaseStudy[] = (await call(listCaseStudies)).json().caseStudies;
     const source = libraryFiles('case-studies');
     expect(list.length).toBeGreaterThanOrEqual(4);
     expect(list.map((c) => c.title).sort()).toEqual(source.map((c) => c.title).sort());
@@ -289,7 +289,7 @@ describeWithApp('workshops and library documents', { seed: true }, (ctx) => {
     }
     const marked = source.filter((s) => s.featured);
     expect(marked).toHaveLength(1);
-    const featured = await get('/api/case-studies/featured');
+    const featured = await call(featuredCaseStudy);
     expect(featured.statusCode).toBe(200);
     expect(featured.json()).toEqual({ success: true, caseStudy: list.find((c) => c.title === marked[0]!.title) });
   });
@@ -337,7 +337,7 @@ describeWithApp('workshops and library documents', { seed: true }, (ctx) => {
   });
 
   it('answers 404 for a file that does not exist', async () => {
-    const res = await get('/files/ebooks/no-such-book.pdf');
+    const res = await get(filePath('ebooks/no-such-book.pdf'));
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, message: 'File not found' });
   });
@@ -383,18 +383,18 @@ describeWithApp('workshops and library documents', { seed: true }, (ctx) => {
 describeWithApp('the library on an empty database', { seed: false }, (ctx) => {
   it('answers empty lists, 404 for the featured case study and for any course', async () => {
     const token = await tokenFor(ctx());
-    const get = (url: string) => ctx().app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });
-    expect((await get('/api/courses')).json()).toEqual({ success: true, courses: [] });
-    expect((await get('/api/courses?status=1&access=paid&level=advanced&category=energy')).json()).toEqual({ success: true, courses: [] });
-    expect((await get('/api/workshops')).json()).toEqual({ success: true, workshops: [] });
-    expect((await get('/api/ebooks')).json()).toEqual({ success: true, ebooks: [] });
-    expect((await get('/api/research-papers')).json()).toEqual({ success: true, researchPapers: [] });
-    expect((await get('/api/newsletters')).json()).toEqual({ success: true, newsletters: [] });
-    expect((await get('/api/case-studies')).json()).toEqual({ success: true, caseStudies: [] });
-    const featured = await get('/api/case-studies/featured');
+    const call = <C extends Call>(c: C, options: CallOptions<C> = {}) => send(ctx(), c, { ...options, token });
+    expect((await call(listCourses)).json()).toEqual({ success: true, courses: [] });
+    expect((await call(listCourses, { query: { status: 1, access: 'paid', level: 'advanced', category: 'energy' } })).json()).toEqual({ success: true, courses: [] });
+    expect((await call(listWorkshops)).json()).toEqual({ success: true, workshops: [] });
+    expect((await call(listEbooks)).json()).toEqual({ success: true, ebooks: [] });
+    expect((await call(listResearchPapers)).json()).toEqual({ success: true, researchPapers: [] });
+    expect((await call(listNewsletters)).json()).toEqual({ success: true, newsletters: [] });
+    expect((await call(listCaseStudies)).json()).toEqual({ success: true, caseStudies: [] });
+    const featured = await call(featuredCaseStudy);
     expect(featured.statusCode).toBe(404);
     expect(featured.json()).toEqual({ success: false, message: 'No featured case study' });
-    const course = await get('/api/courses/00000000-0000-4000-8000-000000000000');
+    const course = await call(getCourse, { params: { id: '00000000-0000-4000-8000-000000000000' } });
     expect(course.statusCode).toBe(404);
     expect(course.json()).toEqual({ success: false, message: 'Course not found' });
   });
@@ -416,7 +416,12 @@ describeWithApp('importing broken library content', { seed: true }, (ctx) => {
   it.each([
     ['a course level that does not exist', 'courses/embodied-carbon-fundamentals.json', (t: string) => t.replace('"level": "beginner"', '"level": "expert"'), /^courses\/embodied-carbon-fundamentals\.json: field "level": /],
     ['a course slug that differs from its file name', 'courses/embodied-carbon-fundamentals.json', (t: string) => t.replace('"slug": "embodied-carbon-fundamentals"', '"slug": "other"'), /field "slug": must match the file name/],
-    ['a lesson without minutes', 'courses/embodied-carbon-fundamentals.json', (t: string) => t.replace('"duration": 10', '"duration": 0'), /field "sections\.0\.lessons\.0\.duration"/],
+    ['minutes written by hand on a lesson', 'courses/embodied-carbon-fundamentals.json', (t: string) => t.replace('"title": "Carbon in the built environment: the big picture"', '"title": "Carbon in the built environment: the big picture", "duration": 10'), /field "sections\.0\.lessons\.0": Unrecognized key: "duration"/],
+    ['an empty lesson', 'courses/embodied-carbon-fundamentals/carbon-in-the-built-environment-the-big-picture.md', () => '', /^courses\/embodied-carbon-fundamentals\/carbon-in-the-built-environment-the-big-picture\.md: field "body": the lesson is empty$/],
+    ['a lesson without key takeaways', 'courses/embodied-carbon-fundamentals/carbon-in-the-built-environment-the-big-picture.md', (t: string) => t.replace('## Key takeaways', '## Summary'), /carbon-in-the-built-environment-the-big-picture\.md: field "key takeaways": /],
+    ['a lesson without named sources', 'courses/embodied-carbon-fundamentals/carbon-in-the-built-environment-the-big-picture.md', (t: string) => t.slice(0, t.indexOf('## Sources')), /carbon-in-the-built-environment-the-big-picture\.md: field "sources": /],
+    ['a lesson too long', 'courses/embodied-carbon-fundamentals/carbon-in-the-built-environment-the-big-picture.md', (t: string) => `${t}\n\n${'More words here. '.repeat(200)}`, /field "body": has \d+ words; a lesson has 250 to 700/],
+    ['an assessment question on no lesson of the course', 'courses/embodied-carbon-fundamentals/assessment.json', (t: string) => t.replace(/"lesson": "[^"]+"/, '"lesson": "not-a-lesson"'), /^courses\/embodied-carbon-fundamentals\/assessment\.json: field "lesson": "not-a-lesson" is not a lesson of this course$/],
     ['a workshop time that is not HH:MM', 'workshops.json', (t: string) => t.replace('"time": "15:00"', '"time": "3pm"'), /^workshops\.json: field "0\.time": must be a UTC time/],
     ['a research paper without a category', 'library/research-papers/embodied-carbon-building-life-cycle-review.json', (t: string) => t.replace('"category": "carbon",', ''), /research-papers\/embodied-carbon-building-life-cycle-review\.json: field "category"/],
     ['a second featured case study', 'library/case-studies/circular-office-fit-out.json', (t: string) => t.replace('"featured": false', '"featured": true'), /only one case study may be featured/],
@@ -427,6 +432,26 @@ describeWithApp('importing broken library content', { seed: true }, (ctx) => {
     expect(await db.select({ id: courses.id, title: courses.title, level: courses.level }).from(courses).orderBy(asc(courses.id))).toEqual(before);
   });
 
+  it('imports a draft course whose lessons are not written yet, lists it only under status=0, and keeps it out of the player', async () => {
+    const { db } = ctx().database;
+    const dir = brokenCopy('courses/embodied-carbon-fundamentals.json', (t) => t.replace('"status": 1', '"status": 0'));
+    rmSync(join(dir, 'courses/embodied-carbon-fundamentals'), { recursive: true, force: true });
+    await importContent(db, dir);
+    const [reader] = await members(ctx(), 1, 'drafts');
+    const drafts = await send(ctx(), listCourses, { query: { status: 0 } });
+    expect(drafts.json().courses.map((c: { title: string }) => c.title)).toEqual(['Embodied Carbon Fundamentals']);
+    const published = await send(ctx(), listCourses, { query: { status: 1 } });
+    expect(published.json().courses.map((c: { title: string }) => c.title)).not.toContain('Embodied Carbon Fundamentals');
+    expect((await send(ctx(), courseProgress, { params: { id: 'embodied-carbon-fundamentals' }, token: reader!.token })).statusCode).toBe(404);
+    // Publishing it without its lessons is refused, naming the first missing lesson.
+    const unwritten = brokenCopy('courses/embodied-carbon-fundamentals.json', (t) => t);
+    rmSync(join(unwritten, 'courses/embodied-carbon-fundamentals/carbon-in-the-built-environment-the-big-picture.md'));
+    await expect(importContent(db, unwritten)).rejects.toThrow(
+      /^courses\/embodied-carbon-fundamentals\/carbon-in-the-built-environment-the-big-picture\.md: field "body": the lesson file is missing; a published course needs every lesson written$/,
+    );
+    await importContent(db, CONTENT_DIR);
+  });
+
   it('removes a course, a workshop and a document (with its PDF) whose file was removed', async () => {
     const { db } = ctx().database;
     const dir = brokenCopy('workshops.json', (t) => JSON.stringify(JSON.parse(t).slice(1)));
@@ -435,8 +460,8 @@ describeWithApp('importing broken library content', { seed: true }, (ctx) => {
     await importContent(db, dir);
     expect(await db.select().from(courses).where(eq(courses.slug, 'embodied-carbon-fundamentals'))).toEqual([]);
     expect(await db.select().from(workshops).where(eq(workshops.slug, 'embodied-carbon-clinic'))).toEqual([]);
-    expect(await db.select({ path: files.path }).from(files).where(eq(files.path, '/files/ebooks/circular-interiors-playbook.pdf'))).toEqual([]);
+    expect(await db.select({ path: files.path }).from(files).where(eq(files.path, filePath('ebooks/circular-interiors-playbook.pdf')))).toEqual([]);
     await importContent(db, CONTENT_DIR);
-    expect(await db.select({ path: files.path }).from(files).where(eq(files.path, '/files/ebooks/circular-interiors-playbook.pdf'))).toHaveLength(1);
+    expect(await db.select({ path: files.path }).from(files).where(eq(files.path, filePath('ebooks/circular-interiors-playbook.pdf')))).toHaveLength(1);
   });
 });

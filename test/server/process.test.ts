@@ -1,11 +1,15 @@
 /** The server as a process: config errors stop it with one clear line; data survives a graceful restart. */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { jwtSecretOf } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
+import { openDatabase } from '../../server/data/client';
+import { submitFeedback } from '../../src/contract/feedback';
 import { startServer } from '../support/server';
+import { urlOf } from './api';
 
 describe('configuration', () => {
   it.each([
@@ -27,13 +31,24 @@ describe('configuration', () => {
     expect(result.stderr.trim().split('\n')).toEqual([expect.stringMatching(/^Invalid configuration: PORT="abc"/)]);
   });
 
-  it('keeps a generated JWT secret in DATA_DIR across starts', () => {
+  it('keeps a generated JWT secret in the database for every start and process, taking over an older DATA_DIR file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sl-secret-'));
+    const database = await openDatabase({ dataDir: null });
     try {
-      const first = loadConfig({ DATA_DIR: dir }).jwtSecret;
+      const config = loadConfig({ DATA_DIR: dir });
+      expect(config.jwtSecret).toBeUndefined();
+      const first = await jwtSecretOf(config, database);
       expect(first.length).toBeGreaterThanOrEqual(32);
-      expect(loadConfig({ DATA_DIR: dir }).jwtSecret).toBe(first);
+      expect(await jwtSecretOf(config, database)).toBe(first);
+      // An install that kept its secret in DATA_DIR keeps its sessions: the file's secret becomes the shared one.
+      const older = await openDatabase({ dataDir: null });
+      writeFileSync(join(dir, 'jwt-secret'), 'an-older-secret-kept-in-the-data-dir-0123456789');
+      expect(await jwtSecretOf(config, older)).toBe('an-older-secret-kept-in-the-data-dir-0123456789');
+      await older.close();
+      // JWT_SECRET, when set, wins.
+      expect(await jwtSecretOf(loadConfig({ DATA_DIR: dir, JWT_SECRET: 'y'.repeat(40) }), database)).toBe('y'.repeat(40));
     } finally {
+      await database.close();
       rmSync(dir, { recursive: true, force: true });
     }
   });
@@ -44,7 +59,7 @@ describe('restart', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sl-restart-'));
     try {
       const first = await startServer({ STATIC_DIR: '/nonexistent' }, dir);
-      const post = await fetch(`${first.url}/api/feedback`, {
+      const post = await fetch(`${first.url}${urlOf(submitFeedback)}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ name: 'Rita', email: 'rita@example.com', mobile: '+1 555 0100', feedback: 'Kept?' }),

@@ -10,20 +10,20 @@ import { openDatabase } from '../../server/data/client';
 import { quizAttempts, quizQuestions } from '../../server/data/schema';
 import { importContent } from '../../server/content-import/import';
 import { ContentError } from '../../server/content-import/module';
+import type { Call } from '../../src/contract/define';
+import { answerQuestion, attemptPdf, completeQuiz, listAttempts, quizConstants, startQuiz } from '../../src/contract/quizzes';
 import { nextUnansweredIndex, type QuizAttempt } from '../../src/domain/quiz';
+import { type CallOptions, getUrl, quizPicture, send } from './api';
 import { describeWithApp, type TestContext } from './fixture';
-import { learner } from './support-users';
+import { member } from './members';
 
-type Method = 'GET' | 'POST';
-
-async function api(ctx: TestContext, method: Method, url: string, token?: string, payload?: unknown) {
-  return ctx.app.inject({
-    method,
-    url: `/api${url}`,
-    payload: payload as object | undefined,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+/** One call with a member's token, or signed out (no token). */
+function api<C extends Call>(ctx: TestContext, c: C, token?: string, options: CallOptions<C> = {}) {
+  return send(ctx, c, { ...options, token });
 }
+
+/** A signed-up member with a name; the token is all these tests keep. */
+const learner = async (ctx: TestContext, email: string, firstName: string, lastName: string) => (await member(ctx, email, firstName, lastName)).token;
 
 async function bank(ctx: TestContext, category: string) {
   return ctx.database.db
@@ -34,13 +34,13 @@ async function bank(ctx: TestContext, category: string) {
 }
 
 async function start(ctx: TestContext, token: string, category = 'green-buildings'): Promise<QuizAttempt> {
-  const res = await api(ctx, 'POST', '/quizzes/start', token, { category, sdgSet: 'set-1' });
+  const res = await api(ctx, startQuiz, token, { body: { category, sdgSet: 'set-1' } });
   expect(res.statusCode).toBe(200);
   return res.json().attempt;
 }
 
 const answer = (ctx: TestContext, token: string, id: string, questionIndex: number, selectedOption: number, extra = {}) =>
-  api(ctx, 'POST', `/quizzes/attempts/${id}/answer`, token, { questionIndex, selectedOption, timeSpent: 0, ...extra });
+  api(ctx, answerQuestion, token, { params: { id }, body: { questionIndex, selectedOption, timeSpent: 0, ...extra } });
 
 const wrongOf = (correctIndex: number) => (correctIndex + 1) % 4;
 
@@ -63,37 +63,37 @@ describeWithApp('quizzes', { seed: true }, (ctx) => {
 
   it('serves the constants: eight topics, nine categories, one set, to signed-in users only', async () => {
     const { ada } = await tokens();
-    expect((await api(ctx(), 'GET', '/quizzes/quiz-constants')).statusCode).toBe(401);
-    const res = await api(ctx(), 'GET', '/quizzes/quiz-constants', ada);
+    expect((await api(ctx(), quizConstants)).statusCode).toBe(401);
+    const res = await api(ctx(), quizConstants, ada);
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.topics.map((t: { id: string }) => t.id)).toEqual([
       'green-buildings', 'green-vocabulary', 'passive-design-strategies', 'green-architects',
       'sustainable-development-goals', 'sustainable-policies', 'sustainable-materials', 'biodiversity',
     ]);
-    expect(body.topics[0]).toEqual({ id: 'green-buildings', title: 'Green Buildings', imageUrl: '/api/quizzes/topics/green-buildings/image.svg' });
+    expect(body.topics[0]).toEqual({ id: 'green-buildings', title: 'Green Buildings', imageUrl: quizPicture.topic('green-buildings') });
     expect(body.categories).toHaveLength(9);
     expect(body.categories.at(-1)).toMatchObject({ id: 'biodiversity-conservation', title: 'Biodiversity Conservation' });
-    const picture = await ctx().app.inject({ method: 'GET', url: body.categories.at(-1).imageUrl });
+    const picture = await getUrl(ctx(), body.categories.at(-1).imageUrl);
     expect(picture.statusCode).toBe(200);
     expect(body.sets).toEqual([{ id: 'set-1', title: 'Set 1' }]);
   });
 
   it('refuses an unknown category or set with a 400 and a message, and anonymous starts with a 401', async () => {
     const { ada } = await tokens();
-    const badCategory = await api(ctx(), 'POST', '/quizzes/start', ada, { category: 'astrology', sdgSet: 'set-1' });
+    const badCategory = await api(ctx(), startQuiz, ada, { rawBody: { category: 'astrology', sdgSet: 'set-1' } });
     expect(badCategory.statusCode).toBe(400);
     expect(badCategory.json()).toEqual({ success: false, message: 'category: There is no quiz in this category' });
-    const badSet = await api(ctx(), 'POST', '/quizzes/start', ada, { category: 'biodiversity', sdgSet: 'set-9' });
+    const badSet = await api(ctx(), startQuiz, ada, { rawBody: { category: 'biodiversity', sdgSet: 'set-9' } });
     expect(badSet.statusCode).toBe(400);
     expect(badSet.json().message).toBe('sdgSet: There is no such quiz set');
-    expect((await api(ctx(), 'POST', '/quizzes/start', undefined, { category: 'biodiversity', sdgSet: 'set-1' })).statusCode).toBe(401);
+    expect((await api(ctx(), startQuiz, undefined, { body: { category: 'biodiversity', sdgSet: 'set-1' } })).statusCode).toBe(401);
   });
 
   it('never sends the right answer, an explanation or a reveal card before the question is answered', async () => {
     const { ada } = await tokens();
     const questions = await bank(ctx(), 'green-vocabulary');
-    const res = await api(ctx(), 'POST', '/quizzes/start', ada, { category: 'green-vocabulary', sdgSet: 'set-1' });
+    const res = await api(ctx(), startQuiz, ada, { body: { category: 'green-vocabulary', sdgSet: 'set-1' } });
     const raw = res.body;
     const attempt: QuizAttempt = res.json().attempt;
     expect(attempt.totalQuestions).toBe(questions.length);
@@ -107,20 +107,20 @@ describeWithApp('quizzes', { seed: true }, (ctx) => {
     expect(raw).not.toMatch(/correct|explanation|reveal/i);
 
     // The question card names the question, never the answer.
-    const image = await ctx().app.inject({ method: 'GET', url: attempt.questions[0]!.questionImage });
+    const image = await getUrl(ctx(), attempt.questions[0]!.questionImage);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(image.body).toContain('QUESTION 1 OF 12');
     expect(image.body).not.toContain(questions[0]!.explanation.slice(0, 30));
     // The reveal card of an unanswered question does not exist yet.
-    const early = await ctx().app.inject({ method: 'GET', url: `/api/quizzes/attempts/${attempt._id}/questions/0/reveal.svg` });
+    const early = await getUrl(ctx(), quizPicture.reveal(attempt._id, 0));
     expect(early.statusCode).toBe(404);
 
     const first = await answer(ctx(), ada, attempt._id, 0, questions[0]!.correctIndex);
-    const reveal = await ctx().app.inject({ method: 'GET', url: first.json().revealingCardImage });
+    const reveal = await getUrl(ctx(), first.json().revealingCardImage);
     expect(reveal.statusCode).toBe(200);
     expect(reveal.body).toContain(questions[0]!.options[questions[0]!.correctIndex]!.replace(/'/g, '&apos;'));
-    expect((await ctx().app.inject({ method: 'GET', url: `/api/quizzes/attempts/${attempt._id}/questions/1/reveal.svg` })).statusCode).toBe(404);
+    expect((await getUrl(ctx(), quizPicture.reveal(attempt._id, 1))).statusCode).toBe(404);
   });
 
   it('answers one question at a time, saves each answer, and resumes at the next unanswered question', async () => {
@@ -137,7 +137,7 @@ describeWithApp('quizzes', { seed: true }, (ctx) => {
       isCorrect: false,
       correctOption: questions[0]!.correctIndex,
       explanation: questions[0]!.explanation,
-      revealingCardImage: `/api/quizzes/attempts/${attempt._id}/questions/0/reveal.svg`,
+      revealingCardImage: quizPicture.reveal(attempt._id, 0),
       revealText: `Correct answer: ${correctOption}. ${questions[0]!.explanation}`,
       score: 0,
     });
@@ -186,31 +186,30 @@ describeWithApp('quizzes', { seed: true }, (ctx) => {
     const foreign = await answer(ctx(), grace, id, 1, 0);
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json().message).toBe('This quiz attempt belongs to another learner');
-    expect((await api(ctx(), 'POST', `/quizzes/attempts/${id}/complete`, grace)).statusCode).toBe(403);
+    expect((await api(ctx(), completeQuiz, grace, { params: { id } })).statusCode).toBe(403);
     expect((await answer(ctx(), ada, '00000000-0000-4000-8000-000000000000', 0, 0)).statusCode).toBe(404);
     expect((await answer(ctx(), ada, 'not-an-id', 0, 0)).json()).toEqual({ success: false, message: 'Quiz attempt not found' });
     expect((await answer(ctx(), undefined as unknown as string, id, 1, 0)).statusCode).toBe(401);
 
-    const garbled = await ctx().app.inject({
-      method: 'POST',
-      url: `/api/quizzes/attempts/${id}/answer`,
-      headers: { authorization: `Bearer ${ada}`, 'content-type': 'application/json' },
-      payload: '{"questionIndex": 1,',
+    const garbled = await api(ctx(), answerQuestion, ada, {
+      params: { id },
+      headers: { 'content-type': 'application/json' },
+      rawBody: '{"questionIndex": 1,',
     });
     expect(garbled.json()).toEqual({ success: false, message: 'Body is not valid JSON' });
     expect(garbled.statusCode).toBe(400);
 
-    const early = await api(ctx(), 'POST', `/quizzes/attempts/${id}/complete`, ada);
+    const early = await api(ctx(), completeQuiz, ada, { params: { id } });
     expect(early.statusCode).toBe(409);
     expect(early.json().message).toBe('Answer every question before finishing the quiz');
 
     for (let i = 1; i < questions.length; i++) expect((await answer(ctx(), ada, id, i, questions[i]!.correctIndex)).statusCode).toBe(200);
-    expect((await api(ctx(), 'POST', `/quizzes/attempts/${id}/complete`, ada)).statusCode).toBe(200);
+    expect((await api(ctx(), completeQuiz, ada, { params: { id } })).statusCode).toBe(200);
     const after = await answer(ctx(), ada, id, 0, questions[0]!.correctIndex);
     expect(after.statusCode).toBe(409);
     expect(after.json().message).toBe('This quiz is already completed');
     // Grace's own attempts list does not show Ada's.
-    const graceList = await api(ctx(), 'GET', '/quizzes/attempts', grace);
+    const graceList = await api(ctx(), listAttempts, grace);
     expect(graceList.json().attempts.map((a: { _id: string }) => a._id)).not.toContain(id);
   });
 
@@ -223,7 +222,7 @@ describeWithApp('quizzes', { seed: true }, (ctx) => {
     expect(forged.json()).toMatchObject({ isCorrect: false, score: 0 });
     // Completing with a score in the body changes nothing either.
     for (let i = 1; i < questions.length; i++) await answer(ctx(), grace, attempt._id, i, i < 4 ? questions[i]!.correctIndex : wrongOf(questions[i]!.correctIndex));
-    const done = await api(ctx(), 'POST', `/quizzes/attempts/${attempt._id}/complete`, grace, { score: 12 });
+    const done = await api(ctx(), completeQuiz, grace, { params: { id: attempt._id }, rawBody: { score: 12 } });
     expect(done.statusCode).toBe(200);
     expect(done.json().attempt.score).toBe(3);
     const [row] = await ctx().database.db.select().from(quizAttempts).where(eq(quizAttempts.id, attempt._id));
@@ -243,16 +242,12 @@ describeWithApp('quizzes', { seed: true }, (ctx) => {
       const res = await answer(ctxt, owner, attempt._id, i, chooseRight ? q.correctIndex : wrongOf(q.correctIndex));
       expect(res.json()).toMatchObject({ isCorrect: chooseRight, score: expected });
     }
-    const inProgressPdf = await api(ctxt, 'GET', `/quizzes/attempts/${attempt._id}/pdf`, owner);
+    const inProgressPdf = await api(ctxt, attemptPdf, owner, { params: { id: attempt._id } });
     expect(inProgressPdf.statusCode).toBe(409);
     expect(inProgressPdf.json().message).toBe('Finish the quiz to download its results');
 
     // As the SPA sends it: a JSON content type and no body at all.
-    const completed = await ctxt.app.inject({
-      method: 'POST',
-      url: `/api/quizzes/attempts/${attempt._id}/complete`,
-      headers: { authorization: `Bearer ${owner}`, 'content-type': 'application/json' },
-    });
+    const completed = await api(ctxt, completeQuiz, owner, { params: { id: attempt._id }, headers: { 'content-type': 'application/json' } });
     expect(completed.statusCode).toBe(200);
     const done: QuizAttempt = completed.json().attempt;
     expect(done).toMatchObject({ _id: attempt._id, status: 'completed', score: expected, totalQuestions: questions.length });
@@ -260,20 +255,20 @@ describeWithApp('quizzes', { seed: true }, (ctx) => {
     expect(done.answers).toHaveLength(questions.length);
     expect(done.answers.every((a, i) => a.correctOption === questions[i]!.correctIndex && a.explanation === questions[i]!.explanation)).toBe(true);
     // Completing again answers the same completed attempt (a retry after a lost answer).
-    const again = await api(ctxt, 'POST', `/quizzes/attempts/${attempt._id}/complete`, owner);
+    const again = await api(ctxt, completeQuiz, owner, { params: { id: attempt._id } });
     expect(again.json().attempt).toEqual(done);
 
     // A new start after completion is a new attempt, and the list shows it first.
     const next = await start(ctxt, owner, 'green-architects');
     expect(next._id).not.toBe(attempt._id);
-    const list = await api(ctxt, 'GET', '/quizzes/attempts', owner);
+    const list = await api(ctxt, listAttempts, owner);
     expect(list.statusCode).toBe(200);
     expect(list.json().attempts.map((a: { _id: string; status: string; score: number }) => [a._id, a.status, a.score])).toEqual([
       [next._id, 'in-progress', 0],
       [attempt._id, 'completed', expected],
     ]);
 
-    const pdf = await api(ctxt, 'GET', `/quizzes/attempts/${attempt._id}/pdf`, owner);
+    const pdf = await api(ctxt, attemptPdf, owner, { params: { id: attempt._id } });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
     expect(pdf.headers['content-disposition']).toBe('attachment; filename="quiz-results.pdf"');
@@ -292,17 +287,17 @@ describeWithApp('quizzes', { seed: true }, (ctx) => {
     }
     expect(flat).toContain(`Your answer: ${'ABCD'[wrongOf(questions[1]!.correctIndex)]}. ${questions[1]!.options[wrongOf(questions[1]!.correctIndex)]} (incorrect)`);
 
-    const stranger = await api(ctxt, 'GET', `/quizzes/attempts/${attempt._id}/pdf`, grace);
+    const stranger = await api(ctxt, attemptPdf, grace, { params: { id: attempt._id } });
     expect(stranger.statusCode).toBe(403);
     expect(stranger.headers['content-type']).toMatch(/json/);
-    expect((await api(ctxt, 'GET', `/quizzes/attempts/${attempt._id}/pdf`)).statusCode).toBe(401);
-    expect((await api(ctxt, 'GET', '/quizzes/attempts/00000000-0000-4000-8000-000000000000/pdf', owner)).statusCode).toBe(404);
+    expect((await api(ctxt, attemptPdf, undefined, { params: { id: attempt._id } })).statusCode).toBe(401);
+    expect((await api(ctxt, attemptPdf, owner, { params: { id: '00000000-0000-4000-8000-000000000000' } })).statusCode).toBe(404);
   });
 
   it('answers a null attempt when a set has no questions (the client shows No Quiz Available)', async () => {
     const { ada } = await tokens();
     await ctx().database.db.delete(quizQuestions).where(eq(quizQuestions.category, 'biodiversity-conservation'));
-    const res = await api(ctx(), 'POST', '/quizzes/start', ada, { category: 'biodiversity-conservation', sdgSet: 'set-1' });
+    const res = await api(ctx(), startQuiz, ada, { body: { category: 'biodiversity-conservation', sdgSet: 'set-1' } });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ success: true, attempt: null });
     // Importing the bank again restores it.
@@ -311,12 +306,12 @@ describeWithApp('quizzes', { seed: true }, (ctx) => {
   });
 
   it('draws a topic picture for each category and 404s unknown pictures', async () => {
-    const res = await ctx().app.inject({ method: 'GET', url: '/api/quizzes/topics/biodiversity/image.svg' });
+    const res = await getUrl(ctx(), quizPicture.topic('biodiversity'));
     expect(res.statusCode).toBe(200);
     expect(res.body).toMatch(/^<\?xml[\s\S]*<svg[\s\S]*<\/svg>\s*$/);
-    expect((await ctx().app.inject({ method: 'GET', url: '/api/quizzes/topics/nope/image.svg' })).statusCode).toBe(404);
-    expect((await ctx().app.inject({ method: 'GET', url: '/api/quizzes/questions/nope/image.svg' })).statusCode).toBe(404);
-    expect((await ctx().app.inject({ method: 'GET', url: '/api/quizzes/attempts/nope/questions/x/reveal.svg' })).statusCode).toBe(404);
+    expect((await getUrl(ctx(), quizPicture.topic('nope'))).statusCode).toBe(404);
+    expect((await getUrl(ctx(), quizPicture.question('nope'))).statusCode).toBe(404);
+    expect((await getUrl(ctx(), quizPicture.reveal('nope', 'x'))).statusCode).toBe(404);
   });
 });
 

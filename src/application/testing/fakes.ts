@@ -1,5 +1,9 @@
-/** Deterministic fakes of the ports, for tests. Each records what it was asked and fails loudly on what it does not support. */
-import type { Analytics, Clock, DraftStore, FileSaver, Navigator, TokenStore } from '../ports';
+/**
+ * Deterministic fakes of the ports, for tests. Each records what it was asked; the scripted API throws on any call
+ * it was not given an answer for, so a test never passes on a call it did not expect.
+ */
+import type { Call } from '../../contract/define';
+import type { Analytics, ApiClient, CallInput, CallOptions, Clock, DraftStore, FileSaver, Navigator, Notifier, TokenStore } from '../ports';
 
 export class MemoryTokenStore implements TokenStore {
   constructor(public token: string | null = null) {}
@@ -16,8 +20,64 @@ export class MemoryTokenStore implements TokenStore {
 
 export class RecordingNavigator implements Navigator {
   readonly redirects: string[] = [];
+  readonly moves: string[] = [];
   hardRedirect(path: string) {
     this.redirects.push(path);
+  }
+  go(path: string) {
+    this.moves.push(path);
+  }
+}
+
+export class RecordingNotifier implements Notifier {
+  readonly successes: string[] = [];
+  readonly errors: string[] = [];
+  success(message: string) {
+    this.successes.push(message);
+  }
+  error(message: string) {
+    this.errors.push(message);
+  }
+}
+
+/** One recorded call of the scripted API. */
+export interface RecordedCall {
+  name: string;
+  input: CallInput<Call> | undefined;
+  options?: CallOptions | undefined;
+}
+
+/**
+ * The API port as a script: each call name answers what its function returns (a promise). A call without an answer
+ * throws at once, naming it; every call is recorded with its input.
+ */
+export class ScriptedApi implements ApiClient {
+  readonly calls: RecordedCall[] = [];
+  readonly #unauthorized: (() => void)[] = [];
+  constructor(private readonly answers: Record<string, (input: CallInput<Call> | undefined) => Promise<unknown>> = {}) {}
+
+  /** Adds or replaces the answer of a call. */
+  answer(name: string, answer: (input: CallInput<Call> | undefined) => Promise<unknown>): this {
+    this.answers[name] = answer;
+    return this;
+  }
+
+  call<C extends Call>(c: C, input?: CallInput<C>, options?: CallOptions) {
+    const answer = this.answers[c.name];
+    if (!answer) throw new Error(`ScriptedApi: unexpected call ${c.name} (script one with answer('${c.name}', ...))`);
+    this.calls.push({ name: c.name, input: input as CallInput<Call> | undefined, ...(options ? { options } : {}) });
+    return answer(input as CallInput<Call> | undefined) as never;
+  }
+  clearCache() {}
+  onUnauthorized(listener: () => void) {
+    this.#unauthorized.push(listener);
+    return () => {
+      this.#unauthorized.splice(this.#unauthorized.indexOf(listener), 1);
+    };
+  }
+  /** Plays a 401 rule: every listener hears it. */
+  unauthorized() {
+    for (const listener of [...this.#unauthorized]) listener();
   }
 }
 

@@ -6,7 +6,7 @@ import type { DeferredMenuProps } from './deferred-menu';
 import { useTakeOver } from './use-auto-focus';
 import { paths } from '../routes';
 
-/** The signed-in avatar menu: first name (default 'User'), email, 'Edit Profile', 'Logout'. */
+/** The signed-in avatar menu: first name (default 'User'), email, 'My learning', 'Edit Profile', 'Logout'. */
 export default function AvatarMenu({ user, onLogout, pressedWith = false, autoFocus = false }: { user: User; onLogout: () => void } & DeferredMenuProps) {
   const takeOver = useTakeOver<HTMLButtonElement>(autoFocus, pressedWith);
   return (
@@ -21,6 +21,9 @@ export default function AvatarMenu({ user, onLogout, pressedWith = false, autoFo
             <span className="menu__email">{user.email}</span>
           </div>
           <DropdownMenu.Separator className="menu__separator" />
+          <DropdownMenu.Item asChild className="menu__item">
+            <Link href={paths.learning}>My learning</Link>
+          </DropdownMenu.Item>
           <DropdownMenu.Item asChild className="menu__item">
             <Link href={paths.profile}>Edit Profile</Link>
           </DropdownMenu.Item>

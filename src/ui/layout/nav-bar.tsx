@@ -173,6 +173,9 @@ function MobileNav() {
               <p className="nav__panel-user">
                 Signed in as <strong>{user.email}</strong>
               </p>
+              <Link href={paths.learning} className="button">
+                My learning
+              </Link>
               <Link href={paths.profile} className="button">
                 Profile
               </Link>

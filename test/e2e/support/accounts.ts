@@ -48,10 +48,9 @@ export async function createUser(
   const before = mailCount(email);
   await ok(await request.post('/api/auth/otp', { data: { email } }));
   const code = await readCode(email, before);
-  const { token: signupToken } = await ok(await request.post('/api/auth/signup', { data: { email, otp: code } }));
-  const { token } = await ok(
-    await request.put('/api/auth/set-password', { data: { password }, headers: { authorization: `Bearer ${signupToken}` } }),
-  );
+  const { token } = await ok(await request.post('/api/auth/signup', { data: { email, otp: code } }));
+  // The token that set the password stays the session's (ADR 065).
+  await ok(await request.put('/api/auth/set-password', { data: { password }, headers: { authorization: `Bearer ${token}` } }));
   await ok(
     await request.put('/api/auth/update-profile', {
       data: { firstName, lastName, address: '' },

@@ -1,9 +1,9 @@
 /**
- * The end-to-end test fixture: a page from its own browser context, console errors fail the test, and
- * `expectAccessible` runs axe (WCAG 2.0/2.1/2.2 A and AA) on the screen as it stands.
+ * The end-to-end test fixture: a page from its own browser context; console errors and Content-Security-Policy
+ * violations fail the test; `expectAccessible` runs axe (WCAG 2.0/2.1/2.2 A and AA) on the screen as it stands.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { test as base, expect, type Page } from '@playwright/test';
+import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
@@ -13,13 +13,34 @@ export async function expectAccessible(page: Page, label = page.url()) {
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
 
-export const test = base.extend<{ page: Page; consoleErrors: string[] }>({
+/**
+ * Records every `securitypolicyviolation` event of every page of the context (frames and workers' documents
+ * included) into `violations`.
+ */
+export async function recordCspViolations(context: BrowserContext, violations: string[]): Promise<void> {
+  await context.exposeBinding('__reportCspViolation', (source, text: string) => {
+    violations.push(`${source.frame.url()}: ${text}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as { __reportCspViolation?: (text: string) => void }).__reportCspViolation;
+      report?.(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+    });
+  });
+}
+
+export const test = base.extend<{ page: Page; consoleErrors: string[]; cspViolations: string[] }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
   consoleErrors: async ({}, use) => {
     await use([]);
   },
-  page: async ({ browser, baseURL, consoleErrors }, use) => {
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
+  cspViolations: async ({}, use) => {
+    await use([]);
+  },
+  page: async ({ browser, baseURL, consoleErrors, cspViolations }, use) => {
     const context = await browser.newContext({ baseURL });
+    await recordCspViolations(context, cspViolations);
     const page = await context.newPage();
     page.on('console', (message) => {
       // Chromium logs every 4xx answer as a console error; those are expected API answers (a wrong password, a 404
@@ -32,6 +53,7 @@ export const test = base.extend<{ page: Page; consoleErrors: string[] }>({
     await use(page);
     await context.close();
     expect(consoleErrors, 'console errors during the test').toEqual([]);
+    expect(cspViolations, 'Content-Security-Policy violations during the test').toEqual([]);
   },
 });
 

@@ -1,10 +1,8 @@
 /** The three-step email → code → password wizard, shared by signup and forgot-password. A thin view over the machine. */
 import { useMachine } from '@xstate/react';
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
-import { toast } from 'sonner';
 import { Link } from 'wouter';
-import { provideOtpWizard } from '../../../application/otp-wizard.effects';
 import { formatCountdown, isCompleteOtp, type OtpPurpose } from '../../../domain/otp';
 import { PASSWORD_RULE_TEXT } from '../../../domain/user';
 import { Field } from '../../components/fields';
@@ -16,15 +14,8 @@ import './auth.css';
 const STEPS = ['Email', 'OTP', 'Password'] as const;
 
 export function OtpWizardView({ purpose, title, lead }: { purpose: OtpPurpose; title: string; lead: string }) {
-  const services = useServices();
-  const machine = useMemo(
-    () =>
-      provideOtpWizard({
-        ...services,
-        notify: (message) => toast.success(message, { position: 'top-right', duration: 3000 }),
-      }),
-    [services],
-  );
+  const { machines } = useServices();
+  const [machine] = useState(machines.otpWizard);
   const [state, send] = useMachine(machine, { input: { purpose } });
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');

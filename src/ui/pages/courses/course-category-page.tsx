@@ -15,6 +15,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
 import { CourseCard } from './course-card';
+import { useLearningMap } from './use-learning-map';
 import { coursesErrorText, levelLabel, } from './course-text';
 import { CourseLoadError } from './course-load-error';
 import { CourseFacts } from './course-facts';
@@ -23,6 +24,7 @@ import './courses.css';
 
 function CategoryCourses({ category, current }: { category: ContentCategory; current?: Course }) {
   const courses = useQuery(listCourses, { query: { status: 1, category } });
+  const learning = useLearningMap();
   if (courses.status === 'loading') return <Spinner label="Loading courses..." />;
   if (courses.status === 'error') {
     return (
@@ -37,7 +39,7 @@ function CategoryCourses({ category, current }: { category: ContentCategory; cur
   return (
     <ul className="grid course-grid">
       {list.map((course) => (
-        <CourseCard key={course._id} course={course} current={course._id === current?._id} />
+        <CourseCard key={course._id} course={course} current={course._id === current?._id} learning={learning.get(course._id)} />
       ))}
     </ul>
   );

@@ -14,10 +14,7 @@ export function coursesErrorText(error: Error): string {
 }
 
 /** One course failed: not there, a reply the contract cannot read, or anything else. */
-export function courseErrorText(error: Error): string {
-  if (error instanceof ApiError && error.kind === 'http' && error.status === 404) return 'Course not found';
-  return error instanceof ApiError && error.kind === 'decode' ? UNEXPECTED_FORMAT : 'Failed to fetch course';
-}
+export { courseLoadErrorText as courseErrorText } from '../../../application/course-progress.machine';
 
 /** Every word of the search must appear in the title or the description, ignoring case and accents. */
 export function matchesCourseSearch(course: Pick<Course, 'title' | 'description'>, search: string): boolean {

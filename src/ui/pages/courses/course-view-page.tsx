@@ -1,25 +1,42 @@
-/** One course: category, title, duration, lesson count, numbered objectives, the curriculum, and 'Get Started!'. */
+/**
+ * One course: category, title, duration, lesson count, numbered objectives, the curriculum with each lesson's done
+ * mark, and 'Get Started!' (or 'Continue' once enrolled), which enrols and opens the first unfinished lesson. A thin
+ * view of the course machine.
+ */
+import { useSelector } from '@xstate/react';
 import { Link, useParams } from 'wouter';
-import { getCourse } from '../../../contract/content';
-import { categoryLabel, } from '../../../domain/content';
+import { categoryLabel } from '../../../domain/content';
 import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
-import { minutesLabel } from './course-text';
-import { CourseLoadError } from './course-load-error';
 import { CourseFacts } from './course-facts';
+import { CourseLoadError } from './course-load-error';
+import { CourseProgressBar } from './course-progress-bar';
+import { minutesLabel } from './course-text';
 import { CourseThumbnail } from './course-thumbnail';
+import { useCourseProgress } from './use-course-progress';
 import './courses.css';
 
 export default function CourseViewPage() {
   const { courseId = '' } = useParams<{ courseId: string }>();
-  const result = useQuery(getCourse, { params: { id: courseId } });
-  useDocumentTitle(result.status === 'success' ? result.data.course.title : 'Course');
+  const actor = useCourseProgress(courseId, 'overview');
+  const view = useSelector(actor, (s) => ({
+    loading: s.matches('loading'),
+    failed: s.matches('loadFailed'),
+    enrolling: s.matches('enrolling'),
+    course: s.context.course,
+    progress: s.context.progress,
+    error: s.context.error,
+    alert: s.context.alert,
+  }), (a, b) => a.loading === b.loading && a.failed === b.failed && a.enrolling === b.enrolling && a.course === b.course
+    && a.progress === b.progress && a.error === b.error && a.alert === b.alert);
+  useDocumentTitle(view.course?.title ?? 'Course');
 
-  if (result.status === 'loading') return <Spinner label="Loading course..." />;
-  if (result.status === 'error') return <CourseLoadError error={result.error} />;
-  const course = result.data.course;
+  if (view.loading) return <Spinner label="Loading course..." />;
+  if (view.failed || !view.course) return <CourseLoadError message={view.error ?? undefined} />;
+  const { course, progress } = view;
+  const done = new Set(progress?.completedLessonIds ?? []);
+  const started = Boolean(progress?.enrolled || progress?.completedLessons);
   return (
     <div className="container page course-view">
       <nav aria-label="Breadcrumb" className="course-breadcrumb">
@@ -35,10 +52,31 @@ export default function CourseViewPage() {
           <h1>{course.title}</h1>
           <p>{course.description}</p>
           <CourseFacts course={course} facts={['duration', 'lessons', 'level', 'price']} />
-          {/* Spec: the button has no action yet; enrolment is not part of the product. */}
-          <button type="button" className="button button--primary course-view__start">
-            Get Started!
-          </button>
+          {progress && started && (
+            <CourseProgressBar percent={progress.percent} completed={progress.completedLessons} total={progress.totalLessons}
+              label={`Progress in ${course.title}`} />
+          )}
+          <div className="course-view__actions">
+            <button type="button" className="button button--primary course-view__start" disabled={view.enrolling}
+              onClick={() => actor.send({ type: 'course.start' })}>
+              {view.enrolling ? 'Opening...' : started ? 'Continue' : 'Get Started!'}
+            </button>
+            {progress?.assessment.unlocked && (
+              <Link className="button" href={paths.courseAssessment(course._id)}>
+                {progress.assessment.passed ? 'Retake the assessment' : 'Take the assessment'}
+              </Link>
+            )}
+            {progress?.certificateId && (
+              <Link className="button" href={paths.certificate(progress.certificateId)}>
+                View your certificate
+              </Link>
+            )}
+          </div>
+          {view.alert && (
+            <p className="form__error" role="alert">
+              {view.alert}
+            </p>
+          )}
         </div>
       </header>
 
@@ -62,9 +100,15 @@ export default function CourseViewPage() {
                 </h3>
                 <ul className="lessons">
                   {section.content.map((lesson) => (
-                    <li key={lesson._id} className="lesson">
-                      <span>{lesson.title}</span>
-                      <span className="lesson__duration">{minutesLabel(lesson.duration)}</span>
+                    <li key={lesson._id} className={done.has(lesson._id) ? 'lesson lesson--done' : 'lesson'}>
+                      <Link href={paths.courseLesson(course._id, lesson._id)} className="lesson__link">
+                        {lesson.title}
+                        {done.has(lesson._id) && <span className="visually-hidden"> (completed)</span>}
+                      </Link>
+                      <span className="lesson__duration">
+                        {done.has(lesson._id) && <DoneMark />}
+                        {minutesLabel(lesson.duration)}
+                      </span>
                     </li>
                   ))}
                 </ul>
@@ -74,5 +118,15 @@ export default function CourseViewPage() {
         </section>
       </div>
     </div>
+  );
+}
+
+/** A check mark for a completed lesson; its words are beside the lesson's name for screen readers. */
+export function DoneMark() {
+  return (
+    <svg className="done-mark" viewBox="0 0 20 20" width="18" height="18" aria-hidden="true" focusable="false">
+      <circle cx="10" cy="10" r="9" fill="currentColor" />
+      <path d="M5.5 10.5l3 3 6-6.5" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
   );
 }

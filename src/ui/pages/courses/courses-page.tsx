@@ -8,13 +8,16 @@ import { Link } from 'wouter';
 import { listCourses } from '../../../contract/content';
 import type { QueryOf } from '../../../contract/define';
 import { CONTENT_CATEGORIES, categoryLabel, type Course, coursePriceLabel } from '../../../domain/content';
+import type { LearningCourse } from '../../../domain/learning';
 import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
 import { ANY, CourseFilters, type CourseFilterValues, CourseSearch } from './course-filters';
 import { coursesErrorText, levelLabel, matchesCourseSearch, minutesLabel } from './course-text';
+import { CourseProgressBar } from './course-progress-bar';
 import { CourseThumbnail } from './course-thumbnail';
+import { useLearningMap } from './use-learning-map';
 import './courses.css';
 
 type CourseQuery = QueryOf<typeof listCourses>;
@@ -29,7 +32,7 @@ const FEATURES = [
   { title: 'Completion certificate', text: 'A certificate for every finished course, to share with clients and employers.' },
 ];
 
-function CourseListCard({ course }: { course: Course }) {
+function CourseListCard({ course, learning }: { course: Course; learning?: LearningCourse | undefined }) {
   return (
     <li className="card course-card course-card--compact" data-testid="course-card">
       <CourseThumbnail className="course-card__image" thumbnail={course.thumbnail} category={course.category} />
@@ -46,6 +49,10 @@ function CourseListCard({ course }: { course: Course }) {
         <p className="card__meta">
           <span className="course-facts__price">{coursePriceLabel(course.price)}</span> · {minutesLabel(course.duration)}
         </p>
+        {learning && (
+          <CourseProgressBar percent={learning.percent} completed={learning.completedLessons} total={learning.totalLessons}
+            label={`Progress in ${course.title}`} compact />
+        )}
       </div>
     </li>
   );
@@ -58,6 +65,7 @@ export default function CoursesPage() {
   // Only published courses are listed; 'All' leaves a filter out of the query.
   const query = { status: 1, ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ANY)) } as CourseQuery;
   const courses = useQuery(listCourses, { query });
+  const learning = useLearningMap();
   const shown = courses.status === 'success' ? courses.data.courses.filter((c) => matchesCourseSearch(c, search)) : [];
 
   return (
@@ -95,7 +103,7 @@ export default function CoursesPage() {
                 ) : (
                   <ul className="grid course-grid">
                     {shown.map((course) => (
-                      <CourseListCard key={course._id} course={course} />
+                      <CourseListCard key={course._id} course={course} learning={learning.get(course._id)} />
                     ))}
                   </ul>
                 )}

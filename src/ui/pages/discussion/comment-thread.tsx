@@ -3,56 +3,83 @@
  * its own form, and Delete for the author (with the spec's confirmation). Replies are indented REPLY_INDENT_REM per
  * level up to REPLY_VISUAL_DEPTH_CAP levels; deeper replies stay at that indent and say whom they answer.
  */
-import { type CSSProperties, type FormEvent, memo, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { type CSSProperties, type FormEvent, memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Label, TextArea, TextField } from 'react-aria-components';
-import { createComment, deleteComment, likeComment, listComments } from '../../../contract/comments';
+import type { ActorRefFrom } from 'xstate';
+import type { CommentThreadMachine } from '../../../application/comment-thread.machine';
 import {
-  buildCommentTree, type CommentNode, DELETED_COMMENT_LABEL, isAuthor, isBlank, plainTextToHtml, REPLY_INDENT_REM,
-  REPLY_VISUAL_DEPTH_CAP,
+  buildCommentTree, type CommentNode, DELETED_COMMENT_LABEL, isAuthor, isBlankText, REPLY_INDENT_REM, REPLY_VISUAL_DEPTH_CAP,
 } from '../../../domain/discussion';
 import { formatUsDate } from '../../../domain/text';
 import { SafeHtml } from '../../components/safe-html';
 import { Spinner } from '../../components/states';
-import { useServices, useSession } from '../../services-context';
+import { useServices } from '../../services-context';
 import { ConfirmDelete } from './confirm-delete';
 import { LikeButton } from './like-button';
 
 export const COMMENT_DELETE_QUESTION = 'Are you sure you want to delete this comment?';
 
-function CommentForm({ label, onSubmit, onCancel, autoFocus = false }: {
+type ThreadRef = ActorRefFrom<CommentThreadMachine>;
+
+/**
+ * A comment form: the new-comment form (`parentCommentId` null) or a reply form. It keeps its text until the machine
+ * says this form's comment was posted; a refusal (too many too fast) is shown under it and the text stays.
+ */
+function CommentForm({ thread, parentCommentId, label, onPosted, onCancel, autoFocus = false }: {
+  thread: ThreadRef;
+  parentCommentId: string | null;
   label: string;
-  onSubmit: (text: string) => Promise<boolean>;
+  onPosted?: () => void;
   onCancel?: () => void;
   autoFocus?: boolean;
 }) {
   const [text, setText] = useState('');
-  const [sending, setSending] = useState(false);
+  const errorId = useId();
+  const form = useSelector(thread, (s) => ({
+    sending: s.context.sendingFrom === parentCommentId,
+    postedCount: s.context.posted.from === parentCommentId ? s.context.posted.count : -1,
+    refusal: s.context.refusal?.from === parentCommentId ? s.context.refusal.message : null,
+  }), (a, b) => a.sending === b.sending && a.postedCount === b.postedCount && a.refusal === b.refusal);
 
-  const submit = async (event: FormEvent) => {
+  // This form's comment went through: it clears (and a reply form closes).
+  const seen = useRef(form.postedCount);
+  useEffect(() => {
+    if (form.postedCount !== seen.current && form.postedCount >= 0) {
+      setText('');
+      onPosted?.();
+    }
+    seen.current = form.postedCount;
+  }, [form.postedCount, onPosted]);
+
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     // Blank or whitespace-only text is never sent (spec section 5).
-    if (isBlank(text) || sending) return;
-    setSending(true);
-    const ok = await onSubmit(text);
-    setSending(false);
-    if (ok) setText('');
+    if (isBlankText(text) || form.sending) return;
+    thread.send({ type: 'comment.post', text, parentCommentId });
   };
 
   return (
     <form className="comment-form" onSubmit={submit}>
-      <TextField className="field" value={text} onChange={setText} isDisabled={sending}>
+      <TextField className="field" value={text} onChange={setText} isDisabled={form.sending}>
         <Label className="field__label">{label}</Label>
         <TextArea
           className="field__input comment-form__input"
           rows={3}
           autoFocus={autoFocus}
+          aria-describedby={form.refusal ? errorId : undefined}
           onKeyDown={(event) => {
             if (event.key === 'Escape' && onCancel) onCancel();
           }}
         />
       </TextField>
+      {form.refusal && (
+        <p id={errorId} className="form__error" role="alert">
+          {form.refusal}
+        </p>
+      )}
       <div className="comment-form__actions">
-        <button type="submit" className="button button--primary button--small" disabled={isBlank(text) || sending}>
+        <button type="submit" className="button button--primary button--small" disabled={isBlankText(text) || form.sending}>
           Post Comment
         </button>
         {onCancel && (
@@ -66,10 +93,8 @@ function CommentForm({ label, onSubmit, onCancel, autoFocus = false }: {
 }
 
 interface ThreadActions {
-  userId: string | undefined;
-  reply: (text: string, parentCommentId: string) => Promise<boolean>;
-  remove: (id: string) => void;
-  like: (id: string) => Promise<{ liked: boolean; likeCount: number }>;
+  userId: string;
+  thread: ThreadRef;
 }
 
 /** Memoised: when the post around it re-renders (a like, a count), the comments of an open thread do not. */
@@ -84,6 +109,7 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions }: { n
   const beyondCap = node.depth > REPLY_VISUAL_DEPTH_CAP;
   const childrenIndented = node.depth + 1 <= REPLY_VISUAL_DEPTH_CAP;
   const name = node.deleted ? DELETED_COMMENT_LABEL : node.createdBy.name;
+  const { thread, userId } = actions;
 
   return (
     <li className="comment">
@@ -103,28 +129,21 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions }: { n
         )}
         {!node.deleted && (
           <div className="comment__actions">
-            <LikeButton liked={actions.userId ? node.likes.includes(actions.userId) : false} count={node.likeCount}
-              toggle={() => actions.like(node._id)} subject={`comment by ${node.createdBy.name}`} />
+            <LikeButton liked={node.likes.includes(userId)} count={node.likeCount}
+              onToggle={() => thread.send({ type: 'comment.like', id: node._id, userId })} subject={`comment by ${node.createdBy.name}`} />
             <button ref={replyButton} type="button" className="chip-button" aria-expanded={replying}
               onClick={() => (replying ? closeReply() : setReplying(true))}>
               Reply<span className="visually-hidden"> to {node.createdBy.name}</span>
             </button>
-            {isAuthor(actions.userId, node) && (
-              <ConfirmDelete question={COMMENT_DELETE_QUESTION} subject={`comment by ${node.createdBy.name}`} onConfirm={() => actions.remove(node._id)} />
+            {isAuthor(userId, node) && (
+              <ConfirmDelete question={COMMENT_DELETE_QUESTION} subject={`comment by ${node.createdBy.name}`}
+                onConfirm={() => thread.send({ type: 'comment.delete', id: node._id })} />
             )}
           </div>
         )}
         {replying && (
-          <CommentForm
-            label={`Reply to ${node.createdBy.name}`}
-            autoFocus
-            onCancel={closeReply}
-            onSubmit={async (text) => {
-              const ok = await actions.reply(text, node._id);
-              if (ok) closeReply();
-              return ok;
-            }}
-          />
+          <CommentForm thread={thread} parentCommentId={node._id} label={`Reply to ${node.createdBy.name}`} autoFocus
+            onCancel={closeReply} onPosted={closeReply} />
         )}
       </article>
       {node.replies.length > 0 && (
@@ -138,92 +157,47 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions }: { n
   );
 });
 
-export function CommentThread({ id, discussionId, subject, onChanged }: {
+export function CommentThread({ id, discussionId, subject, userId, onChanged }: {
   id: string;
   discussionId: string;
   subject: string;
+  userId: string;
   /** A comment was added or deleted: the post's comment count changed. */
   onChanged: () => void;
 }) {
-  const { api, log } = useServices();
-  const { user } = useSession();
-  const [tree, setTree] = useState<CommentNode[] | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [generation, setGeneration] = useState(0);
+  const { machines } = useServices();
+  const [machine] = useState(machines.commentThread);
+  const thread = useActorRef(machine, { input: { discussionId } });
+  const view = useSelector(thread, (s) => ({
+    loading: s.matches('loading'),
+    failed: s.matches('failed'),
+    comments: s.context.comments,
+    announcement: s.context.announcement,
+  }), (a, b) => a.loading === b.loading && a.failed === b.failed && a.comments === b.comments && a.announcement === b.announcement);
 
-  useEffect(() => {
-    let live = true;
-    api.call(listComments, { params: { id: discussionId } }, generation > 0 ? { fresh: true } : {}).then(
-      (answer) => {
-        if (!live) return;
-        // Rendered at once, not as a transition: the member asked for this thread and waits for it, and slicing the
-        // render only made it arrive later (590 ms against 458 ms under the benchmark's 4x throttling).
-        setTree(buildCommentTree(answer.comments));
-        setFailed(false);
-      },
-      (error: unknown) => {
-        log('loading comments failed', error);
-        if (live) setFailed(true);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, log, discussionId, generation]);
-
-  // Lists are read again after each change (spec section 4).
-  const refresh = useCallback(() => setGeneration((g) => g + 1), []);
-  // The post's handler is a new function on each of its renders; read through a ref so `actions` stays the same.
+  // The post's handler is a new function on each of its renders; read through a ref.
   const changed = useRef(onChanged);
   changed.current = onChanged;
+  useEffect(() => {
+    const subscription = thread.on('thread.changed', () => changed.current());
+    return () => subscription.unsubscribe();
+  }, [thread]);
 
-  const post = useCallback(
-    async (text: string, parentCommentId: string | null) => {
-      try {
-        await api.call(createComment, { body: { discussionId, content: plainTextToHtml(text), parentCommentId } });
-        refresh();
-        changed.current();
-        return true;
-      } catch (error) {
-        log('posting a comment failed', error);
-        return false;
-      }
-    },
-    [api, log, discussionId, refresh],
-  );
-
-  const userId = user?._id;
-  const actions = useMemo<ThreadActions>(
-    () => ({
-      userId,
-      reply: (text, parentCommentId) => post(text, parentCommentId),
-      remove: (commentId) => {
-        api.call(deleteComment, { params: { id: commentId } }).then(
-          () => {
-            refresh();
-            changed.current();
-          },
-          (error: unknown) => log('deleting a comment failed', error),
-        );
-      },
-      like: async (commentId) => {
-        const answer = await api.call(likeComment, { params: { id: commentId } });
-        refresh();
-        return answer;
-      },
-    }),
-    [userId, post, api, log, refresh],
-  );
-
+  const tree = useMemo(() => buildCommentTree(view.comments), [view.comments]);
+  const actions = useMemo<ThreadActions>(() => ({ userId, thread }), [userId, thread]);
   const style = { '--reply-indent-base': `${REPLY_INDENT_REM}rem` } as CSSProperties;
+  const firstLoad = view.loading && view.comments.length === 0;
 
   return (
     <section id={id} className="comment-thread" aria-label={`Comments on ${subject}`} style={style}>
-      <CommentForm label="Add a comment" onSubmit={(text) => post(text, null)} />
-      {tree === null && !failed && <Spinner label="Loading comments..." />}
-      {failed && <p className="comment-thread__note">Comments could not be loaded.</p>}
-      {tree && tree.length === 0 && <p className="comment-thread__note">No comments yet.</p>}
-      {tree && tree.length > 0 && (
+      <CommentForm thread={thread} parentCommentId={null} label="Add a comment" />
+      <p className="visually-hidden" role="status">
+        {view.announcement}
+      </p>
+      {firstLoad && <Spinner label="Loading comments..." />}
+      {view.failed && <p className="comment-thread__note">Comments could not be loaded.</p>}
+      {!firstLoad && !view.failed && tree.length === 0 && <p className="comment-thread__note">No comments yet.</p>}
+      {tree.length > 0 && (
         <ol className="comment-list">
           {tree.map((node) => (
             <CommentItem key={node._id} node={node} parentName={null} actions={actions} />

@@ -1,24 +1,22 @@
 /** One post in the list: title, author, US date, topic, the HTML content, like and comment counts, Delete for its author. */
 import { useId, useState } from 'react';
-import { likeDiscussion } from '../../../contract/discussions';
+import type { ActorRefFrom } from 'xstate';
+import type { DiscussionFeedMachine } from '../../../application/discussion-feed.machine';
 import { type Discussion, isAuthor } from '../../../domain/discussion';
 import { formatUsDate } from '../../../domain/text';
 import { SafeHtml } from '../../components/safe-html';
-import { useServices } from '../../services-context';
 import { CommentThread } from './comment-thread';
 import { ConfirmDelete } from './confirm-delete';
 import { LikeButton } from './like-button';
 
 export const DISCUSSION_DELETE_QUESTION = 'Are you sure you want to delete this discussion?';
 
-export function DiscussionCard({ discussion, userId, topicLabel, onDelete, onCommentsChanged }: {
+export function DiscussionCard({ discussion, userId, topicLabel, feed }: {
   discussion: Discussion;
-  userId: string | undefined;
+  userId: string;
   topicLabel: string;
-  onDelete: (id: string) => void;
-  onCommentsChanged: (id: string) => void;
+  feed: ActorRefFrom<DiscussionFeedMachine>;
 }) {
-  const { api } = useServices();
   const [showComments, setShowComments] = useState(false);
   const titleId = useId();
   const threadId = useId();
@@ -39,9 +37,9 @@ export function DiscussionCard({ discussion, userId, topicLabel, onDelete, onCom
         <SafeHtml html={discussion.content} className="rich-text discussion-card__content" />
         <div className="discussion-card__actions">
           <LikeButton
-            liked={userId ? discussion.likes.includes(userId) : false}
+            liked={discussion.likes.includes(userId)}
             count={discussion.likeCount}
-            toggle={() => api.call(likeDiscussion, { params: { id } })}
+            onToggle={() => feed.send({ type: 'post.like', id, userId })}
             subject={`post: ${title}`}
           />
           <button type="button" className="chip-button" aria-expanded={showComments} aria-controls={showComments ? threadId : undefined}
@@ -52,10 +50,12 @@ export function DiscussionCard({ discussion, userId, topicLabel, onDelete, onCom
             </span>
           </button>
           {isAuthor(userId, discussion) && (
-            <ConfirmDelete question={DISCUSSION_DELETE_QUESTION} subject={`post: ${title}`} onConfirm={() => onDelete(id)} />
+            <ConfirmDelete question={DISCUSSION_DELETE_QUESTION} subject={`post: ${title}`} onConfirm={() => feed.send({ type: 'post.delete', id })} />
           )}
         </div>
-        {showComments && <CommentThread id={threadId} discussionId={id} subject={title} onChanged={() => onCommentsChanged(id)} />}
+        {showComments && (
+          <CommentThread id={threadId} discussionId={id} subject={title} userId={userId} onChanged={() => feed.send({ type: 'post.refresh', id })} />
+        )}
       </div>
     </article>
   );

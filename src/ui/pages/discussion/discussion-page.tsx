@@ -1,65 +1,67 @@
 /**
  * The members' discussion page (spec section 2): the SDG sidebar and selects, 'Create a Post', and the list of posts
  * with their comment threads, newest first, with 'Load more'. Sign-in is required here as well as by the route guard.
+ * One owner for each piece of state: the URL holds the chosen topic, the feed machine the posts and their writes, the
+ * composer machine the draft. This view reads the URL and subscribes to both machines.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { Redirect } from 'wouter';
-import { toast } from 'sonner';
-import { loadPostDraft, postDraftKey, providePostComposer } from '../../../application/post-composer.effects';
-import { deleteDiscussion, sdgConstants } from '../../../contract/discussions';
+import { Redirect, useLocation, useSearch } from 'wouter';
+import type { Topic } from '../../../application/discussion-feed.machine';
+import { postDraftKey } from '../../../application/post-composer.machine';
+import { sdgConstants } from '../../../contract/discussions';
 import type { User } from '../../../domain/user';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
-import { loginWithReturn, paths } from '../../routes';
+import { discussionTopicOf, loginWithReturn, paths } from '../../routes';
 import { useServices, useSession } from '../../services-context';
 import { DiscussionCard } from './discussion-card';
 import { PostComposer } from './post-composer';
 import { SdgSidebar, TopicSelects, topicLabel } from './topic-picker';
-import { useDiscussionFeed } from './use-discussion-feed';
 import './discussion.css';
 
-export const DELETE_FAILED = 'Failed to delete discussion. Please try again.';
-
 function DiscussionBoard({ user }: { user: User }) {
-  const { api, drafts, log } = useServices();
-  const draftKey = postDraftKey(user._id);
-  const machine = useMemo(() => providePostComposer({ api, drafts, draftKey, log }), [api, drafts, draftKey, log]);
-  // The stored draft is read once, when the page opens.
-  const [draft] = useState(() => loadPostDraft(drafts, draftKey));
-  const composer = useActorRef(machine, { input: { draft } });
-  const { category, subcategory, lastCreatedId } = useSelector(composer, (s) => s.context, (a, b) =>
-    a.category === b.category && a.subcategory === b.subcategory && a.lastCreatedId === b.lastCreatedId);
+  const { machines } = useServices();
+  const search = useSearch();
+  const [, navigate] = useLocation();
+  const topic = useMemo<Topic>(() => discussionTopicOf(search), [search]);
+  const [feedMachine] = useState(machines.discussionFeed);
+  const [composerMachine] = useState(machines.postComposer);
+  const feed = useActorRef(feedMachine, { input: { topic } });
+  const composer = useActorRef(composerMachine, { input: { draftKey: postDraftKey(user._id), topic } });
   const constants = useQuery(sdgConstants);
-  const feed = useDiscussionFeed(category, subcategory);
-  const { reload } = feed;
+
+  // The URL changed (a choice, the back button, a shared link): both machines follow it.
+  useEffect(() => {
+    feed.send({ type: 'topic.changed', topic });
+    composer.send({ type: 'topic.changed', topic });
+  }, [feed, composer, topic]);
 
   // A new post appears at the top of the list.
+  const lastCreatedId = useSelector(composer, (s) => s.context.lastCreatedId);
   const lastSeen = useRef(lastCreatedId);
   useEffect(() => {
-    if (lastCreatedId && lastCreatedId !== lastSeen.current) reload();
+    if (lastCreatedId && lastCreatedId !== lastSeen.current) feed.send({ type: 'feed.reload' });
     lastSeen.current = lastCreatedId;
-  }, [lastCreatedId, reload]);
+  }, [lastCreatedId, feed]);
 
-  const removePost = (id: string) => {
-    api.call(deleteDiscussion, { params: { id } }).then(
-      () => feed.remove(id),
-      (error: unknown) => {
-        log('deleting a discussion failed', error);
-        toast.error(DELETE_FAILED);
-      },
-    );
-  };
+  const view = useSelector(feed, (s) => ({
+    status: s.matches('loading') ? 'loading' : s.matches('failed') ? 'error' : 'ready',
+    discussions: s.context.discussions,
+    nextCursor: s.context.nextCursor,
+    loadingMore: s.matches({ ready: 'loadingMore' }),
+    error: s.context.error,
+    alert: s.context.alert,
+  }), (a, b) => a.status === b.status && a.discussions === b.discussions && a.nextCursor === b.nextCursor
+    && a.loadingMore === b.loadingMore && a.error === b.error && a.alert === b.alert);
 
   const picker = constants.data && {
     constants: constants.data,
-    category,
-    subcategory,
-    onCategory: (value: string) => composer.send({ type: 'topic.category', category: value }),
-    onSubcategory: (value: string) => composer.send({ type: 'topic.subcategory', subcategory: value }),
+    ...topic,
+    onChoose: (next: Topic) => navigate(paths.discussionTopic(next)),
   };
-  const chosen = topicLabel(constants.data, category, subcategory);
+  const chosen = topicLabel(constants.data, topic.category, topic.subcategory);
 
   return (
     <div className="discussion-layout">
@@ -75,35 +77,39 @@ function DiscussionBoard({ user }: { user: User }) {
       <div className="discussion-layout__main">
         {picker ? <TopicSelects {...picker} /> : constants.status === 'loading' && <div className="topic-selects topic-selects--pending" aria-hidden="true" />}
         <PostComposer composer={composer} topic={chosen} />
-        <section className="discussion-feed" aria-labelledby="discussion-feed-heading" aria-busy={feed.status === 'loading'}>
+        <section className="discussion-feed" aria-labelledby="discussion-feed-heading" aria-busy={view.status === 'loading'}>
           <h2 id="discussion-feed-heading" className="discussion-feed__heading">
             {chosen || 'All discussions'}
           </h2>
-          {feed.status === 'loading' && (
+          {view.alert && (
+            <p className="form__error" role="alert">
+              {view.alert}
+            </p>
+          )}
+          {view.status === 'loading' && (
             <p className="discussion-feed__loading" role="status">
               Loading discussions...
             </p>
           )}
-          {feed.status === 'error' && feed.error && <ErrorState error={feed.error} />}
-          {feed.status === 'ready' && feed.discussions.length === 0 && <EmptyState>No discussions found</EmptyState>}
-          {feed.discussions.length > 0 && (
+          {view.status === 'error' && <ErrorState error={new Error(view.error ?? '')} />}
+          {view.status === 'ready' && view.discussions.length === 0 && <EmptyState>No discussions found</EmptyState>}
+          {view.discussions.length > 0 && (
             <ol className="discussion-list">
-              {feed.discussions.map((discussion) => (
+              {view.discussions.map((discussion) => (
                 <li key={discussion._id}>
                   <DiscussionCard
                     discussion={discussion}
                     userId={user._id}
                     topicLabel={topicLabel(constants.data, discussion.category, discussion.subcategory)}
-                    onDelete={removePost}
-                    onCommentsChanged={feed.refreshOne}
+                    feed={feed}
                   />
                 </li>
               ))}
             </ol>
           )}
-          {feed.nextCursor && (
-            <button type="button" className="button discussion-feed__more" onClick={feed.loadMore} disabled={feed.loadingMore}>
-              {feed.loadingMore ? 'Loading...' : 'Load more'}
+          {view.nextCursor && (
+            <button type="button" className="button discussion-feed__more" onClick={() => feed.send({ type: 'feed.more' })} disabled={view.loadingMore}>
+              {view.loadingMore ? 'Loading...' : 'Load more'}
             </button>
           )}
         </section>
@@ -115,8 +121,9 @@ function DiscussionBoard({ user }: { user: User }) {
 export default function DiscussionPage() {
   useDocumentTitle('Discussion');
   const { user, loading, signedIn } = useSession();
+  const search = useSearch();
   if (loading) return <Spinner label="Checking your session..." />;
-  if (!signedIn || !user) return <Redirect to={loginWithReturn(paths.discussion)} replace />;
+  if (!signedIn || !user) return <Redirect to={loginWithReturn(search ? `${paths.discussion}?${search}` : paths.discussion)} replace />;
   return (
     <div className="container page discussion-page">
       <h1>Community Discussions</h1>

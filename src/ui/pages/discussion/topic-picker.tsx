@@ -1,7 +1,7 @@
 /**
  * Choosing the SDG topic two ways: a sidebar of the 17 goals whose subcategories expand (radix Accordion), and the
- * category and subcategory selects (react-aria). Both send the same events to the composer machine, which holds the
- * choice; the list filters by it.
+ * category and subcategory selects (react-aria). Both ask for the same thing, a new topic, which the page puts in its
+ * URL (`/discussion?category=…&subcategory=…`); the feed and the composer follow the URL.
  */
 import { Accordion } from 'radix-ui';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
@@ -14,8 +14,7 @@ export interface TopicChoice {
 
 interface TopicProps extends TopicChoice {
   constants: SdgConstants;
-  onCategory: (category: string) => void;
-  onSubcategory: (subcategory: string) => void;
+  onChoose: (topic: TopicChoice) => void;
 }
 
 const ALL = 'all';
@@ -34,14 +33,14 @@ export function topicLabel(constants: SdgConstants | undefined, category: string
   return sub ? `${goal} › ${sub}` : goal;
 }
 
-export function SdgSidebar({ constants, category, subcategory, onCategory, onSubcategory }: TopicProps) {
+export function SdgSidebar({ constants, category, subcategory, onChoose }: TopicProps) {
   const goals = goalsOf(constants);
   return (
     <nav className="sdg-sidebar" aria-labelledby="sdg-sidebar-heading">
       <h2 id="sdg-sidebar-heading" className="sdg-sidebar__heading">
         SDG categories
       </h2>
-      <button type="button" className="sdg-sidebar__all" aria-pressed={!category} onClick={() => onCategory('')}>
+      <button type="button" className="sdg-sidebar__all" aria-pressed={!category} onClick={() => onChoose({ category: '', subcategory: '' })}>
         All discussions
       </button>
       <Accordion.Root type="single" collapsible className="sdg-sidebar__goals" defaultValue={category || undefined}>
@@ -59,7 +58,7 @@ export function SdgSidebar({ constants, category, subcategory, onCategory, onSub
               <ul className="sdg-sidebar__subs">
                 <li>
                   <button type="button" className="sdg-sidebar__sub" aria-pressed={category === goal.value && !subcategory}
-                    onClick={() => onCategory(goal.value)}>
+                    onClick={() => onChoose({ category: goal.value, subcategory: '' })}>
                     All in {goal.label.replace(/^SDG \d+: /, '')}
                   </button>
                 </li>
@@ -69,10 +68,7 @@ export function SdgSidebar({ constants, category, subcategory, onCategory, onSub
                       type="button"
                       className="sdg-sidebar__sub"
                       aria-pressed={category === goal.value && subcategory === sub.value}
-                      onClick={() => {
-                        onCategory(goal.value);
-                        onSubcategory(sub.value);
-                      }}
+                      onClick={() => onChoose({ category: goal.value, subcategory: sub.value })}
                     >
                       {sub.label}
                     </button>
@@ -117,15 +113,19 @@ function TopicSelect({ label, value, onChange, options, isDisabled, placeholder 
   );
 }
 
-export function TopicSelects({ constants, category, subcategory, onCategory, onSubcategory }: TopicProps) {
+export function TopicSelects({ constants, category, subcategory, onChoose }: TopicProps) {
   const categories = [{ value: ALL, label: 'All categories' }, ...goalsOf(constants)];
   const subcategories = category ? (constants.subcategories[category] ?? []) : [];
   return (
     <div className="topic-selects">
       <TopicSelect label="Category" value={category || ALL} options={categories}
-        onChange={(key) => onCategory(key === ALL || key === null ? '' : key)} />
+        onChange={(key) => {
+          const next = key === ALL || key === null ? '' : key;
+          // A subcategory belongs to one category: a new category drops it.
+          onChoose({ category: next, subcategory: next === category ? subcategory : '' });
+        }} />
       <TopicSelect label="Subcategory" value={subcategory || null} options={subcategories}
-        onChange={(key) => onSubcategory(key ?? '')} isDisabled={!category}
+        onChange={(key) => onChoose({ category, subcategory: key ?? '' })} isDisabled={!category}
         placeholder={category ? 'Select a subcategory' : 'Select a category first'} />
     </div>
   );

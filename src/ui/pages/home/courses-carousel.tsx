@@ -1,42 +1,111 @@
 /**
- * The home page's courses carousel: up to 6 published courses. It shows 'No courses available at the moment. Please
- * check back later.' when there are none (or they fail to load, which is logged), and only then pulls in react-slick
- * as its own chunk, so the carousel never weighs on the first paint.
+ * The courses carousel on react-slick: 3 slides, 2 at 768px or less, 1 at 480px or less; 500 ms slides; visible
+ * previous/next buttons and dots; arrow keys move it too. It does not wrap, so no cloned slides exist, and links on
+ * slides out of view leave the tab order (react-slick hides those slides from assistive technology).
  */
-import { lazy, Suspense, useEffect } from 'react';
-import { listCourses } from '../../../contract/content';
-import { EmptyState, Spinner } from '../../components/states';
-import { useQuery } from '../../hooks/use-query';
-import { useServices } from '../../services-context';
-import './courses-carousel.css';
+import { useRef, useState } from 'react';
+import Slider from 'react-slick';
+import 'slick-carousel/slick/slick.css';
+import { Link } from 'wouter';
+import { categoryLabel, type Course, coursePriceLabel } from '../../../domain/content';
+import { COURSE_CARD_DESCRIPTION_LENGTH, truncate } from '../../../domain/text';
+import { useMediaQuery } from '../../hooks/use-media-query';
+import { paths } from '../../routes';
+import { CourseThumbnail } from '../courses/course-thumbnail';
 
-const CoursesSlider = lazy(() => import('./courses-slider'));
+export const CAROUSEL_SPEED_MS = 500;
+const SLIDES_BY_WIDTH = { wide: 3, medium: 2, narrow: 1 } as const;
 
-export const HOME_COURSE_LIMIT = 6;
+interface ArrowProps {
+  direction: 'prev' | 'next';
+  onClick?: (() => void) | null;
+  className?: string;
+}
 
-export default function CoursesCarousel() {
-  const { log } = useServices();
-  const courses = useQuery(listCourses, { query: { status: 1, limit: HOME_COURSE_LIMIT } });
-  useEffect(() => {
-    if (courses.status === 'error') log('home courses failed', courses.error);
-  }, [courses.status, courses.error, log]);
-
-  const list = courses.status === 'success' ? courses.data.courses.slice(0, HOME_COURSE_LIMIT) : [];
+/** react-slick passes onClick and a slick-disabled class; the button stays focusable at the ends (aria-disabled). */
+function Arrow({ direction, onClick, className = '' }: ArrowProps) {
+  const disabled = !onClick || className.includes('slick-disabled');
   return (
-    <section className="home-courses" aria-labelledby="home-courses-title">
-      <div className="container">
-        <p className="home-courses__eyebrow">Learn at your own pace</p>
-        <h2 id="home-courses-title">Popular courses</h2>
-        {courses.status === 'loading' ? (
-          <Spinner label="Loading courses..." />
-        ) : list.length === 0 ? (
-          <EmptyState>No courses available at the moment. Please check back later.</EmptyState>
-        ) : (
-          <Suspense fallback={<Spinner label="Loading courses..." />}>
-            <CoursesSlider courses={list} />
-          </Suspense>
+    <button
+      type="button"
+      className={`home-courses__arrow home-courses__arrow--${direction}`}
+      aria-label={direction === 'prev' ? 'Previous courses' : 'Next courses'}
+      aria-disabled={disabled || undefined}
+      onClick={() => {
+        if (!disabled) onClick?.();
+      }}
+    >
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <path d={direction === 'prev' ? 'm15 5-7 7 7 7' : 'm9 5 7 7-7 7'} fill="none" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" strokeLinejoin="round" />
+      </svg>
+    </button>
+  );
+}
+
+export default function CoursesCarousel({ courses }: { courses: Course[] }) {
+  const slider = useRef<Slider>(null);
+  const narrow = useMediaQuery('(max-width: 480px)');
+  const medium = useMediaQuery('(max-width: 768px)');
+  const slidesToShow = Math.min(courses.length, narrow ? SLIDES_BY_WIDTH.narrow : medium ? SLIDES_BY_WIDTH.medium : SLIDES_BY_WIDTH.wide);
+  const [current, setCurrent] = useState(0);
+  const first = Math.min(current, courses.length - slidesToShow);
+  const visible = (index: number) => index >= first && index < first + slidesToShow;
+
+  return (
+    <section className="home-courses__carousel" aria-roledescription="carousel" aria-label="Course carousel">
+      <p className="visually-hidden" aria-live="polite">
+        {`Showing courses ${first + 1} to ${first + slidesToShow} of ${courses.length}`}
+      </p>
+      <Slider
+        ref={slider}
+        className="home-courses__slider"
+        dots
+        arrows
+        infinite={false}
+        speed={CAROUSEL_SPEED_MS}
+        slidesToShow={slidesToShow}
+        slidesToScroll={1}
+        accessibility
+        // A quick second press (keyboard users repeat keys) moves again instead of being dropped mid-animation.
+        waitForAnimate={false}
+        prevArrow={<Arrow direction="prev" />}
+        nextArrow={<Arrow direction="next" />}
+        beforeChange={(_from, to) => setCurrent(to)}
+        dotsClass="home-courses__dots"
+        customPaging={(index) => (
+          <button type="button" aria-label={`Show courses ${index + 1} to ${Math.min(index + slidesToShow, courses.length)}`} aria-current={index === first ? 'true' : undefined}>
+            <span className="home-courses__dot" aria-hidden="true" />
+          </button>
         )}
-      </div>
+      >
+        {courses.map((course, index) => {
+          const titleId = `home-course-${course._id}`;
+          const inView = visible(index);
+          return (
+            <div key={course._id}>
+              <article className="home-course" aria-roledescription="slide" aria-labelledby={titleId} data-testid="home-course">
+                <CourseThumbnail className="home-course__image" thumbnail={course.thumbnail} category={course.category} />
+                <div className="home-course__body">
+                  <span className="badge">{categoryLabel(course.category)}</span>
+                  <h3 className="home-course__title" id={titleId}>
+                    {course.title}
+                  </h3>
+                  <p className="home-course__text">{truncate(course.description, COURSE_CARD_DESCRIPTION_LENGTH)}</p>
+                  <p className="home-course__price">{coursePriceLabel(course.price)}</p>
+                  <Link
+                    href={paths.coursesByCategory(course.category)}
+                    className="button button--primary home-course__action"
+                    aria-describedby={titleId}
+                    tabIndex={inView ? 0 : -1}
+                  >
+                    Go Learn!
+                  </Link>
+                </div>
+              </article>
+            </div>
+          );
+        })}
+      </Slider>
     </section>
   );
 }

@@ -9,10 +9,10 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
 import { useServices } from '../../services-context';
-import CoursesCarousel from './courses-carousel';
+import CoursesSection from './courses-section';
 import { Faq } from './faq';
 import { FeedbackForm } from './feedback-form';
-import { LandingSlider } from './landing-slider';
+import { LandingSlidesSection } from './landing-slides-section';
 import { LatestArticles } from './latest-articles';
 import { PricingPlans } from './pricing-plans';
 import { WhyChooseUs } from './why-choose-us';
@@ -59,11 +59,11 @@ export default function HomePage() {
             </div>
           </div>
           <div className="home-hero__slider">
-            <LandingSlider />
+            <LandingSlidesSection />
           </div>
         </div>
       </section>
-      <CoursesCarousel />
+      <CoursesSection />
       <LatestArticles />
       <WhyChooseUs />
       <PricingPlans />

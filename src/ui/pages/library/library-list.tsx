@@ -1,7 +1,8 @@
 /** The shared frame of the library pages: one h1, then a spinner, 'Error: ' plus the message, the empty text or the list. */
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
-import type { QueryState } from '../../hooks/use-query';
+import type { Call, ResponseOf } from '../../../contract/define';
+import { type QueryState, useQuery } from '../../hooks/use-query';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import './library.css';
 
@@ -38,6 +39,38 @@ export function LibraryPage<T>({ title, lead, loadingLabel, result, empty, child
         </>
       )}
     </div>
+  );
+}
+
+/**
+ * A library page whose list is one call's answer shown as a grid of cards (workshops, ebooks, research papers,
+ * newsletters): each card gets an id for its title, which its action names with aria-describedby.
+ */
+export function LibraryListPage<C extends Call, T extends { _id: string }>({ call, pick, idPrefix, testId, card, ...page }: {
+  call: C;
+  pick: (answer: ResponseOf<C>) => T[];
+  title: string;
+  lead: string;
+  loadingLabel: string;
+  empty: string;
+  /** Prefix of each card title's id. */
+  idPrefix: string;
+  testId: string;
+  card: (item: T, titleId: string) => ReactNode;
+}) {
+  const result = listOf(useQuery(call), pick);
+  return (
+    <LibraryPage {...page} result={result}>
+      {(items) => (
+        <ul className="grid library-grid">
+          {items.map((item) => (
+            <li key={item._id} className="card library-card" data-testid={testId}>
+              {card(item, `${idPrefix}-${item._id}`)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </LibraryPage>
   );
 }
 

@@ -1,42 +1,33 @@
 /** Newsletters: title, description, published date, and 'Read Newsletter' opening the PDF in a new tab. */
 import { listNewsletters } from '../../../contract/content';
 import { formatUsDate } from '../../../domain/text';
-import { useQuery } from '../../hooks/use-query';
-import { LibraryPage, listOf } from './library-list';
+import { LibraryListPage } from './library-list';
 
 export default function NewslettersPage() {
-  const result = listOf(useQuery(listNewsletters), (data) => data.newsletters);
   return (
-    <LibraryPage
+    <LibraryListPage
+      call={listNewsletters}
+      pick={(data) => data.newsletters}
       title="Newsletters"
       lead="Our monthly digest: new courses, upcoming workshops, research in brief and a practical tip."
       loadingLabel="Loading newsletters..."
-      result={result}
       empty="No newsletters available"
-    >
-      {(newsletters) => (
-        <ul className="library-rows">
-          {newsletters.map((newsletter) => {
-            const titleId = `newsletter-${newsletter._id}`;
-            return (
-              <li key={newsletter._id} className="card library-row" data-testid="newsletter-card">
-                <div className="card__body">
-                  <h2 className="card__title" id={titleId}>
-                    {newsletter.title}
-                  </h2>
-                  <p className="card__meta">
-                    Published <time dateTime={newsletter.createdAt}>{formatUsDate(newsletter.createdAt)}</time>
-                  </p>
-                  <p className="library-card__text">{newsletter.description}</p>
-                  <a className="button library-card__action" href={newsletter.fileUrl} target="_blank" rel="noopener" aria-describedby={titleId}>
-                    Read Newsletter<span className="visually-hidden"> (PDF, opens in a new tab)</span>
-                  </a>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+      idPrefix="newsletter"
+      testId="newsletter-card"
+      card={(newsletter, titleId) => (
+        <div className="card__body">
+          <h2 className="card__title" id={titleId}>
+            {newsletter.title}
+          </h2>
+          <p className="card__meta">
+            Published <time dateTime={newsletter.createdAt}>{formatUsDate(newsletter.createdAt)}</time>
+          </p>
+          <p className="library-card__text">{newsletter.description}</p>
+          <a className="button library-card__action" href={newsletter.fileUrl} target="_blank" rel="noopener" aria-describedby={titleId}>
+            Read Newsletter<span className="visually-hidden"> (PDF, opens in a new tab)</span>
+          </a>
+        </div>
       )}
-    </LibraryPage>
+    />
   );
 }

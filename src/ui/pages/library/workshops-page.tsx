@@ -1,52 +1,45 @@
 /** Upcoming workshops, soonest first: image, title, date and time, duration, and 'Join Workshop' (ADR 023). */
 import { listWorkshops } from '../../../contract/content';
 import { formatUsDateTime } from '../../../domain/text';
-import { useQuery } from '../../hooks/use-query';
-import { LibraryPage, listOf } from './library-list';
+import { LibraryListPage } from './library-list';
 
 export default function WorkshopsPage() {
-  const result = listOf(useQuery(listWorkshops), (data) => data.workshops);
   return (
-    <LibraryPage
+    <LibraryListPage
+      call={listWorkshops}
+      pick={(data) => data.workshops}
       title="Upcoming Workshops"
       lead="Live online sessions with practitioners: bring your questions and your projects."
       loadingLabel="Loading workshops..."
-      result={result}
       empty="No upcoming workshops available"
-    >
-      {(workshops) => (
-        <ul className="grid library-grid">
-          {workshops.map((workshop) => {
-            const titleId = `workshop-${workshop._id}`;
-            return (
-              <li key={workshop._id} className="card library-card" data-testid="workshop-card">
-                <img className="library-card__image" src={workshop.imageUrl} alt={`Illustration: ${workshop.title}`} width={800} height={450} loading="lazy" />
-                <div className="card__body">
-                  <h2 className="card__title" id={titleId}>
-                    {workshop.title}
-                  </h2>
-                  <dl className="library-facts">
-                    <div>
-                      <dt>Date and time</dt>
-                      <dd>
-                        <time dateTime={workshop.date}>{formatUsDateTime(workshop.date)}</time>
-                      </dd>
-                    </div>
-                    <div>
-                      <dt>Duration</dt>
-                      <dd>{workshop.duration} mins</dd>
-                    </div>
-                  </dl>
-                  <p className="library-card__text">{workshop.description}</p>
-                  <a className="button button--primary library-card__action" href={workshop.joinUrl} target="_blank" rel="noopener noreferrer" aria-describedby={titleId}>
-                    Join Workshop<span className="visually-hidden"> (opens in a new tab)</span>
-                  </a>
-                </div>
-              </li>
-            );
-          })}
-        </ul>
+      idPrefix="workshop"
+      testId="workshop-card"
+      card={(workshop, titleId) => (
+        <>
+          <img className="library-card__image" src={workshop.imageUrl} alt={`Illustration: ${workshop.title}`} width={800} height={450} loading="lazy" />
+          <div className="card__body">
+            <h2 className="card__title" id={titleId}>
+              {workshop.title}
+            </h2>
+            <dl className="library-facts">
+              <div>
+                <dt>Date and time</dt>
+                <dd>
+                  <time dateTime={workshop.date}>{formatUsDateTime(workshop.date)}</time>
+                </dd>
+              </div>
+              <div>
+                <dt>Duration</dt>
+                <dd>{workshop.duration} mins</dd>
+              </div>
+            </dl>
+            <p className="library-card__text">{workshop.description}</p>
+            <a className="button button--primary library-card__action" href={workshop.joinUrl} target="_blank" rel="noopener noreferrer" aria-describedby={titleId}>
+              Join Workshop<span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </div>
+        </>
       )}
-    </LibraryPage>
+    />
   );
 }

@@ -65,7 +65,7 @@ function UpdateProfileForm() {
 }
 
 function ChangePasswordForm() {
-  const { api, session } = useServices();
+  const { api } = useServices();
   const [currentPassword, setCurrent] = useState('');
   const [newPassword, setNew] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -79,9 +79,8 @@ function ChangePasswordForm() {
     setError(null);
     setBusy(true);
     try {
-      const answer = await api.call(updatePassword, { body: { currentPassword, newPassword } });
-      // Older tokens die with the change; keep the session on the new one.
-      session.send({ type: 'token.replaced', token: answer.token });
+      // Other devices' tokens die with the change; this one stays valid.
+      await api.call(updatePassword, { body: { currentPassword, newPassword } });
       toast.success('Password updated successfully');
       setCurrent('');
       setNew('');

@@ -6,9 +6,7 @@
 import { useMachine } from '@xstate/react';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
-import { toast } from 'sonner';
-import { Link, useLocation, useParams } from 'wouter';
-import { provideQuizAttempt } from '../../../application/quiz-attempt.effects';
+import { Link, useParams } from 'wouter';
 import {
   currentAnswer,
   isLastToAnswer,
@@ -232,20 +230,8 @@ function ScoreCard({ context, send, headingRef }: { context: QuizAttemptContext;
 }
 
 function QuizAttemptView({ category, setId }: { category: string; setId: string }) {
-  const services = useServices();
-  const [, navigate] = useLocation();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
-  const [machine] = useState(() =>
-    provideQuizAttempt({
-      api: services.api,
-      files: services.files,
-      clock: services.clock,
-      log: services.log,
-      navigate: (path) => navigateRef.current(path),
-      notifyError: (message) => toast.error(message),
-    }),
-  );
+  const { machines } = useServices();
+  const [machine] = useState(machines.quizAttempt);
   const [state, send] = useMachine(machine, { input: { category, setId } });
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   const screen = screenOf(state);

@@ -4,43 +4,14 @@
  */
 import { Link, useParams } from 'wouter';
 import { listAttempts, quizConstants } from '../../../contract/quizzes';
-import { QUIZ_CATEGORIES, QUIZ_SETS, quizCategoryTitle, type QuizAttemptSummary } from '../../../domain/quiz';
-import { formatUsDate } from '../../../domain/text';
+import { QUIZ_CATEGORIES, QUIZ_SETS, quizCategoryTitle } from '../../../domain/quiz';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
 import { PageIntro } from '../../components/page-intro';
+import { PastAttempt } from './past-attempt';
 import './quiz.css';
-
-function setTitle(setId: string): string {
-  return QUIZ_SETS.find((s) => s.id === setId)?.title ?? setId;
-}
-
-function PastAttempt({ attempt }: { attempt: QuizAttemptSummary }) {
-  const title = `${quizCategoryTitle(attempt.category)}, ${setTitle(attempt.sdgSet)}`;
-  const completed = attempt.status === 'completed';
-  return (
-    <li className="quiz-attempt">
-      <div className="quiz-attempt__what">
-        <span className="quiz-attempt__title">{title}</span>
-        <span className="quiz-attempt__date">
-          {completed ? 'Completed' : 'Started'} {formatUsDate(attempt.completedAt ?? attempt.createdAt)}
-        </span>
-      </div>
-      {completed ? (
-        <span className="quiz-attempt__score">
-          <span className="visually-hidden">Score: </span>
-          {attempt.score}/{attempt.totalQuestions}
-        </span>
-      ) : (
-        <Link href={paths.quizSet(attempt.category, attempt.sdgSet)} className="quiz-attempt__resume">
-          Resume<span className="visually-hidden"> {title}</span>
-        </Link>
-      )}
-    </li>
-  );
-}
 
 function PastAttempts() {
   const attempts = useQuery(listAttempts, {}, { fresh: true });

@@ -8,7 +8,7 @@ import { EmptyState, LoadingFrame } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
 import { useServices } from '../../services-context';
 
-const SlidesCarousel = lazy(() => import('./slides-carousel'));
+const LandingSlidesCarousel = lazy(() => import('./landing-slides-carousel'));
 
 /** The slider's frame at its loaded size (picture, text, dots), held while slides and carousel load: nothing jumps. */
 function SliderFrame() {
@@ -19,7 +19,7 @@ function SliderFrame() {
   );
 }
 
-export function LandingSlider() {
+export function LandingSlidesSection() {
   const { log } = useServices();
   const slides = useQuery(landingSlides);
   useEffect(() => {
@@ -31,7 +31,7 @@ export function LandingSlider() {
   if (list.length === 0) return <EmptyState>No slides available at the moment.</EmptyState>;
   return (
     <Suspense fallback={<SliderFrame />}>
-      <SlidesCarousel slides={list} />
+      <LandingSlidesCarousel slides={list} />
     </Suspense>
   );
 }

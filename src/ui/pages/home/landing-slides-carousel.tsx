@@ -28,7 +28,7 @@ function Arrow({ direction, onClick }: { direction: 'prev' | 'next'; onClick?: (
   );
 }
 
-export default function SlidesCarousel({ slides }: { slides: Slide[] }) {
+export default function LandingSlidesCarousel({ slides }: { slides: Slide[] }) {
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const slider = useRef<Slider>(null);
   const [current, setCurrent] = useState(0);

@@ -1,0 +1,45 @@
+/** The library: upcoming workshops, ebooks (with their file's size), research papers, newsletters, case studies. */
+import { asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import type { Db } from './client';
+import { caseStudies, ebooks, files, newsletters, researchPapers, workshops } from './schema';
+
+export type CaseStudyRow = typeof caseStudies.$inferSelect;
+
+/** Upcoming means not yet over: a workshop that has started can still be joined until its end. */
+export function upcomingWorkshopRows(db: Db) {
+  return db
+    .select()
+    .from(workshops)
+    .where(gte(sql`${workshops.startsAt} + make_interval(mins => ${workshops.duration})`, sql`now()`))
+    .orderBy(asc(workshops.startsAt), asc(workshops.title));
+}
+
+export function ebookRows(db: Db) {
+  return db
+    .select({ id: ebooks.id, slug: ebooks.slug, title: ebooks.title, filePath: ebooks.filePath, publishedAt: ebooks.publishedAt, size: files.size })
+    .from(ebooks)
+    .innerJoin(files, eq(files.path, ebooks.filePath))
+    .orderBy(desc(ebooks.publishedAt), asc(ebooks.id));
+}
+
+export function researchPaperRows(db: Db) {
+  return db.select().from(researchPapers).orderBy(desc(researchPapers.publishedAt), asc(researchPapers.id));
+}
+
+export function newsletterRows(db: Db) {
+  return db.select().from(newsletters).orderBy(desc(newsletters.publishedAt), asc(newsletters.id));
+}
+
+function newestCaseStudies(db: Db, where?: SQL) {
+  return db.select().from(caseStudies).where(where).orderBy(desc(caseStudies.publishedAt), asc(caseStudies.id));
+}
+
+export function caseStudyRows(db: Db): Promise<CaseStudyRow[]> {
+  return newestCaseStudies(db);
+}
+
+/** The case study marked featured, else the newest one. */
+export async function featuredCaseStudyRow(db: Db): Promise<CaseStudyRow | undefined> {
+  const [marked] = await newestCaseStudies(db, eq(caseStudies.featured, true)).limit(1);
+  return marked ?? (await newestCaseStudies(db).limit(1))[0];
+}

@@ -1,0 +1,59 @@
+/**
+ * Security headers on every answer (ADR 062), with @fastify/helmet: a Content-Security-Policy whose scripts are the
+ * site's own files plus the hashes of index.html's inline scripts (no 'unsafe-inline' for scripts), no framing by
+ * other sites, no plugins, no <base>; nosniff; strict-origin-when-cross-origin; HSTS when PUBLIC_URL is https.
+ * Styles keep 'unsafe-inline': the carousel, the menus and the editor position things with style attributes.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import helmet from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** The sha256 sources of every inline `<script>` of an HTML page, for script-src. */
+export function inlineScriptHashes(html: string): string[] {
+  const hashes: string[] = [];
+  for (const match of html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
+    const body = match[1] ?? '';
+    if (body.trim()) hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
+  }
+  return hashes;
+}
+
+export function contentSecurityPolicy(scriptHashes: string[], secure: boolean): Record<string, string[] | null> {
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...scriptHashes],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'"],
+    // pdf.js runs its worker from the site's own files; the legal documents open in a same-origin frame.
+    workerSrc: ["'self'", 'blob:'],
+    frameSrc: ["'self'"],
+    frameAncestors: ["'none'"],
+    objectSrc: ["'none'"],
+    baseUri: ["'none'"],
+    formAction: ["'self'"],
+    manifestSrc: ["'self'"],
+    upgradeInsecureRequests: secure ? [] : null,
+  };
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, options: { indexHtml: string | null; secure: boolean }) {
+  const hashes = options.indexHtml && existsSync(options.indexHtml) ? inlineScriptHashes(readFileSync(options.indexHtml, 'utf8')) : [];
+  await app.register(helmet, {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(hashes, options.secure) },
+    frameguard: { action: 'deny' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity: options.secure ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+    // Images and documents are the site's own; nobody else's pages need to load them.
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+  });
+}
+
+/** Documents the site itself shows in a frame (the footer's legal PDFs): framing by the same origin only. */
+export function allowSameOriginFraming(reply: FastifyReply): void {
+  reply.header('content-security-policy', "frame-ancestors 'self'; object-src 'none'; base-uri 'none'").header('x-frame-options', 'SAMEORIGIN');
+}

@@ -1,0 +1,120 @@
+/**
+ * Rate limits, sized for a person (ADR 060): every write of the contract has a budget per member and per address, the
+ * code requests and verifies also per email, and wrong passwords slow down the pair (email, address) and the address
+ * but never the right password from another address. Counters live in the database (data/rate-limits.ts), so every
+ * server process on it counts the same requests. A refusal is a `too-many` DomainError with the wait in seconds.
+ */
+import type { Db } from '../data/client';
+import { hitCounter, peekCounter, resetCounter } from '../data/rate-limits';
+import { tooMany } from './errors';
+
+export type Scope = 'member' | 'address' | 'email';
+
+export interface LimitRule {
+  scope: Scope;
+  max: number;
+  windowSeconds: number;
+}
+
+const MINUTE = 60;
+const HOUR = 60 * MINUTE;
+const perMember = (max: number, windowSeconds: number): LimitRule => ({ scope: 'member', max, windowSeconds });
+const perAddress = (max: number, windowSeconds: number): LimitRule => ({ scope: 'address', max, windowSeconds });
+const perEmail = (max: number, windowSeconds: number): LimitRule => ({ scope: 'email', max, windowSeconds });
+
+/**
+ * The budget of every write, by the contract call's name. An address budget is a few members' worth (an office or a
+ * school behind one address). `test/server/limits.test.ts` fails when a write of the contract has no entry here.
+ */
+export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
+  'auth.requestSignupOtp': [perAddress(20, HOUR), perEmail(6, HOUR)],
+  'auth.forgotPassword': [perAddress(20, HOUR), perEmail(6, HOUR)],
+  'auth.signup': [perAddress(30, 15 * MINUTE), perEmail(10, 15 * MINUTE)],
+  'auth.verifyResetOtp': [perAddress(30, 15 * MINUTE), perEmail(10, 15 * MINUTE)],
+  // Wrong passwords are counted by the account service (LOGIN_FAILURES); these bound the attempts themselves.
+  'auth.login': [perAddress(100, 15 * MINUTE)],
+  'auth.setPassword': [perMember(10, HOUR), perAddress(30, HOUR)],
+  'auth.updatePassword': [perMember(10, HOUR), perAddress(30, HOUR)],
+  'auth.updateProfile': [perMember(30, HOUR), perAddress(100, HOUR)],
+  'auth.logout': [perMember(30, MINUTE), perAddress(100, MINUTE)],
+  'feedback.submit': [perAddress(5, HOUR)],
+  'analytics.pageView': [perAddress(120, MINUTE)],
+  'discussions.create': [perMember(10, HOUR), perAddress(30, HOUR)],
+  'discussions.update': [perMember(30, 10 * MINUTE), perAddress(90, 10 * MINUTE)],
+  'discussions.delete': [perMember(30, 10 * MINUTE), perAddress(90, 10 * MINUTE)],
+  'discussions.like': [perMember(60, MINUTE), perAddress(180, MINUTE)],
+  'comments.create': [perMember(10, MINUTE), perMember(100, HOUR), perAddress(30, MINUTE)],
+  'comments.update': [perMember(30, 10 * MINUTE), perAddress(90, 10 * MINUTE)],
+  'comments.delete': [perMember(30, 10 * MINUTE), perAddress(90, 10 * MINUTE)],
+  'comments.like': [perMember(60, MINUTE), perAddress(180, MINUTE)],
+  'quizzes.start': [perMember(60, HOUR), perAddress(180, HOUR)],
+  'quizzes.answer': [perMember(120, MINUTE), perAddress(360, MINUTE)],
+  'quizzes.complete': [perMember(30, MINUTE), perAddress(90, MINUTE)],
+  'learning.enrol': [perMember(60, HOUR), perAddress(180, HOUR)],
+  'learning.completeLesson': [perMember(120, HOUR), perAddress(360, HOUR)],
+  'learning.startAssessment': [perMember(30, HOUR), perAddress(90, HOUR)],
+  'learning.answerAssessment': [perMember(120, MINUTE), perAddress(360, MINUTE)],
+  'learning.completeAssessment': [perMember(30, MINUTE), perAddress(90, MINUTE)],
+};
+
+/** Wrong passwords: a pair (email, address) gets 10 in 15 minutes, an address 50; the right password resets its pair. */
+export const LOGIN_FAILURES = { perPair: { max: 10, windowSeconds: 15 * MINUTE }, perAddress: { max: 50, windowSeconds: 15 * MINUTE } };
+
+export interface Who {
+  memberId?: string | undefined;
+  address: string;
+  email?: string | undefined;
+}
+
+export class LimitService {
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number,
+    readonly enabled: boolean,
+  ) {}
+
+  /** Counts a call against each of its budgets; refuses once past any of them. */
+  async check(callName: string, who: Who): Promise<void> {
+    const rules = WRITE_LIMITS[callName];
+    if (!this.enabled || !rules) return;
+    const now = new Date(this.now());
+    let wait = 0;
+    for (const [index, rule] of rules.entries()) {
+      const id = rule.scope === 'member' ? who.memberId : rule.scope === 'address' ? who.address : who.email?.trim().toLowerCase();
+      if (!id) continue;
+      const counter = await hitCounter(this.db, `${callName}:${index}:${rule.scope}:${id}`, rule.windowSeconds * 1000, now);
+      if (counter.count > rule.max) wait = Math.max(wait, (counter.expiresAt.getTime() - now.getTime()) / 1000);
+    }
+    if (wait > 0) throw tooMany(wait);
+  }
+
+  private loginKeys(email: string, address: string) {
+    return { pair: `login-failure:pair:${email.trim().toLowerCase()}:${address}`, address: `login-failure:address:${address}` };
+  }
+
+  /** Refuses before the password is even checked when this pair or this address has failed too often lately. */
+  async checkLogin(email: string, address: string): Promise<void> {
+    if (!this.enabled) return;
+    const now = new Date(this.now());
+    const keys = this.loginKeys(email, address);
+    const [pair, byAddress] = await Promise.all([peekCounter(this.db, keys.pair, now), peekCounter(this.db, keys.address, now)]);
+    const waits = [
+      pair && pair.count >= LOGIN_FAILURES.perPair.max ? pair.expiresAt : null,
+      byAddress && byAddress.count >= LOGIN_FAILURES.perAddress.max ? byAddress.expiresAt : null,
+    ].filter((d): d is Date => d !== null);
+    if (waits.length) throw tooMany(Math.max(...waits.map((d) => (d.getTime() - now.getTime()) / 1000)));
+  }
+
+  async recordLoginFailure(email: string, address: string): Promise<void> {
+    if (!this.enabled) return;
+    const now = new Date(this.now());
+    const keys = this.loginKeys(email, address);
+    await hitCounter(this.db, keys.pair, LOGIN_FAILURES.perPair.windowSeconds * 1000, now);
+    await hitCounter(this.db, keys.address, LOGIN_FAILURES.perAddress.windowSeconds * 1000, now);
+  }
+
+  async recordLoginSuccess(email: string, address: string): Promise<void> {
+    if (!this.enabled) return;
+    await resetCounter(this.db, this.loginKeys(email, address).pair);
+  }
+}

@@ -1,0 +1,34 @@
+/**
+ * Every machine's effects bound to the ports, in one place beside the composition root (ADR 003): views get machines
+ * ready to run and never provide effects themselves (a dependency-cruiser rule says so).
+ */
+import { provideCommentThread } from '../application/comment-thread.effects';
+import { provideCourseProgress } from '../application/course-progress.effects';
+import { provideDiscussionFeed } from '../application/discussion-feed.effects';
+import { provideOtpWizard } from '../application/otp-wizard.effects';
+import type { ApiClient, Clock, DraftStore, FileSaver, Navigator, Notifier, TokenStore } from '../application/ports';
+import { providePostComposer } from '../application/post-composer.effects';
+import { provideQuizAttempt } from '../application/quiz-attempt.effects';
+import type { AppMachines } from '../application/services';
+
+export interface MachinePorts {
+  api: ApiClient;
+  tokens: TokenStore;
+  navigator: Navigator;
+  clock: Clock;
+  files: FileSaver;
+  drafts: DraftStore;
+  notifier: Notifier;
+  log: (message: string, error: unknown) => void;
+}
+
+export function provideMachines(ports: MachinePorts): AppMachines {
+  return {
+    otpWizard: () => provideOtpWizard(ports),
+    quizAttempt: () => provideQuizAttempt(ports),
+    postComposer: () => providePostComposer(ports),
+    discussionFeed: () => provideDiscussionFeed(ports),
+    commentThread: () => provideCommentThread(ports),
+    courseProgress: () => provideCourseProgress(ports),
+  };
+}

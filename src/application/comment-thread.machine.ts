@@ -1,0 +1,181 @@
+/**
+ * One post's comment thread (spec sections 2, 4, 5 and 8): the comments, a new comment or a reply (blank text is
+ * never sent), deleting one's own, and likes shown at once and settled by the server. Lists are read again after each
+ * change, and the machine emits `thread.changed` so the post can refresh its comment count. Comment failures are only
+ * logged (spec), except a refusal for going too fast, whose message the form shows while it keeps its text.
+ */
+import { assign, emit, setup } from 'xstate';
+import { applyLike, type Comment, isBlankText } from '../domain/discussion';
+
+export interface CommentThreadContext {
+  discussionId: string;
+  comments: Comment[];
+  /** Numbers the loads of the thread: an answer for an older one is dropped. */
+  load: number;
+  fresh: boolean;
+  /** The form that is sending: null for the new-comment form, a comment id for a reply form. */
+  sendingFrom: string | null | undefined;
+  /** The last form whose comment was posted (it clears its text), with a count so each success is seen. */
+  posted: { from: string | null; count: number };
+  /** What a form shows after a refused comment (too many too fast); the form keeps its text. */
+  refusal: { from: string | null; message: string } | null;
+  liking: string[];
+  /** The last thing a screen reader should hear about the thread. */
+  announcement: string;
+}
+
+export interface CommentThreadInput {
+  discussionId: string;
+}
+
+export type CommentThreadEvent =
+  | { type: 'thread.loaded'; load: number; comments: Comment[] }
+  | { type: 'thread.failed'; load: number; error: unknown }
+  | { type: 'comment.post'; text: string; parentCommentId: string | null }
+  | { type: 'comment.posted'; from: string | null }
+  | { type: 'comment.postFailed'; from: string | null; refusal: string | null; error: unknown }
+  | { type: 'comment.delete'; id: string }
+  | { type: 'comment.deleted'; id: string }
+  | { type: 'comment.deleteFailed'; id: string; error: unknown }
+  | { type: 'comment.like'; id: string; userId: string }
+  | { type: 'comment.likeSettled'; id: string; userId: string; liked: boolean; likeCount: number }
+  | { type: 'comment.likeFailed'; id: string; userId: string; error: unknown };
+
+export type CommentThreadEmitted = { type: 'thread.changed' };
+
+export const COMMENT_POSTED = 'Comment posted';
+export const COMMENT_DELETED = 'Comment deleted';
+
+export const commentThreadMachine = setup({
+  types: {
+    context: {} as CommentThreadContext,
+    events: {} as CommentThreadEvent,
+    input: {} as CommentThreadInput,
+    emitted: {} as CommentThreadEmitted,
+  },
+  actions: {
+    /** GET /comments/{id}/list; answers thread.loaded or thread.failed with the same `load`. */
+    loadThread: (_, _params: { discussionId: string; load: number; fresh: boolean }) => {},
+    /** POST /comments; answers comment.posted or comment.postFailed. */
+    postComment: (_, _params: { discussionId: string; text: string; parentCommentId: string | null }) => {},
+    /** DELETE /comments/{id}; answers comment.deleted or comment.deleteFailed. */
+    deleteComment: (_, _params: { id: string }) => {},
+    /** POST /comments/{id}/like; answers comment.likeSettled or comment.likeFailed. */
+    likeComment: (_, _params: { id: string; userId: string }) => {},
+    logError: (_, _params: { message: string; error: unknown }) => {},
+    reloadFresh: assign({ load: ({ context }) => context.load + 1, fresh: true }),
+  },
+  guards: {
+    currentLoad: ({ context, event }) => 'load' in event && event.load === context.load,
+    canSend: ({ context, event }) => event.type === 'comment.post' && context.sendingFrom === undefined && !isBlankText(event.text),
+    notLiking: ({ context, event }) => event.type === 'comment.like' && !context.liking.includes(event.id),
+    /** A like's answer counts only while its press is still pending: a reload since then had the last word. */
+    liking: ({ context, event }) => (event.type === 'comment.likeSettled' || event.type === 'comment.likeFailed') && context.liking.includes(event.id),
+  },
+}).createMachine({
+  id: 'commentThread',
+  context: ({ input }) => ({
+    discussionId: input.discussionId, comments: [], load: 1, fresh: false, sendingFrom: undefined, posted: { from: null, count: 0 },
+    refusal: null, liking: [], announcement: '',
+  }),
+  on: {
+    'comment.posted': {
+      target: '.loading',
+      reenter: true,
+      actions: [
+        assign({
+          sendingFrom: undefined,
+          posted: ({ context, event }) => ({ from: event.from, count: context.posted.count + 1 }),
+          announcement: COMMENT_POSTED,
+        }),
+        'reloadFresh',
+        emit({ type: 'thread.changed' }),
+      ],
+    },
+    'comment.postFailed': {
+      actions: [
+        assign({
+          sendingFrom: undefined,
+          refusal: ({ event }) => (event.refusal ? { from: event.from, message: event.refusal } : null),
+        }),
+        { type: 'logError', params: ({ event }) => ({ message: 'posting a comment failed', error: event.error }) },
+      ],
+    },
+    'comment.deleted': {
+      target: '.loading',
+      reenter: true,
+      actions: [assign({ announcement: COMMENT_DELETED }), 'reloadFresh', emit({ type: 'thread.changed' })],
+    },
+    'comment.deleteFailed': {
+      actions: { type: 'logError', params: ({ event }) => ({ message: 'deleting a comment failed', error: event.error }) },
+    },
+    // Lists are read again after each change (spec section 4); the server's count shows meanwhile.
+    'comment.likeSettled': {
+      guard: 'liking',
+      target: '.loading',
+      reenter: true,
+      actions: [
+        assign({
+          liking: ({ context, event }) => context.liking.filter((id) => id !== event.id),
+          comments: ({ context, event }) =>
+            context.comments.map((c) => (c._id === event.id ? { ...c, ...applyLike(c, event.userId, event.liked, event.likeCount) } : c)),
+          announcement: ({ event }) => `${event.liked ? 'Liked' : 'Like removed'}. ${event.likeCount} ${event.likeCount === 1 ? 'like' : 'likes'}`,
+        }),
+        'reloadFresh',
+      ],
+    },
+    'comment.likeFailed': {
+      guard: 'liking',
+      actions: [
+        assign({
+          liking: ({ context, event }) => context.liking.filter((id) => id !== event.id),
+          comments: ({ context, event }) => context.comments.map((c) => (c._id === event.id ? { ...c, ...applyLike(c, event.userId) } : c)),
+        }),
+        { type: 'logError', params: ({ event }) => ({ message: 'like failed', error: event.error }) },
+      ],
+    },
+  },
+  initial: 'loading',
+  states: {
+    loading: {
+      entry: { type: 'loadThread', params: ({ context }) => ({ discussionId: context.discussionId, load: context.load, fresh: context.fresh }) },
+      on: {
+        // The fresh list has the last word: likes still on their way are answered into nothing.
+        'thread.loaded': { guard: 'currentLoad', target: 'ready', actions: assign({ comments: ({ event }) => event.comments, liking: [] }) },
+        'thread.failed': {
+          guard: 'currentLoad',
+          target: 'failed',
+          actions: { type: 'logError', params: ({ event }) => ({ message: 'loading comments failed', error: event.error }) },
+        },
+      },
+    },
+    failed: {},
+    ready: {
+      on: {
+        'comment.post': {
+          guard: 'canSend',
+          actions: [
+            assign({ sendingFrom: ({ event }) => event.parentCommentId, refusal: null }),
+            {
+              type: 'postComment',
+              params: ({ context, event }) => ({ discussionId: context.discussionId, text: event.text, parentCommentId: event.parentCommentId }),
+            },
+          ],
+        },
+        'comment.delete': { actions: { type: 'deleteComment', params: ({ event }) => ({ id: event.id }) } },
+        'comment.like': {
+          guard: 'notLiking',
+          actions: [
+            assign({
+              liking: ({ context, event }) => [...context.liking, event.id],
+              comments: ({ context, event }) => context.comments.map((c) => (c._id === event.id ? { ...c, ...applyLike(c, event.userId) } : c)),
+            }),
+            { type: 'likeComment', params: ({ event }) => ({ id: event.id, userId: event.userId }) },
+          ],
+        },
+      },
+    },
+  },
+});
+
+export type CommentThreadMachine = typeof commentThreadMachine;

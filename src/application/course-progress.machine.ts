@@ -1,0 +1,347 @@
+/**
+ * Taking one course (issue 13): the course page with 'Get Started!' or 'Continue', the lesson player (read, mark as
+ * complete, move on), the course assessment (the topic quiz's rules: one question at a time, the right option and
+ * explanation shown after each answer, the score kept by the server), and the certificate a pass earns. Effects are
+ * named actions provided by `course-progress.effects.ts`; their results come back as events, so the graph holds no
+ * invoke or after and model tests walk all of it.
+ */
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import type { Course } from '../domain/content';
+import { type AssessmentAnswer, type AssessmentAttempt, type Certificate, type CourseProgress, type LessonView, lessonsInOrder } from '../domain/learning';
+import { ApiError } from './api-error';
+
+/** Why a course could not be shown, in the spec's words (a missing lesson keeps the server's 'Lesson not found'). */
+export function courseLoadErrorText(error: unknown): string {
+  if (error instanceof ApiError && error.kind === 'http' && error.status === 404) {
+    return error.message === 'Lesson not found' ? error.message : COURSE_TEXT.notFound;
+  }
+  return error instanceof ApiError && error.kind === 'decode' ? COURSE_TEXT.unexpectedFormat : COURSE_TEXT.loadFailed;
+}
+
+export const COURSE_TEXT = {
+  /** Spec section 8's course texts. */
+  notFound: 'Course not found',
+  loadFailed: 'Failed to fetch course',
+  unexpectedFormat: 'Unexpected response format from server',
+  enrolFailed: 'Could not start the course. Please try again.',
+  lessonFailed: 'Could not open this lesson. Please try again.',
+  markFailed: 'Could not save your progress. Please try again.',
+  startFailed: 'Could not open the assessment. Please try again.',
+  answerFailed: 'Failed to submit answer. Please try again.',
+  finishFailed: 'Could not finish the assessment. Please try again.',
+  marked: 'Lesson marked as complete',
+} as const;
+
+export type CourseScreen = 'overview' | 'lesson' | 'assessment';
+
+
+export interface CourseProgressInput {
+  courseId: string;
+  /** The lesson of the URL, for the player. */
+  lessonId: string | null;
+  screen: CourseScreen;
+}
+
+export interface CourseProgressContext {
+  courseId: string;
+  screen: CourseScreen;
+  lessonId: string | null;
+  course: Course | null;
+  progress: CourseProgress | null;
+  lesson: LessonView | null;
+  /** Why the course or the lesson could not be shown (the page's error). */
+  error: string | null;
+  /** Why the last action failed (an alert beside what the member did). */
+  alert: string | null;
+  attempt: AssessmentAttempt | null;
+  /** The question on screen. */
+  index: number;
+  selected: number | null;
+  answers: AssessmentAnswer[];
+  score: number;
+  certificate: Certificate | null;
+  /** What a screen reader hears after a step (a polite live region). */
+  announcement: string;
+}
+
+export type CourseProgressEvent =
+  | { type: 'course.loaded'; course: Course; progress: CourseProgress; lesson: LessonView | null }
+  | { type: 'course.loadFailed'; message: string }
+  | { type: 'course.start' }
+  | { type: 'course.enrolled'; progress: CourseProgress }
+  | { type: 'course.enrolFailed'; message: string }
+  | { type: 'lesson.open'; lessonId: string }
+  | { type: 'lesson.loaded'; lesson: LessonView }
+  | { type: 'lesson.loadFailed'; message: string }
+  | { type: 'lesson.complete' }
+  | { type: 'lesson.marked'; progress: CourseProgress }
+  | { type: 'lesson.markFailed'; message: string }
+  | { type: 'assessment.open' }
+  | { type: 'assessment.started'; attempt: AssessmentAttempt }
+  | { type: 'assessment.startFailed'; message: string }
+  | { type: 'option.select'; option: number }
+  | { type: 'answer.submit' }
+  | { type: 'answer.saved'; answer: AssessmentAnswer; score: number }
+  | { type: 'answer.failed'; message: string }
+  | { type: 'assessment.continue' }
+  | { type: 'assessment.finished'; attempt: AssessmentAttempt; certificate: Certificate | null }
+  | { type: 'assessment.finishFailed'; message: string }
+  | { type: 'assessment.retake' }
+  | { type: 'alert.dismissed' };
+
+/** The first question of an attempt not answered yet (its length when every one is). */
+export function firstUnanswered(attempt: AssessmentAttempt, answers: readonly AssessmentAnswer[]): number {
+  const answered = new Set(answers.map((a) => a.questionIndex));
+  for (let i = 0; i < attempt.totalQuestions; i++) if (!answered.has(i)) return i;
+  return attempt.totalQuestions;
+}
+
+const allLessonsDone = (progress: CourseProgress | null) => progress !== null && progress.totalLessons > 0 && progress.completedLessons === progress.totalLessons;
+
+const courseSetup = setup({
+  types: {
+    context: {} as CourseProgressContext,
+    events: {} as CourseProgressEvent,
+    input: {} as CourseProgressInput,
+  },
+  actions: {
+    /** GET the course, the member's progress and (for the player) the lesson; answers course.loaded or course.loadFailed. */
+    loadCourse: (_, _params: { courseId: string; lessonId: string | null }) => {},
+    /** POST enrol (idempotent); answers course.enrolled or course.enrolFailed. */
+    enrol: (_, _params: { courseId: string }) => {},
+    /** Moves the app to a lesson's page. */
+    openLessonPage: (_, _params: { courseId: string; lessonId: string }) => {},
+    /** GET a lesson; answers lesson.loaded or lesson.loadFailed. */
+    loadLesson: (_, _params: { courseId: string; lessonId: string }) => {},
+    /** POST the lesson complete (idempotent); answers lesson.marked or lesson.markFailed. */
+    markComplete: (_, _params: { courseId: string; lessonId: string }) => {},
+    /** POST start (or resume) the assessment; answers assessment.started or assessment.startFailed. */
+    startAssessment: (_, _params: { courseId: string }) => {},
+    /** POST an answer; answers answer.saved or answer.failed. */
+    submitAnswer: (_, _params: { attemptId: string; questionIndex: number; selectedOption: number }) => {},
+    /** POST complete; answers assessment.finished or assessment.finishFailed. */
+    finishAssessment: (_, _params: { attemptId: string }) => {},
+  },
+  guards: {
+    forAssessment: ({ context }) => context.screen === 'assessment',
+    withLesson: ({ event }) => event.type === 'course.loaded' && event.lesson !== null,
+    unlocked: ({ context }) => context.progress?.assessment.unlocked === true,
+    otherLesson: ({ context, event }) => event.type === 'lesson.open' && event.lessonId !== context.lesson?._id,
+    /** Another lesson than the one being opened (Next pressed twice, Back during a load): the last one asked for wins. */
+    otherRequested: ({ context, event }) => event.type === 'lesson.open' && event.lessonId !== context.lessonId,
+    /** The lesson that was asked for last: an answer for an earlier request is dropped. */
+    requestedLesson: ({ context, event }) => event.type === 'lesson.loaded' && event.lesson._id === context.lessonId,
+    lastLessonDone: ({ event }) => event.type === 'lesson.marked' && allLessonsDone(event.progress),
+    hasChoice: ({ context }) => context.selected !== null,
+    moreQuestions: ({ context }) => context.attempt !== null && firstUnanswered(context.attempt, context.answers) < context.attempt.totalQuestions,
+    resumesFinished: ({ event }) =>
+      event.type === 'assessment.started' && firstUnanswered(event.attempt, event.attempt.answers) >= event.attempt.totalQuestions,
+    earnedCertificate: ({ event }) => event.type === 'assessment.finished' && event.certificate !== null && event.attempt.passed,
+  },
+});
+
+/**
+ * A mark answer that arrives after the member moved on (the next lesson opened, failed to open, or the course was
+ * complete already): its progress still counts, and a failure still says so.
+ */
+const LATE_MARK = {
+  'lesson.marked': { actions: courseSetup.assign({ progress: ({ event }) => (event.type === 'lesson.marked' ? event.progress : null) }) },
+  'lesson.markFailed': { actions: courseSetup.assign({ alert: ({ event }) => (event.type === 'lesson.markFailed' ? event.message : null) }) },
+} as const;
+
+export const courseProgressMachine = courseSetup.createMachine({
+  id: 'courseProgress',
+  context: ({ input }) => ({
+    courseId: input.courseId, screen: input.screen, lessonId: input.lessonId, course: null, progress: null, lesson: null, error: null,
+    alert: null, attempt: null, index: 0, selected: null, answers: [], score: 0, certificate: null, announcement: '',
+  }),
+  initial: 'loading',
+  on: {
+    'alert.dismissed': { actions: assign({ alert: null }) },
+  },
+  states: {
+    loading: {
+      entry: { type: 'loadCourse', params: ({ context }) => ({ courseId: context.courseId, lessonId: context.screen === 'lesson' ? context.lessonId : null }) },
+      on: {
+        'course.loaded': [
+          {
+            guard: 'forAssessment',
+            target: 'assessment',
+            actions: assign({ course: ({ event }) => event.course, progress: ({ event }) => event.progress }),
+          },
+          {
+            guard: 'withLesson',
+            target: 'reading',
+            actions: assign({ course: ({ event }) => event.course, progress: ({ event }) => event.progress, lesson: ({ event }) => event.lesson }),
+          },
+          { target: 'overview', actions: assign({ course: ({ event }) => event.course, progress: ({ event }) => event.progress }) },
+        ],
+        'course.loadFailed': { target: 'loadFailed', actions: assign({ error: ({ event }) => event.message }) },
+      },
+    },
+    loadFailed: {},
+    overview: {
+      on: {
+        'course.start': { target: 'enrolling', actions: assign({ alert: null }) },
+        'assessment.open': { guard: 'unlocked', target: 'assessment' },
+      },
+    },
+    enrolling: {
+      entry: { type: 'enrol', params: ({ context }) => ({ courseId: context.courseId }) },
+      on: {
+        // Enrolled (or already): the first lesson not done yet opens (the first lesson once every one is done).
+        'course.enrolled': {
+          target: 'overview',
+          actions: [
+            assign({ progress: ({ event }) => event.progress }),
+            {
+              type: 'openLessonPage',
+              // The course's id (the page may have been opened by its slug).
+              params: ({ context, event }) => ({
+                courseId: context.course?._id ?? context.courseId,
+                lessonId: event.progress.nextLessonId ?? (context.course ? lessonsInOrder(context.course)[0]?._id : undefined) ?? '',
+              }),
+            },
+          ],
+        },
+        'course.enrolFailed': { target: 'overview', actions: assign({ alert: ({ event }) => event.message }) },
+      },
+    },
+    reading: {
+      on: {
+        'lesson.open': { guard: 'otherLesson', target: 'openingLesson', actions: assign({ lessonId: ({ event }) => event.lessonId, alert: null }) },
+        'lesson.complete': { target: 'marking', actions: assign({ alert: null }) },
+        'assessment.open': { guard: 'unlocked', target: 'assessment' },
+        ...LATE_MARK,
+      },
+    },
+    openingLesson: {
+      entry: { type: 'loadLesson', params: ({ context }) => ({ courseId: context.courseId, lessonId: context.lessonId ?? '' }) },
+      on: {
+        'lesson.open': { guard: 'otherRequested', target: 'openingLesson', reenter: true, actions: assign({ lessonId: ({ event }) => event.lessonId }) },
+        'lesson.loaded': { guard: 'requestedLesson', target: 'reading', actions: assign({ lesson: ({ event }) => event.lesson, announcement: '' }) },
+        'lesson.loadFailed': { target: 'lessonFailed', actions: assign({ error: ({ event }) => event.message }) },
+        ...LATE_MARK,
+      },
+    },
+    lessonFailed: {
+      on: {
+        'lesson.open': { target: 'openingLesson', actions: assign({ lessonId: ({ event }) => event.lessonId, error: null }) },
+        ...LATE_MARK,
+      },
+    },
+    marking: {
+      entry: { type: 'markComplete', params: ({ context }) => ({ courseId: context.courseId, lessonId: context.lesson?._id ?? '' }) },
+      on: {
+        'lesson.marked': [
+          {
+            guard: 'lastLessonDone',
+            target: 'courseComplete',
+            actions: assign({ progress: ({ event }) => event.progress, announcement: COURSE_TEXT.marked }),
+          },
+          { target: 'reading', actions: assign({ progress: ({ event }) => event.progress, announcement: COURSE_TEXT.marked }) },
+        ],
+        'lesson.markFailed': { target: 'reading', actions: assign({ alert: ({ event }) => event.message }) },
+        'lesson.open': { guard: 'otherLesson', target: 'openingLesson', actions: assign({ lessonId: ({ event }) => event.lessonId }) },
+      },
+    },
+    courseComplete: {
+      on: {
+        'lesson.open': { guard: 'otherLesson', target: 'openingLesson', actions: assign({ lessonId: ({ event }) => event.lessonId, alert: null }) },
+        'lesson.complete': { target: 'marking', actions: assign({ alert: null }) },
+        'assessment.open': { guard: 'unlocked', target: 'assessment' },
+        ...LATE_MARK,
+      },
+    },
+    assessment: {
+      initial: 'starting',
+      states: {
+        starting: {
+          entry: [
+            assign({ attempt: null, answers: [], selected: null, index: 0, score: 0, alert: null }),
+            { type: 'startAssessment', params: ({ context }) => ({ courseId: context.courseId }) },
+          ],
+          on: {
+            'assessment.started': [
+              {
+                guard: 'resumesFinished',
+                target: 'finishing',
+                actions: assign({ attempt: ({ event }) => event.attempt, answers: ({ event }) => event.attempt.answers, score: ({ event }) => event.attempt.score }),
+              },
+              {
+                target: 'question',
+                actions: assign({
+                  attempt: ({ event }) => event.attempt,
+                  answers: ({ event }) => event.attempt.answers,
+                  score: ({ event }) => event.attempt.score,
+                  index: ({ event }) => firstUnanswered(event.attempt, event.attempt.answers),
+                }),
+              },
+            ],
+            'assessment.startFailed': { target: '#courseProgress.assessmentFailed', actions: assign({ error: ({ event }) => event.message }) },
+          },
+        },
+        question: {
+          on: {
+            'option.select': { actions: assign({ selected: ({ event }) => event.option, alert: null }) },
+            'answer.submit': { guard: 'hasChoice', target: 'answering', actions: assign({ alert: null }) },
+          },
+        },
+        answering: {
+          entry: {
+            type: 'submitAnswer',
+            params: ({ context }) => ({ attemptId: context.attempt?._id ?? '', questionIndex: context.index, selectedOption: context.selected ?? 0 }),
+          },
+          on: {
+            'answer.saved': {
+              target: 'revealed',
+              actions: assign({
+                answers: ({ context, event }) => [...context.answers.filter((a) => a.questionIndex !== event.answer.questionIndex), event.answer],
+                score: ({ event }) => event.score,
+                announcement: ({ event }) => (event.answer.isCorrect ? 'Correct' : 'Incorrect'),
+              }),
+            },
+            'answer.failed': { target: 'question', actions: assign({ alert: ({ event }) => event.message }) },
+          },
+        },
+        revealed: {
+          on: {
+            'assessment.continue': [
+              {
+                guard: 'moreQuestions',
+                target: 'question',
+                actions: assign({ index: ({ context }) => firstUnanswered(context.attempt!, context.answers), selected: null, announcement: '' }),
+              },
+              { target: 'finishing', actions: assign({ alert: null }) },
+            ],
+          },
+        },
+        finishing: {
+          entry: { type: 'finishAssessment', params: ({ context }) => ({ attemptId: context.attempt?._id ?? '' }) },
+          on: {
+            'assessment.finished': [
+              {
+                guard: 'earnedCertificate',
+                target: '#courseProgress.certificateIssued',
+                actions: assign({ attempt: ({ event }) => event.attempt, score: ({ event }) => event.attempt.score, certificate: ({ event }) => event.certificate }),
+              },
+              { target: 'result', actions: assign({ attempt: ({ event }) => event.attempt, score: ({ event }) => event.attempt.score, certificate: ({ event }) => event.certificate }) },
+            ],
+            'assessment.finishFailed': { target: 'revealed', actions: assign({ alert: ({ event }) => event.message }) },
+          },
+        },
+        /** Finished without a new certificate: the score, the pass mark, and a retake. */
+        result: {
+          on: { 'assessment.retake': { target: 'starting' } },
+        },
+      },
+    },
+    assessmentFailed: {
+      on: { 'assessment.retake': { target: 'assessment', actions: assign({ error: null }) } },
+    },
+    certificateIssued: {},
+  },
+});
+
+export type CourseProgressMachine = typeof courseProgressMachine;
+export type CourseProgressSnapshot = SnapshotFrom<CourseProgressMachine>;

@@ -1,0 +1,68 @@
+/** Taking a course (issue 13): enrolment, lessons, progress, the course assessment, certificates, My learning. */
+import { z } from 'zod';
+import {
+  assessmentAttemptSchema, certificateSchema, courseProgressSchema, learningCourseSchema, lessonViewSchema,
+  publicCertificateSchema,
+} from '../domain/learning';
+import { call, idParams } from './define';
+
+const ok = z.literal(true);
+const courseParams = z.object({ id: z.string().min(1).max(64) });
+const lessonParams = z.object({ id: z.string().min(1).max(64), lessonId: z.string().min(1).max(64) });
+const progressAnswer = z.object({ success: ok, progress: courseProgressSchema });
+
+/** Idempotent: a member enrolled already gets the same enrolment back. */
+export const enrol = call({
+  name: 'learning.enrol', method: 'POST', path: '/courses/:id/enrol', auth: 'required', params: courseParams,
+  response: progressAnswer, invalidates: ['/courses/', '/me/learning'],
+});
+export const courseProgress = call({
+  name: 'learning.progress', method: 'GET', path: '/courses/:id/progress', auth: 'required', params: courseParams,
+  response: progressAnswer,
+});
+export const getLesson = call({
+  name: 'learning.lesson', method: 'GET', path: '/courses/:id/lessons/:lessonId', auth: 'required', params: lessonParams,
+  response: z.object({ success: ok, lesson: lessonViewSchema }),
+});
+/** Idempotent: marking a lesson twice, or from 16 tabs at once, counts once. */
+export const completeLesson = call({
+  name: 'learning.completeLesson', method: 'POST', path: '/courses/:id/lessons/:lessonId/complete', auth: 'required', params: lessonParams,
+  response: progressAnswer, invalidates: ['/courses/', '/me/learning'],
+});
+/** Starts the course assessment, or resumes the attempt in progress; refused until every lesson is complete. */
+export const startAssessment = call({
+  name: 'learning.startAssessment', method: 'POST', path: '/courses/:id/assessment/start', auth: 'required', params: courseParams,
+  response: z.object({ success: ok, attempt: assessmentAttemptSchema }), invalidates: ['/courses/'],
+});
+export const answerAssessment = call({
+  name: 'learning.answerAssessment', method: 'POST', path: '/assessment-attempts/:id/answer', auth: 'required', params: idParams,
+  body: z.object({ questionIndex: z.number().int().min(0).max(99), selectedOption: z.number().int().min(0).max(9) }),
+  response: z.object({
+    success: ok, isCorrect: z.boolean(), correctOption: z.number(), explanation: z.string(), score: z.number(),
+  }),
+});
+/** Completes the attempt; a pass with every lesson complete issues the member's one certificate for the course. */
+export const completeAssessment = call({
+  name: 'learning.completeAssessment', method: 'POST', path: '/assessment-attempts/:id/complete', auth: 'required', params: idParams,
+  response: z.object({ success: ok, attempt: assessmentAttemptSchema, certificate: certificateSchema.nullable() }),
+  invalidates: ['/courses/', '/me/learning'],
+});
+export const myLearning = call({
+  name: 'learning.mine', method: 'GET', path: '/me/learning', auth: 'required',
+  response: z.object({ success: ok, inProgress: z.array(learningCourseSchema), completed: z.array(learningCourseSchema) }),
+});
+/** Public: anyone holding the link (or the QR code) checks a certificate. */
+export const verifyCertificate = call({
+  name: 'certificates.verify', method: 'GET', path: '/certificates/:id', params: idParams,
+  response: z.object({ success: ok, certificate: publicCertificateSchema }),
+});
+/** The certificate as a PDF, for its owner. */
+export const certificatePdf = call({
+  name: 'certificates.pdf', method: 'GET', path: '/certificates/:id/pdf', auth: 'required', params: idParams,
+  response: z.instanceof(Uint8Array), binary: true,
+});
+/** The Open Badges 3.0 credential (a W3C Verifiable Credential as a JWT, EdDSA), for its owner. */
+export const certificateCredential = call({
+  name: 'certificates.credential', method: 'GET', path: '/certificates/:id/credential', auth: 'required', params: idParams,
+  response: z.object({ success: ok, credential: z.string(), filename: z.string() }),
+});

@@ -1,0 +1,91 @@
+/**
+ * A certificate's public verification page (issue 13), open to anyone: the learner's name, the course, the hours and
+ * the date with 'Valid', or 'Certificate not found'. Its title and description suit a shared link.
+ */
+import { useEffect } from 'react';
+import { useParams } from 'wouter';
+import { ApiError } from '../../../application/api-error';
+import { verifyCertificate } from '../../../contract/learning';
+import { formatUsDate } from '../../../domain/text';
+import { ErrorState, Spinner } from '../../components/states';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useQuery } from '../../hooks/use-query';
+import './certificate.css';
+
+/** The page's meta description, for link previews. */
+function useMetaDescription(text: string) {
+  useEffect(() => {
+    const meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) return;
+    const before = meta.content;
+    meta.content = text;
+    return () => {
+      meta.content = before;
+    };
+  }, [text]);
+}
+
+export default function CertificatePage() {
+  const { id = '' } = useParams<{ id: string }>();
+  const result = useQuery(verifyCertificate, { params: { id } });
+  const certificate = result.status === 'success' ? result.data.certificate : null;
+  useDocumentTitle(certificate ? `${certificate.learnerName}: ${certificate.courseTitle} certificate` : 'Certificate');
+  useMetaDescription(
+    certificate
+      ? `${certificate.learnerName} completed ${certificate.courseTitle} on SustainLearn (${certificate.hours.toFixed(1)} hours), ${formatUsDate(certificate.issuedAt)}. Valid certificate.`
+      : 'Verify a SustainLearn certificate of completion.',
+  );
+
+  if (result.status === 'loading') return <Spinner label="Checking the certificate..." />;
+  if (result.status === 'error') {
+    const missing = result.error instanceof ApiError && result.error.status === 404;
+    return (
+      <div className="container page certificate-page">
+        <h1>{missing ? 'Certificate not found' : 'Certificate'}</h1>
+        {missing ? (
+          <p>No SustainLearn certificate has this id. Check the link or the id on the certificate.</p>
+        ) : (
+          <ErrorState error={result.error} />
+        )}
+      </div>
+    );
+  }
+  const c = result.data.certificate;
+  return (
+    <div className="container page certificate-page">
+      <p className="certificate-page__eyebrow">SustainLearn certificate of completion</p>
+      <h1>{c.learnerName}</h1>
+      <p className="certificate-page__status">
+        <svg viewBox="0 0 20 20" width="22" height="22" aria-hidden="true" focusable="false">
+          <circle cx="10" cy="10" r="9" fill="currentColor" />
+          <path d="M5.5 10.5l3 3 6-6.5" fill="none" stroke="#fff" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+        Valid
+      </p>
+      <dl className="certificate-page__facts">
+        <div>
+          <dt>Course</dt>
+          <dd>{c.courseTitle}</dd>
+        </div>
+        <div>
+          <dt>Learning</dt>
+          <dd>{c.hours.toFixed(1)} hours</dd>
+        </div>
+        <div>
+          <dt>Issued</dt>
+          <dd>
+            <time dateTime={c.issuedAt}>{formatUsDate(c.issuedAt)}</time>
+          </dd>
+        </div>
+        <div>
+          <dt>Certificate ID</dt>
+          <dd className="certificate-page__id">{c._id}</dd>
+        </div>
+      </dl>
+      <p className="certificate-page__note">
+        The learner completed every lesson of the course and passed its assessment. Open Badges credentials issued with
+        this certificate can be checked offline with SustainLearn's public key at <a href="/.well-known/jwks.json">/.well-known/jwks.json</a>.
+      </p>
+    </div>
+  );
+}

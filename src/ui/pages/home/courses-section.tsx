@@ -1,0 +1,42 @@
+/**
+ * The home page's courses section: up to 6 published courses in a carousel. It shows 'No courses available at the moment. Please
+ * check back later.' when there are none (or they fail to load, which is logged), and only then pulls in react-slick
+ * as its own chunk, so the carousel never weighs on the first paint.
+ */
+import { lazy, Suspense, useEffect } from 'react';
+import { listCourses } from '../../../contract/content';
+import { EmptyState, Spinner } from '../../components/states';
+import { useQuery } from '../../hooks/use-query';
+import { useServices } from '../../services-context';
+import './courses-carousel.css';
+
+const CoursesCarousel = lazy(() => import('./courses-carousel'));
+
+export const HOME_COURSE_LIMIT = 6;
+
+export default function CoursesSection() {
+  const { log } = useServices();
+  const courses = useQuery(listCourses, { query: { status: 1, limit: HOME_COURSE_LIMIT } });
+  useEffect(() => {
+    if (courses.status === 'error') log('home courses failed', courses.error);
+  }, [courses.status, courses.error, log]);
+
+  const list = courses.status === 'success' ? courses.data.courses.slice(0, HOME_COURSE_LIMIT) : [];
+  return (
+    <section className="home-courses" aria-labelledby="home-courses-title">
+      <div className="container">
+        <p className="home-courses__eyebrow">Learn at your own pace</p>
+        <h2 id="home-courses-title">Popular courses</h2>
+        {courses.status === 'loading' ? (
+          <Spinner label="Loading courses..." />
+        ) : list.length === 0 ? (
+          <EmptyState>No courses available at the moment. Please check back later.</EmptyState>
+        ) : (
+          <Suspense fallback={<Spinner label="Loading courses..." />}>
+            <CoursesCarousel courses={list} />
+          </Suspense>
+        )}
+      </div>
+    </section>
+  );
+}

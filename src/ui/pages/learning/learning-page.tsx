@@ -1,0 +1,140 @@
+/**
+ * My learning (issue 13): courses in progress with their bars and 'Continue', completed courses with the certificate
+ * (its page, the PDF and the Open Badges credential), and the quiz history.
+ */
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { saveCertificatePdf, saveCredential } from '../../../application/certificate-files';
+import { myLearning } from '../../../contract/learning';
+import { listAttempts } from '../../../contract/quizzes';
+import { categoryLabel } from '../../../domain/content';
+import type { LearningCourse } from '../../../domain/learning';
+import { formatUsDate } from '../../../domain/text';
+import { EmptyState, ErrorState, Spinner } from '../../components/states';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useQuery } from '../../hooks/use-query';
+import { paths } from '../../routes';
+import { useServices } from '../../services-context';
+import { CourseProgressBar } from '../courses/course-progress-bar';
+import { CourseThumbnail } from '../courses/course-thumbnail';
+import { PastAttempt } from '../quiz/past-attempt';
+import '../courses/courses.css';
+import '../courses/lesson.css';
+import '../quiz/quiz.css';
+import './learning.css';
+
+function InProgress({ course }: { course: LearningCourse }) {
+  const next = course.nextLessonId ? paths.courseLesson(course.courseId, course.nextLessonId) : paths.courseView(course.courseId);
+  return (
+    <li className="card learning-card">
+      <CourseThumbnail className="learning-card__image" thumbnail={course.thumbnail} category={course.category} />
+      <div className="card__body">
+        <p className="courses-eyebrow">{categoryLabel(course.category)}</p>
+        <h3 className="card__title">{course.title}</h3>
+        <CourseProgressBar percent={course.percent} completed={course.completedLessons} total={course.totalLessons}
+          label={`Progress in ${course.title}`} compact />
+        <Link className="button button--primary" href={next}>
+          Continue<span className="visually-hidden"> {course.title}</span>
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+function Completed({ course }: { course: LearningCourse }) {
+  const { api, files, notifier, log } = useServices();
+  const [busy, setBusy] = useState<'pdf' | 'credential' | null>(null);
+  const certificate = course.certificate!;
+  const download = async (what: 'pdf' | 'credential') => {
+    setBusy(what);
+    try {
+      await (what === 'pdf' ? saveCertificatePdf : saveCredential)(api, files, certificate._id);
+    } catch (error) {
+      log('downloading a certificate failed', error);
+      notifier.error('The download failed. Please try again.');
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <li className="card learning-card">
+      <CourseThumbnail className="learning-card__image" thumbnail={course.thumbnail} category={course.category} />
+      <div className="card__body">
+        <p className="courses-eyebrow">{categoryLabel(course.category)}</p>
+        <h3 className="card__title">{course.title}</h3>
+        <p className="card__meta">
+          Certificate issued <time dateTime={certificate.issuedAt}>{formatUsDate(certificate.issuedAt)}</time> · {certificate.hours.toFixed(1)} hours
+        </p>
+        <div className="learning-card__actions">
+          <button type="button" className="button button--primary button--small" disabled={busy !== null} onClick={() => void download('pdf')}>
+            {busy === 'pdf' ? 'Preparing PDF...' : 'Certificate (PDF)'}<span className="visually-hidden"> for {course.title}</span>
+          </button>
+          <button type="button" className="button button--small" disabled={busy !== null} onClick={() => void download('credential')}>
+            {busy === 'credential' ? 'Preparing...' : 'Open Badges credential'}<span className="visually-hidden"> for {course.title}</span>
+          </button>
+          <Link className="button button--small" href={paths.certificate(certificate._id)}>
+            Verification page<span className="visually-hidden"> for {course.title}</span>
+          </Link>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+export default function LearningPage() {
+  useDocumentTitle('My learning');
+  const learning = useQuery(myLearning, {}, { fresh: true });
+  const attempts = useQuery(listAttempts, {}, { fresh: true });
+  return (
+    <div className="container page learning-page">
+      <h1>My learning</h1>
+      <section aria-labelledby="in-progress">
+        <h2 id="in-progress">In progress</h2>
+        {learning.status === 'loading' && <Spinner label="Loading your courses..." />}
+        {learning.status === 'error' && <ErrorState error={learning.error} />}
+        {learning.status === 'success' &&
+          (learning.data.inProgress.length === 0 ? (
+            <EmptyState>
+              No course in progress. <Link href={paths.courses}>Browse the courses</Link> and press 'Get Started!'.
+            </EmptyState>
+          ) : (
+            <ul className="learning-grid">
+              {learning.data.inProgress.map((course) => (
+                <InProgress key={course.courseId} course={course} />
+              ))}
+            </ul>
+          ))}
+      </section>
+      <section aria-labelledby="completed">
+        <h2 id="completed">Completed</h2>
+        {learning.status === 'success' &&
+          (learning.data.completed.length === 0 ? (
+            <EmptyState>No completed course yet: finish every lesson and pass the assessment to earn a certificate.</EmptyState>
+          ) : (
+            <ul className="learning-grid">
+              {learning.data.completed.map((course) => (
+                <Completed key={course.courseId} course={course} />
+              ))}
+            </ul>
+          ))}
+      </section>
+      <section aria-labelledby="quiz-history">
+        <h2 id="quiz-history">Quiz history</h2>
+        {attempts.status === 'loading' && <Spinner label="Loading your attempts..." />}
+        {attempts.status === 'error' && <ErrorState error={attempts.error} />}
+        {attempts.status === 'success' &&
+          (attempts.data.attempts.length === 0 ? (
+            <EmptyState>
+              You have not taken a quiz yet. <Link href={paths.quiz}>Choose a topic</Link>.
+            </EmptyState>
+          ) : (
+            <ul className="quiz-attempts">
+              {attempts.data.attempts.map((attempt) => (
+                <PastAttempt key={attempt._id} attempt={attempt} />
+              ))}
+            </ul>
+          ))}
+      </section>
+    </div>
+  );
+}

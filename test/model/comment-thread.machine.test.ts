@@ -1,0 +1,520 @@
+/**
+ * Model-based tests of a post's comment thread: paths from its own graph (the shortest path to every abstract state,
+ * each extended by every event that state accepts), replayed on a live actor whose effects only record, and compared
+ * after every step with a plain model of the thread (screen, comments, the form sending, what was posted, the
+ * refusal, likes in flight, the announcement, the effects asked for and the `thread.changed` it emitted). Answers
+ * are the path's own events, numbered with the load they belong to. A last test fails if any state or transition was
+ * never reached. The effects file is then run once against the scripted API.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { createActor, type EventObject, type SnapshotFrom, waitFor } from 'xstate';
+import { ApiError } from '../../src/application/api-error';
+import { provideCommentThread } from '../../src/application/comment-thread.effects';
+import {
+  COMMENT_DELETED, COMMENT_POSTED, type CommentThreadEvent, commentThreadMachine,
+} from '../../src/application/comment-thread.machine';
+import { ScriptedApi } from '../../src/application/testing/fakes';
+import { type Comment, plainTextToHtml } from '../../src/domain/discussion';
+import { type Coverage, getShortestPaths, newCoverage, type PathLike, pathName, replay, uncovered } from './model-kit';
+
+const U = 'u1';
+const POST = 'd1';
+/** Changes (each reloads the thread) are offered up to this load number: enough for older loads' answers to exist. */
+const MAX_LOAD = 3;
+const REFUSAL = 'You are commenting too fast. Please wait 20 seconds.';
+
+function comment(id: string, parentCommentId: string | null, likes: string[]): Comment {
+  return {
+    _id: id, content: `<p>${id}</p>`, discussionId: POST, parentCommentId, likes, likeCount: likes.length, deleted: false,
+    createdBy: { _id: 'u2', name: 'Grace Hopper', email: 'grace@example.com' }, createdAt: '2025-01-01T00:00:00.000Z',
+  };
+}
+
+const c1 = comment('c1', null, []);
+const c2 = comment('c2', 'c1', [U]);
+const THREAD = [c1, c2];
+/** The server's count after a toggle, by comment and by how the toggle ended. */
+const SERVER_COUNT: Record<string, { liked: number; unliked: number }> = { c1: { liked: 3, unliked: 2 }, c2: { liked: 7, unliked: 6 } };
+const failure = new Error('offline');
+const tooFast = new ApiError('http', 429, REFUSAL);
+
+type Snapshot = SnapshotFrom<typeof commentThreadMachine>;
+
+const texts: { text: string; parentCommentId: string | null }[] = [
+  { text: 'Nice post', parentCommentId: null },
+  { text: 'Agreed.\n\nAnd one more thing.', parentCommentId: 'c1' },
+  { text: '  \n ', parentCommentId: null },
+  { text: '\n\n', parentCommentId: 'c1' },
+];
+
+/**
+ * The events the world can send in a state. Answers carry the current load's number (or the one before); a post is
+ * answered only while it is in flight; a like's answer may come while its press is in flight or late.
+ */
+function eventsFor(s: Snapshot): CommentThreadEvent[] {
+  const c = s.context;
+  const changes = c.load < MAX_LOAD;
+  const list: CommentThreadEvent[] = [];
+  list.push({ type: 'thread.loaded', load: c.load, comments: THREAD }, { type: 'thread.loaded', load: c.load, comments: [] });
+  list.push({ type: 'thread.failed', load: c.load, error: failure });
+  if (c.load > 1) list.push({ type: 'thread.loaded', load: c.load - 1, comments: [c1] }, { type: 'thread.failed', load: c.load - 1, error: failure });
+  for (const { text, parentCommentId } of texts) list.push({ type: 'comment.post', text, parentCommentId });
+  if (c.sendingFrom !== undefined) {
+    const from = c.sendingFrom;
+    if (changes) list.push({ type: 'comment.posted', from });
+    list.push({ type: 'comment.postFailed', from, refusal: null, error: failure }, { type: 'comment.postFailed', from, refusal: REFUSAL, error: tooFast });
+  }
+  list.push({ type: 'comment.delete', id: 'c2' });
+  if (changes) list.push({ type: 'comment.deleted', id: 'c2' });
+  list.push({ type: 'comment.deleteFailed', id: 'c2', error: failure });
+  list.push({ type: 'comment.like', id: 'c1', userId: U }, { type: 'comment.like', id: 'c2', userId: U });
+  // A like's answer may arrive while its press is in flight, or late (after the list was read again).
+  for (const id of ['c1', 'c2']) {
+    const count = SERVER_COUNT[id]!;
+    if (changes) {
+      list.push(
+        { type: 'comment.likeSettled', id, userId: U, liked: true, likeCount: count.liked },
+        { type: 'comment.likeSettled', id, userId: U, liked: false, likeCount: count.unliked },
+      );
+    }
+    list.push({ type: 'comment.likeFailed', id, userId: U, error: failure });
+  }
+  return list;
+}
+
+/** Graph states are told apart by what the guards and the answers above look at. */
+function serializeState(s: Snapshot): string {
+  const c = s.context;
+  return JSON.stringify([s.value, c.load, c.sendingFrom === undefined ? 'none' : c.sendingFrom, [...c.liking].sort()]);
+}
+
+// ---- The plain model of the thread. ----
+
+type Screen = 'loading' | 'failed' | 'ready';
+
+interface LikeState {
+  likes: string[];
+  likeCount: number;
+}
+
+interface Model {
+  screen: Screen;
+  load: number;
+  fresh: boolean;
+  comments: Comment[];
+  /** undefined: nothing sending; null: the new-comment form; an id: that comment's reply form. */
+  sending: string | null | undefined;
+  posted: { from: string | null; count: number };
+  refusal: { from: string | null; message: string } | null;
+  inFlight: Map<string, LikeState | null>;
+  announcement: string;
+  effects: string[];
+  logged: unknown[];
+  emitted: number;
+}
+
+const initialModel = (): Model => ({
+  screen: 'loading', load: 1, fresh: false, comments: [], sending: undefined, posted: { from: null, count: 0 }, refusal: null,
+  inFlight: new Map(), announcement: '', effects: [`load ${POST} #1`], logged: [], emitted: 0,
+});
+
+const withLike = (d: Comment, liked: boolean, likeCount: number): Comment => ({
+  ...d,
+  likes: liked ? (d.likes.includes(U) ? d.likes : [...d.likes, U]) : d.likes.filter((id) => id !== U),
+  likeCount,
+});
+/** Plain text is blank when it has no visible character. */
+const visible = (text: string) => text.trim() !== '';
+
+function step(m: Model, e: CommentThreadEvent): Model {
+  const next: Model = { ...m, effects: [...m.effects], logged: [...m.logged], inFlight: new Map(m.inFlight) };
+  const effect = (text: string) => next.effects.push(text);
+  const log = (message: string, error: unknown) => {
+    effect(`log ${message}`);
+    next.logged.push(error);
+  };
+  /** Every change reads the thread again, past the cache; the comments stay on screen meanwhile. */
+  const reload = (): Model => {
+    effect(`load ${POST} #${m.load + 1} fresh`);
+    return { ...next, screen: 'loading', load: m.load + 1, fresh: true };
+  };
+  const mapComment = (id: string, f: (d: Comment) => Comment) => next.comments.map((d) => (d._id === id ? f(d) : d));
+  switch (e.type) {
+    case 'thread.loaded':
+      // The fresh list has the last word: likes still on their way are dropped.
+      return m.screen === 'loading' && e.load === m.load ? { ...next, screen: 'ready', comments: e.comments, inFlight: new Map() } : m;
+    case 'thread.failed':
+      if (m.screen !== 'loading' || e.load !== m.load) return m;
+      log('loading comments failed', e.error);
+      return { ...next, screen: 'failed' };
+    case 'comment.post':
+      if (m.screen !== 'ready' || m.sending !== undefined || !visible(e.text)) return m;
+      effect(`post ${JSON.stringify(e.text)} under ${e.parentCommentId ?? 'the post'}`);
+      return { ...next, sending: e.parentCommentId, refusal: null };
+    case 'comment.posted':
+      next.emitted++;
+      return { ...reload(), sending: undefined, posted: { from: e.from, count: m.posted.count + 1 }, announcement: COMMENT_POSTED };
+    case 'comment.postFailed':
+      log('posting a comment failed', e.error);
+      return { ...next, sending: undefined, refusal: e.refusal ? { from: e.from, message: e.refusal } : null };
+    case 'comment.delete':
+      if (m.screen !== 'ready') return m;
+      effect(`delete ${e.id}`);
+      return next;
+    case 'comment.deleted':
+      next.emitted++;
+      return { ...reload(), announcement: COMMENT_DELETED };
+    case 'comment.deleteFailed':
+      log('deleting a comment failed', e.error);
+      return next;
+    case 'comment.like': {
+      if (m.screen !== 'ready' || m.inFlight.has(e.id)) return m;
+      const shown = m.comments.find((d) => d._id === e.id);
+      next.inFlight.set(e.id, shown ? { likes: shown.likes, likeCount: shown.likeCount } : null);
+      effect(`like ${e.id} by ${e.userId}`);
+      return {
+        ...next,
+        comments: mapComment(e.id, (d) => (d.likes.includes(U) ? withLike(d, false, Math.max(0, d.likeCount - 1)) : withLike(d, true, d.likeCount + 1))),
+      };
+    }
+    case 'comment.likeSettled': {
+      if (!m.inFlight.has(e.id)) return m; // a late answer: the list read since has the last word
+      next.inFlight.delete(e.id);
+      const comments = mapComment(e.id, (d) => withLike(d, e.liked, e.likeCount));
+      const announcement = `${e.liked ? 'Liked' : 'Like removed'}. ${e.likeCount} ${e.likeCount === 1 ? 'like' : 'likes'}`;
+      return { ...reload(), comments, announcement };
+    }
+    case 'comment.likeFailed': {
+      if (!m.inFlight.has(e.id)) return m;
+      const before = m.inFlight.get(e.id);
+      next.inFlight.delete(e.id);
+      log('like failed', e.error);
+      return { ...next, comments: before ? mapComment(e.id, (d) => ({ ...d, ...before })) : next.comments };
+    }
+  }
+  return m; // the graph's first step, xstate.init
+}
+
+/** The system under test: the machine with effects that only record, and a listener on what the actor emits. */
+function instrumented() {
+  const world = { effects: [] as string[], logged: [] as unknown[], emitted: 0, listening: false };
+  const effect = (text: string) => void world.effects.push(text);
+  const machine = commentThreadMachine.provide({
+    actions: {
+      loadThread: ({ self }, p) => {
+        // The first load runs as the actor starts: the world subscribes to the actor there, as a view would.
+        if (!world.listening) {
+          self.on('thread.changed', () => void world.emitted++);
+          world.listening = true;
+        }
+        effect(`load ${p.discussionId} #${p.load}${p.fresh ? ' fresh' : ''}`);
+      },
+      postComment: (_, p) => effect(`post ${JSON.stringify(p.text)} under ${p.parentCommentId ?? 'the post'}`),
+      deleteComment: (_, p) => effect(`delete ${p.id}`),
+      likeComment: (_, p) => effect(`like ${p.id} by ${p.userId}`),
+      logError: (_, p) => {
+        effect(`log ${p.message}`);
+        world.logged.push(p.error);
+      },
+    },
+  });
+  return { world, machine };
+}
+
+/**
+ * Thousands of steps: `expect` is compared cheaply first and called only to explain a difference (an object whose
+ * keys come in another order falls through to `toEqual`, which decides).
+ */
+function agree(actual: unknown, expected: unknown) {
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) expect(actual).toEqual(expected);
+}
+function holds(condition: boolean, rule: string) {
+  if (!condition) expect.fail(rule);
+}
+
+/** Likes compared as sets: an undone press may put the member's id back at the end. */
+const comparable = (comments: readonly Comment[]) => comments.map((d) => ({ ...d, likes: [...d.likes].sort() }));
+
+const screenOf = (s: Snapshot): Screen => (s.matches('loading') ? 'loading' : s.matches('failed') ? 'failed' : 'ready');
+
+function checker(world: ReturnType<typeof instrumented>['world']) {
+  let model = initialModel();
+  let previous: Snapshot | null = null;
+  return (snapshot: Snapshot, event: EventObject | null) => {
+    const before = model;
+    if (event) model = step(model, event as CommentThreadEvent);
+    const c = snapshot.context;
+
+    // The plain model and the machine agree on everything the view shows, every effect asked for, every emission.
+    agree(
+      { screen: screenOf(snapshot), load: c.load, fresh: c.fresh, comments: comparable(c.comments), sending: c.sendingFrom ?? 'none', posted: c.posted,
+        refusal: c.refusal, liking: [...c.liking].sort(), announcement: c.announcement, effects: world.effects, emitted: world.emitted },
+      { screen: model.screen, load: model.load, fresh: model.fresh, comments: comparable(model.comments), sending: model.sending ?? 'none',
+        posted: model.posted, refusal: model.refusal, liking: [...model.inFlight.keys()].sort(), announcement: model.announcement,
+        effects: model.effects, emitted: model.emitted },
+    );
+    holds(world.logged.length === model.logged.length && world.logged.every((error, i) => error === model.logged[i]), 'each failure is logged with its own error');
+
+    // Blank text is never sent, and one comment at a time.
+    const posts = world.effects.filter((x) => x.startsWith('post '));
+    holds(posts.every((x) => visible(JSON.parse(x.slice(5, x.lastIndexOf(' under '))) as string)), 'blank text is never sent');
+    if (c.sendingFrom !== undefined) holds(!snapshot.can({ type: 'comment.post', text: 'More', parentCommentId: null }), 'one comment in flight at a time');
+    // While a like is in flight, the comment shows the press: the count before it, one up or one down.
+    for (const [id, was] of model.inFlight) {
+      const shown = c.comments.find((d) => d._id === id);
+      if (!shown || !was) continue;
+      const had = was.likes.includes(U);
+      holds(shown.likes.includes(U) === !had && shown.likeCount === was.likeCount + (had ? -1 : 1), `${id} shows the press while in flight`);
+    }
+    if (!event || !previous) {
+      holds(snapshot.matches('loading') && world.emitted === 0, 'starts loading, having emitted nothing');
+      previous = snapshot;
+      return;
+    }
+    const e = event as CommentThreadEvent;
+    // `thread.changed` is emitted exactly when a comment was posted or deleted, once.
+    const changed = e.type === 'comment.posted' || e.type === 'comment.deleted';
+    holds(model.emitted - before.emitted === (changed ? 1 : 0), `thread.changed emitted exactly on posted and deleted (${e.type})`);
+    // A posted comment reloads the thread past the cache and counts for the form it came from.
+    if (e.type === 'comment.posted') {
+      holds(snapshot.matches('loading') && c.fresh && c.load === previous.context.load + 1, 'a posted comment reloads fresh');
+      agree(c.posted, { from: e.from, count: previous.context.posted.count + 1 });
+      agree(world.effects.at(-1), `load ${POST} #${c.load} fresh`);
+    }
+    // A refused or failed comment leaves nothing sending; a refusal shows only when the server gave one.
+    if (e.type === 'comment.postFailed') {
+      holds(c.sendingFrom === undefined, 'nothing sending after a failure');
+      agree(c.refusal, e.refusal ? { from: e.from, message: e.refusal } : null);
+    }
+    // Once settled, the comment shows the server's answer, and the thread is read again.
+    if (e.type === 'comment.likeSettled' && previous.context.liking.includes(e.id)) {
+      const shown = c.comments.find((d) => d._id === e.id);
+      if (shown) holds(shown.likeCount === e.likeCount && shown.likes.includes(U) === e.liked, `${e.id} shows the server's like after settling`);
+      holds(snapshot.matches('loading') && c.fresh, 'a settled like reloads fresh');
+    }
+    // An answer for another load never touches the thread.
+    if ((e.type === 'thread.loaded' || e.type === 'thread.failed') && e.load !== previous.context.load) {
+      holds(c === previous.context && snapshot.value === previous.value, 'an older load\'s answer is dropped');
+    }
+    previous = snapshot;
+  };
+}
+
+/** The shortest path to every abstract state, extended by every event the state accepts. */
+function edgePaths(machine: ReturnType<typeof instrumented>['machine']) {
+  const paths: (PathLike<CommentThreadEvent> & { target: string | null })[] = [];
+  for (const path of getShortestPaths(machine, { events: eventsFor as never, input: { discussionId: POST }, serializeState: serializeState as never })) {
+    const state = path.state as Snapshot;
+    const steps = path.steps as { event: CommentThreadEvent }[];
+    paths.push({ steps, target: serializeState(state) });
+    for (const event of eventsFor(state)) if (state.can(event)) paths.push({ steps: [...steps, { event }], target: null });
+  }
+  return paths;
+}
+
+const stepsOf = (list: CommentThreadEvent[]) => ({ steps: list.map((event) => ({ event })) });
+
+describe('comment thread machine (model-based)', () => {
+  const coverage: Coverage = newCoverage();
+  const paths = edgePaths(instrumented().machine);
+  const run = (path: PathLike<CommentThreadEvent>) => {
+    const sut = instrumented();
+    return { sut, last: replay(sut.machine, path, coverage, checker(sut.world), { discussionId: POST }) };
+  };
+
+  it('has a finite graph with paths to walk', () => {
+    expect(paths.length).toBeGreaterThan(500);
+  });
+  it.each(paths.map((p, i) => [`${i} ${pathName(p)}`, p] as const))('%s', (_name, path) => {
+    const { last } = run(path);
+    if (path.target) expect(serializeState(last)).toBe(path.target);
+  });
+
+  it('sends a reply, counts it for its form, reloads and emits thread.changed once; blank text and a second comment are not sent', () => {
+    const { sut, last } = run(stepsOf([
+      { type: 'thread.loaded', load: 1, comments: THREAD },
+      { type: 'comment.post', text: '   ', parentCommentId: 'c1' },
+      { type: 'comment.post', text: 'Agreed', parentCommentId: 'c1' },
+      { type: 'comment.post', text: 'And another', parentCommentId: null },
+      { type: 'comment.posted', from: 'c1' },
+      // The first list's answer arrives late, after the reload started: it is dropped.
+      { type: 'thread.loaded', load: 1, comments: [] },
+    ]));
+    expect(last.value).toBe('loading');
+    expect(last.context.posted).toEqual({ from: 'c1', count: 1 });
+    expect(last.context.comments).toEqual(THREAD);
+    expect(sut.world.effects.filter((x) => x.startsWith('post'))).toEqual(['post "Agreed" under c1']);
+    expect(sut.world.emitted).toBe(1);
+  });
+
+  it('shows a refusal only when the server gave one', () => {
+    const { last } = run(stepsOf([
+      { type: 'thread.loaded', load: 1, comments: THREAD },
+      { type: 'comment.post', text: 'Nice', parentCommentId: null },
+      { type: 'comment.postFailed', from: null, refusal: REFUSAL, error: tooFast },
+      { type: 'comment.post', text: 'Nice', parentCommentId: 'c1' },
+    ]));
+    expect(last.context.refusal).toBeNull();
+    expect(last.context.sendingFrom).toBe('c1');
+  });
+
+  it('reached every state and took every transition', () => {
+    expect(uncovered(commentThreadMachine, coverage)).toEqual({ states: [], transitions: [] });
+  });
+
+  // ---- Bugs the model found, fixed; these keep them fixed. ----
+
+  /** Replays without the checker, so the only assertion is the rule the bug breaks. */
+  const plain = (path: PathLike<CommentThreadEvent>) => replay(instrumented().machine, path, newCoverage(), () => {}, { discussionId: POST });
+
+  it('a like that fails after the thread was read again leaves the fresh list as it came', () => {
+    const last = plain(stepsOf([
+      { type: 'thread.loaded', load: 1, comments: THREAD },
+      { type: 'comment.like', id: 'c1', userId: U },
+      // The member deletes a reply meanwhile: the thread is read again, before the like reached the server.
+      { type: 'comment.deleted', id: 'c2' },
+      { type: 'thread.loaded', load: 2, comments: [c1] },
+      { type: 'comment.likeFailed', id: 'c1', userId: U, error: failure },
+    ]));
+    // The server never took the like: c1 shows what the fresh list brought (no like, count 0).
+    expect(last.context.comments.find((d) => d._id === 'c1')).toMatchObject({ likes: [], likeCount: 0 });
+  });
+
+  it('a plain-text comment that looks like markup is sent, shown as typed', () => {
+    const sut = instrumented();
+    replay(sut.machine, stepsOf([
+      { type: 'thread.loaded', load: 1, comments: THREAD },
+      // Plain text: it would be sent as <p>&lt;hr&gt;</p> and shown as typed.
+      { type: 'comment.post', text: '<hr>', parentCommentId: null },
+    ]), newCoverage(), () => {}, { discussionId: POST });
+    expect(sut.world.effects).toContain('post "<hr>" under the post');
+  });
+});
+
+// ---- The effects, against the scripted API. ----
+
+function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((res) => {
+    resolve = res;
+  });
+  return { promise, resolve };
+}
+
+function threadWorld(api: ScriptedApi) {
+  const logged: { message: string; error: unknown }[] = [];
+  const actor = createActor(provideCommentThread({ api, log: (message, error) => logged.push({ message, error }) }), { input: { discussionId: POST } });
+  let changed = 0;
+  actor.on('thread.changed', () => void changed++);
+  return { api, logged, actor, changed: () => changed };
+}
+
+const listAnswer = (comments: Comment[]) => async () => ({ success: true as const, comments });
+
+describe('comment thread effects (scripted API)', () => {
+  it('reads the thread, sends a comment as HTML with its parent, then reads it again past the cache', async () => {
+    const api = new ScriptedApi({ 'comments.list': listAnswer(THREAD) });
+    const w = threadWorld(api);
+    w.actor.start();
+    await waitFor(w.actor, (s) => s.matches('ready'));
+    expect(api.calls).toEqual([{ name: 'comments.list', input: { params: { id: POST } }, options: {} }]);
+
+    const text = 'I <3 timber & "glulam".\n\nSecond paragraph\nwith a break';
+    api.answer('comments.create', async () => ({ success: true, comment: comment('c3', 'c1', []) }));
+    w.actor.send({ type: 'comment.post', text: '  ', parentCommentId: 'c1' });
+    expect(api.calls).toHaveLength(1);
+    w.actor.send({ type: 'comment.post', text, parentCommentId: 'c1' });
+    expect(w.actor.getSnapshot().context.sendingFrom).toBe('c1');
+    expect(api.calls.at(-1)).toEqual({ name: 'comments.create', input: { body: { discussionId: POST, content: plainTextToHtml(text), parentCommentId: 'c1' } } });
+    await waitFor(w.actor, (s) => s.context.posted.count === 1);
+    expect(w.changed()).toBe(1);
+    expect(w.actor.getSnapshot().context.posted).toEqual({ from: 'c1', count: 1 });
+    await waitFor(w.actor, (s) => s.matches('ready'));
+    expect(api.calls.at(-1)).toEqual({ name: 'comments.list', input: { params: { id: POST } }, options: { fresh: true } });
+
+    w.actor.send({ type: 'comment.post', text: 'Top level', parentCommentId: null });
+    expect(api.calls.at(-1)!.input).toEqual({ body: { discussionId: POST, content: '<p>Top level</p>', parentCommentId: null } });
+  });
+
+  it('turns a 429 into the form\'s refusal, and any other failure into none', async () => {
+    const api = new ScriptedApi({ 'comments.list': listAnswer(THREAD), 'comments.create': () => Promise.reject(tooFast) });
+    const w = threadWorld(api);
+    w.actor.start();
+    await waitFor(w.actor, (s) => s.matches('ready'));
+    w.actor.send({ type: 'comment.post', text: 'Quick', parentCommentId: null });
+    await waitFor(w.actor, (s) => s.context.sendingFrom === undefined);
+    expect(w.actor.getSnapshot().context.refusal).toEqual({ from: null, message: REFUSAL });
+    api.answer('comments.create', () => Promise.reject(new ApiError('http', 500, 'Internal error')));
+    w.actor.send({ type: 'comment.post', text: 'Quick', parentCommentId: 'c2' });
+    await waitFor(w.actor, (s) => s.context.sendingFrom === undefined);
+    expect(w.actor.getSnapshot().context.refusal).toBeNull();
+    expect(w.logged.map((l) => l.message)).toEqual(['posting a comment failed', 'posting a comment failed']);
+    expect(w.changed()).toBe(0);
+  });
+
+  it('deletes and likes, settles with the server\'s count, and reads the thread again', async () => {
+    /** The server's thread: the like and the delete change it. */
+    let server = THREAD;
+    const api = new ScriptedApi({
+      'comments.list': async () => ({ success: true, comments: server }),
+      'comments.delete': async () => {
+        server = server.filter((d) => d._id !== 'c2');
+        return { success: true, message: 'Comment deleted' };
+      },
+      'comments.like': async () => {
+        server = server.map((d) => (d._id === 'c1' ? { ...d, likes: ['u2', 'u3', 'u4', U], likeCount: 4 } : d));
+        return { success: true, liked: true, likeCount: 4 };
+      },
+    });
+    const w = threadWorld(api);
+    const settled: unknown[] = [];
+    w.actor.subscribe((s) => {
+      if (s.context.announcement && settled.length === 0) settled.push({ value: s.value, c1: s.context.comments[0] });
+    });
+    w.actor.start();
+    await waitFor(w.actor, (s) => s.matches('ready'));
+    w.actor.send({ type: 'comment.like', id: 'c1', userId: U });
+    expect(w.actor.getSnapshot().context.comments[0]).toMatchObject({ likes: [U], likeCount: 1 });
+    await waitFor(w.actor, (s) => s.context.liking.length === 0 && s.matches('ready'));
+    // Settled with the server's count at once, then read again.
+    expect(settled).toEqual([{ value: 'loading', c1: expect.objectContaining({ likes: [U], likeCount: 4 }) }]);
+    expect(w.actor.getSnapshot().context.announcement).toBe('Liked. 4 likes');
+    expect(w.actor.getSnapshot().context.comments[0]).toMatchObject({ likeCount: 4 });
+    expect(w.changed()).toBe(0);
+    w.actor.send({ type: 'comment.delete', id: 'c2' });
+    await waitFor(w.actor, (s) => w.changed() === 1 && s.matches('ready'));
+    expect(w.actor.getSnapshot().context.comments.map((d) => d._id)).toEqual(['c1']);
+    expect(api.calls.map((c) => [c.name, c.input, c.options])).toEqual([
+      ['comments.list', { params: { id: POST } }, {}],
+      ['comments.like', { params: { id: 'c1' } }, undefined],
+      ['comments.list', { params: { id: POST } }, { fresh: true }],
+      ['comments.delete', { params: { id: 'c2' } }, undefined],
+      ['comments.list', { params: { id: POST } }, { fresh: true }],
+    ]);
+
+    // A failed like is undone and only logged.
+    api.answer('comments.like', () => Promise.reject(new ApiError('http', 500, 'Internal error')));
+    w.actor.send({ type: 'comment.like', id: 'c1', userId: U });
+    expect(w.actor.getSnapshot().context.comments[0]).toMatchObject({ likeCount: 3 });
+    await waitFor(w.actor, (s) => s.context.liking.length === 0);
+    expect(w.actor.getSnapshot().context.comments[0]).toMatchObject({ likeCount: 4 });
+    expect(w.actor.getSnapshot().context.comments[0]!.likes).toContain(U);
+    expect(w.logged.map((l) => l.message)).toEqual(['like failed']);
+  });
+
+  it('drops an answer that arrives after the actor stopped, without an error', async () => {
+    const answer = deferred<{ success: true; comments: Comment[] }>();
+    const w = threadWorld(new ScriptedApi({ 'comments.list': () => answer.promise }));
+    const warn = vi.spyOn(console, 'warn');
+    const errors: unknown[] = [];
+    w.actor.subscribe({ error: (error) => errors.push(error) });
+    w.actor.start();
+    w.actor.stop();
+    answer.resolve({ success: true, comments: THREAD });
+    await answer.promise;
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(w.actor.getSnapshot().context.comments).toEqual([]);
+    expect(errors).toEqual([]);
+    expect(warn).not.toHaveBeenCalled();
+  });
+});
