@@ -117,6 +117,22 @@ describeWithApp('discussions', {}, (ctx) => {
     expect(after).toMatchObject({ likes: [bob.id], likeCount: 1, commentCount: 1 });
   });
 
+  it("carries the spec's comments[] (the ids of the post's comments, oldest first) on the list and on the post alone", async () => {
+    const d = await post(ctx(), ada, { title: 'Daylight factors in deep-plan offices' });
+    expect(d.comments).toEqual([]);
+    const first = await comment(ctx(), bob, d._id, '<p>Light shelves help.</p>');
+    const reply = await comment(ctx(), ada, d._id, '<p>Only to a point.</p>', first._id);
+    const second = await comment(ctx(), ada, d._id, '<p>Clerestories too.</p>');
+    const one = (await api(ctx(), getDiscussion, bob, { params: { id: d._id } })).json().discussion;
+    const listed = (await api(ctx(), listDiscussions, bob, { query: TOPIC })).json().discussions.find((x: Discussion) => x._id === d._id);
+    expect(one.comments).toEqual([first._id, reply._id, second._id]);
+    expect(listed.comments).toEqual(one.comments);
+    expect(one.commentCount).toBe(3);
+    // A deleted comment leaves the list of ids (one with replies stays as "[deleted]" in the thread only).
+    expect((await api(ctx(), deleteComment, ada, { params: { id: second._id } })).statusCode).toBe(200);
+    expect((await api(ctx(), getDiscussion, bob, { params: { id: d._id } })).json().discussion.comments).toEqual([first._id, reply._id]);
+  });
+
   it('answers 404 for unknown and malformed ids', async () => {
     const unknown = randomUUID();
     const calls: [Call, string][] = [
