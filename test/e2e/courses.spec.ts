@@ -44,6 +44,10 @@ test('a member takes the shortest course from Get Started! to the certificate by
     await expect(page.getByRole('link', { name: lesson.title })).toHaveAttribute('aria-current', 'page');
     await expect(page.getByRole('heading', { level: 2, name: 'Key takeaways' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'Sources' })).toBeVisible();
+    // What the lesson's Markdown holds reaches the screen: its tables and its figures (with their text alternatives).
+    const markdown = readFileSync(join(process.cwd(), 'content', 'courses', SLUG, `${lesson.slug}.md`), 'utf8');
+    if (/^\|\s*-{3}/m.test(markdown)) await expect(page.getByRole('main').getByRole('table').first()).toBeVisible();
+    for (const [, alt] of markdown.matchAll(/!\[([^\]]+)\]\(/g)) await expect(page.getByRole('img', { name: alt!, exact: true })).toBeVisible();
     if (i === 0 || i === lessons.length - 1) await expectAccessible(page, `lesson ${i + 1}`);
 
     await tabTo(page, page.getByRole('button', { name: 'Mark as complete' }));
@@ -156,4 +160,22 @@ test('a reload mid-course resumes at the first unfinished lesson', async ({ page
   const inProgress = page.getByRole('region', { name: 'In progress' });
   await expect(inProgress.getByRole('progressbar', { name: `Progress in ${courseFile.title}` })).toBeVisible();
   await expect(inProgress.getByRole('link', { name: `Continue ${courseFile.title}` })).toBeVisible();
+});
+
+test('on a phone the lesson comes first: the list of lessons folds behind one control that opens by keyboard', async ({ page, request }) => {
+  const user = await createUser(request, { firstName: 'Pia', lastName: 'Phone' });
+  await signIn(page, user);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto(`/courses/view/${SLUG}`);
+  await page.getByRole('button', { name: 'Get Started!' }).click();
+  const heading = page.getByRole('heading', { level: 1, name: lessons[0]!.title });
+  await expect(heading).toBeInViewport();
+  await expect(page.getByRole('link', { name: lessons[1]!.title })).toBeHidden();
+  const toggle = page.getByText('Lessons in this course');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('link', { name: lessons[1]!.title })).toBeVisible();
+  await expectAccessible(page, 'lesson on a phone, outline open');
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBe(0);
 });

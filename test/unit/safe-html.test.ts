@@ -50,3 +50,38 @@ describe('sanitizeHtml', () => {
     expect(clean).toBe('<p><a href="https://example.org/x" target="_blank" rel="noopener noreferrer nofollow">x</a></p>');
   });
 });
+
+describe('sanitizeHtml for lessons', () => {
+  const LESSON_TAGS = [...ALLOWED_TAGS, 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'figure', 'figcaption', 'hr'];
+  const LESSON_ATTR = [...ALLOWED_ATTR, 'src', 'alt', 'width', 'height', 'loading', 'scope', 'align'];
+
+  it('keeps tables and the product’s own figures, which lessons are made of', () => {
+    const html = '<table><thead><tr><th scope="col">Level</th></tr></thead><tbody><tr><td>Building</td></tr></tbody></table>'
+      + '<p><img src="/media/lessons/embodied-carbon-fundamentals/life-cycle-stages.svg" alt="Life cycle stages" loading="lazy"></p>';
+    expect(sanitizeHtml(html, 'lesson')).toBe(`<div class="table-scroll" role="region" tabindex="0" aria-label="Table: Level">${html.replace('</table>', '</table></div>')}`);
+    // The same HTML as a post loses what posts may not hold.
+    expect(sanitizeHtml(html, 'rich')).not.toMatch(/<(table|thead|tr|td|th|img)\b/);
+  });
+
+  it.each([
+    'https://evil.example/x.svg', '/media/lessons/../../api/auth/profile', 'data:image/svg+xml,<svg onload=alert(1)>', '/media/other/x.svg',
+  ])('drops a picture from anywhere else: %s', (src) => {
+    expect(sanitizeHtml(`<p>before<img src="${src}" alt="x">after</p>`, 'lesson')).toBe('<p>beforeafter</p>');
+  });
+
+  it.each(OWASP_XSS)('leaves nothing that runs: %s', (payload) => {
+    const clean = sanitizeHtml(payload, 'lesson');
+    const holder = document.createElement('div');
+    holder.innerHTML = clean;
+    // The scrolling region the client itself puts around each table is the one element beyond the allowlist.
+    for (const region of holder.querySelectorAll('div.table-scroll')) region.replaceWith(...region.childNodes);
+    for (const element of holder.querySelectorAll('*')) {
+      expect(LESSON_TAGS).toContain(element.tagName.toLowerCase());
+      for (const attribute of element.attributes) {
+        expect(LESSON_ATTR).toContain(attribute.name);
+        expect(attribute.value).not.toMatch(/^\s*(javascript|vbscript|data):/i);
+      }
+    }
+    expect(clean).not.toMatch(/<script|onerror|onload|javascript:/i);
+  });
+});

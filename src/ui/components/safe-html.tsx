@@ -5,7 +5,23 @@
 import DOMPurify from 'isomorphic-dompurify';
 import { type ElementType, useMemo } from 'react';
 
-const ALLOWED_TAGS = ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'blockquote', 'code', 'pre'];
+const RICH_TAGS = ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'blockquote', 'code', 'pre'];
+
+/**
+ * What each kind of stored HTML may hold, as the server's allowlists (server/render/sanitize.ts): rich text for
+ * articles, slides, posts and comments; lessons add tables and the product's own figures.
+ */
+const PROFILES = {
+  rich: { ALLOWED_TAGS: RICH_TAGS, ALLOWED_ATTR: ['href', 'target', 'rel'] },
+  lesson: {
+    ALLOWED_TAGS: [...RICH_TAGS, 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'figure', 'figcaption', 'hr'],
+    ALLOWED_ATTR: ['href', 'target', 'rel', 'src', 'alt', 'width', 'height', 'loading', 'scope', 'align'],
+  },
+} as const;
+export type HtmlProfile = keyof typeof PROFILES;
+
+/** A lesson figure is one of the product's own SVGs; any other picture source is dropped with its element. */
+const LESSON_FIGURE = /^\/media\/lessons\/[a-z0-9-]+\/[a-z0-9-]+\.svg$/;
 
 let hooked = false;
 function purifier() {
@@ -17,6 +33,7 @@ function purifier() {
         node.setAttribute('target', '_blank');
         node.setAttribute('rel', 'noopener noreferrer nofollow');
       }
+      if (node.tagName === 'IMG' && !LESSON_FIGURE.test(node.getAttribute('src') ?? '')) node.remove();
     });
   }
   return DOMPurify;
@@ -24,10 +41,11 @@ function purifier() {
 
 // Sanitized answers by input: a thread read again after a like or a reply renders the same comments again.
 const CACHE_LIMIT = 1000;
-const cache = new Map<string, string>();
+const caches: Record<HtmlProfile, Map<string, string>> = { rich: new Map(), lesson: new Map() };
 let inert: Document | null = null;
 
-export function sanitizeHtml(html: string): string {
+export function sanitizeHtml(html: string, profile: HtmlProfile = 'rich'): string {
+  const cache = caches[profile];
   const hit = cache.get(html);
   if (hit !== undefined) return hit;
   // Parsed into an element of one inert document (no scripts run and nothing loads there) and cleaned in place:
@@ -35,15 +53,37 @@ export function sanitizeHtml(html: string): string {
   inert ??= document.implementation.createHTMLDocument('');
   const holder = inert.createElement('blockquote');
   holder.innerHTML = html;
-  purifier().sanitize(holder, { ALLOWED_TAGS, ALLOWED_ATTR: ['href', 'target', 'rel'], IN_PLACE: true });
+  purifier().sanitize(holder, { ALLOWED_TAGS: [...PROFILES[profile].ALLOWED_TAGS], ALLOWED_ATTR: [...PROFILES[profile].ALLOWED_ATTR], IN_PLACE: true });
+  if (profile === 'lesson') wrapTables(holder);
   const clean = holder.innerHTML;
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(html, clean);
   return clean;
 }
 
-export function SafeHtml({ html, className, as: Tag = 'div' }: { html: string; className?: string; as?: ElementType }) {
-  const clean = useMemo(() => sanitizeHtml(html), [html]);
+/**
+ * A lesson's tables scroll sideways inside their own region on narrow screens instead of squeezing their words (WCAG
+ * 1.4.10 exempts tables); the region is focusable so a keyboard can scroll it, and named by the table's headings.
+ */
+function wrapTables(holder: HTMLElement) {
+  const names = new Set<string>();
+  for (const table of holder.querySelectorAll('table')) {
+    const headings = [...table.querySelectorAll('th')].map((th) => th.textContent?.trim()).filter(Boolean).join(', ');
+    let name = headings ? `Table: ${headings}` : 'Table';
+    for (let n = 2; names.has(name); n++) name = `${headings ? `Table: ${headings}` : 'Table'} (${n})`;
+    names.add(name);
+    const region = holder.ownerDocument.createElement('div');
+    region.className = 'table-scroll';
+    region.setAttribute('role', 'region');
+    region.setAttribute('tabindex', '0');
+    region.setAttribute('aria-label', name);
+    table.replaceWith(region);
+    region.append(table);
+  }
+}
+
+export function SafeHtml({ html, className, as: Tag = 'div', profile = 'rich' }: { html: string; className?: string; as?: ElementType; profile?: HtmlProfile }) {
+  const clean = useMemo(() => sanitizeHtml(html, profile), [html, profile]);
   // biome-ignore lint/security/noDangerouslySetInnerHtml: the HTML is sanitized by DOMPurify just above
   return <Tag className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
 }

@@ -10,6 +10,7 @@ import { Link, useParams } from 'wouter';
 import { SafeHtml } from '../../components/safe-html';
 import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useMediaQuery } from '../../hooks/use-media-query';
 import { paths } from '../../routes';
 import { CourseLoadError } from './course-load-error';
 import { CourseProgressBar } from './course-progress-bar';
@@ -37,6 +38,8 @@ export default function CourseLessonPage() {
   }), (a, b) => a.loading === b.loading && a.failed === b.failed && a.opening === b.opening && a.marking === b.marking
     && a.complete === b.complete && a.course === b.course && a.progress === b.progress && a.lesson === b.lesson
     && a.error === b.error && a.alert === b.alert && a.announcement === b.announcement);
+  // On a phone the lesson comes first: the list of lessons folds behind one control (open on wider screens).
+  const wide = useMediaQuery('(min-width: 981px)');
   useDocumentTitle(view.lesson ? `${view.lesson.title} · ${view.course?.title ?? 'Course'}` : 'Lesson');
 
   // The URL names the lesson: a link to another lesson (Next, Previous, the outline) opens it.
@@ -76,31 +79,34 @@ export default function CourseLessonPage() {
           </h2>
           <CourseProgressBar percent={progress.percent} completed={progress.completedLessons} total={progress.totalLessons}
             label={`Progress in ${course.title}`} compact />
-          <ol className="player__modules">
-            {course.sections.map((section, index) => (
-              <li key={section._id}>
-                <h3 className="player__module">
-                  <span className="module__number">Module {index + 1}</span> {section.title}
-                </h3>
-                <ul className="player__lessons">
-                  {section.content.map((item) => {
-                    const current = item._id === lesson._id;
-                    return (
-                      <li key={item._id} className={`player__lesson${current ? ' player__lesson--current' : ''}${done.has(item._id) ? ' player__lesson--done' : ''}`}>
-                        <Link href={paths.courseLesson(course._id, item._id)} aria-current={current ? 'page' : undefined}>
-                          <span className="player__mark">{done.has(item._id) ? <DoneMark /> : <span className="player__todo" aria-hidden="true" />}</span>
-                          <span>
-                            {item.title}
-                            {done.has(item._id) && <span className="visually-hidden"> (completed)</span>}
-                          </span>
-                        </Link>
-                      </li>
-                    );
-                  })}
-                </ul>
-              </li>
-            ))}
-          </ol>
+          <details className="player__contents" open={wide} key={wide ? 'wide' : 'narrow'}>
+            <summary className="player__contents-toggle">Lessons in this course</summary>
+            <ol className="player__modules">
+              {course.sections.map((section, index) => (
+                <li key={section._id}>
+                  <h3 className="player__module">
+                    <span className="module__number">Module {index + 1}</span> {section.title}
+                  </h3>
+                  <ul className="player__lessons">
+                    {section.content.map((item) => {
+                      const current = item._id === lesson._id;
+                      return (
+                        <li key={item._id} className={`player__lesson${current ? ' player__lesson--current' : ''}${done.has(item._id) ? ' player__lesson--done' : ''}`}>
+                          <Link href={paths.courseLesson(course._id, item._id)} aria-current={current ? 'page' : undefined}>
+                            <span className="player__mark">{done.has(item._id) ? <DoneMark /> : <span className="player__todo" aria-hidden="true" />}</span>
+                            <span>
+                              {item.title}
+                              {done.has(item._id) && <span className="visually-hidden"> (completed)</span>}
+                            </span>
+                          </Link>
+                        </li>
+                      );
+                    })}
+                  </ul>
+                </li>
+              ))}
+            </ol>
+          </details>
           {progress.assessment.unlocked && (
             <Link className="button button--primary player__assessment" href={paths.courseAssessment(course._id)}>
               Take the assessment
@@ -115,7 +121,7 @@ export default function CourseLessonPage() {
           <h1 id="lesson-title" ref={heading} tabIndex={-1}>
             {lesson.title}
           </h1>
-          <SafeHtml html={lesson.html} className="rich-text lesson-text" />
+          <SafeHtml html={lesson.html} className="rich-text lesson-text" profile="lesson" />
 
           <div className="player__complete">
             {isDone ? (
