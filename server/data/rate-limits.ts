@@ -11,21 +11,25 @@ export interface Counter {
   expiresAt: Date;
 }
 
-/** Counts one hit of `key` in a window of `windowMs` that started with the key's first hit. */
-export async function hitCounter(db: Db, key: string, windowMs: number, now: Date): Promise<Counter> {
-  const expiresAt = new Date(now.getTime() + windowMs);
-  const [row] = await db
+/**
+ * Counts one hit of each key, in one statement: a key's window starts with its first hit and lasts its `windowMs`;
+ * an expired window starts over at 1.
+ */
+export async function hitCounters(db: Db, hits: readonly { key: string; windowMs: number }[], now: Date): Promise<Map<string, Counter>> {
+  if (hits.length === 0) return new Map();
+  const at = sql`${now.toISOString()}::timestamptz`;
+  const rows = await db
     .insert(rateLimits)
-    .values({ key, count: 1, expiresAt })
+    .values(hits.map((h) => ({ key: h.key, count: 1, expiresAt: new Date(now.getTime() + h.windowMs) })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
-        count: sql`case when ${rateLimits.expiresAt} <= ${now.toISOString()}::timestamptz then 1 else ${rateLimits.count} + 1 end`,
-        expiresAt: sql`case when ${rateLimits.expiresAt} <= ${now.toISOString()}::timestamptz then ${expiresAt.toISOString()}::timestamptz else ${rateLimits.expiresAt} end`,
+        count: sql`case when ${rateLimits.expiresAt} <= ${at} then 1 else ${rateLimits.count} + 1 end`,
+        expiresAt: sql`case when ${rateLimits.expiresAt} <= ${at} then excluded.expires_at else ${rateLimits.expiresAt} end`,
       },
     })
-    .returning({ count: rateLimits.count, expiresAt: rateLimits.expiresAt });
-  return row!;
+    .returning({ key: rateLimits.key, count: rateLimits.count, expiresAt: rateLimits.expiresAt });
+  return new Map(rows.map((r) => [r.key, { count: r.count, expiresAt: r.expiresAt }]));
 }
 
 /** The live count of `key`, without counting; undefined when it has none or its window is over. */

@@ -5,7 +5,7 @@
  * server process on it counts the same requests. A refusal is a `too-many` DomainError with the wait in seconds.
  */
 import type { Db } from '../data/client';
-import { hitCounter, peekCounter, resetCounter } from '../data/rate-limits';
+import { hitCounters, peekCounter, resetCounter } from '../data/rate-limits';
 import { tooMany } from './errors';
 
 export type Scope = 'member' | 'address' | 'email';
@@ -78,12 +78,16 @@ export class LimitService {
     const rules = WRITE_LIMITS[callName];
     if (!this.enabled || !rules) return;
     const now = new Date(this.now());
-    let wait = 0;
-    for (const [index, rule] of rules.entries()) {
+    // Every budget of the call is counted in one statement (one round trip per write, ADR 060).
+    const counted = rules.flatMap((rule, index) => {
       const id = rule.scope === 'member' ? who.memberId : rule.scope === 'address' ? who.address : who.email?.trim().toLowerCase();
-      if (!id) continue;
-      const counter = await hitCounter(this.db, `${callName}:${index}:${rule.scope}:${id}`, rule.windowSeconds * 1000, now);
-      if (counter.count > rule.max) wait = Math.max(wait, (counter.expiresAt.getTime() - now.getTime()) / 1000);
+      return id ? [{ rule, key: `${callName}:${index}:${rule.scope}:${id}` }] : [];
+    });
+    const counters = await hitCounters(this.db, counted.map(({ rule, key }) => ({ key, windowMs: rule.windowSeconds * 1000 })), now);
+    let wait = 0;
+    for (const { rule, key } of counted) {
+      const counter = counters.get(key);
+      if (counter && counter.count > rule.max) wait = Math.max(wait, (counter.expiresAt.getTime() - now.getTime()) / 1000);
     }
     if (wait > 0) throw tooMany(wait);
   }
@@ -109,8 +113,10 @@ export class LimitService {
     if (!this.enabled) return;
     const now = new Date(this.now());
     const keys = this.loginKeys(email, address);
-    await hitCounter(this.db, keys.pair, LOGIN_FAILURES.perPair.windowSeconds * 1000, now);
-    await hitCounter(this.db, keys.address, LOGIN_FAILURES.perAddress.windowSeconds * 1000, now);
+    await hitCounters(this.db, [
+      { key: keys.pair, windowMs: LOGIN_FAILURES.perPair.windowSeconds * 1000 },
+      { key: keys.address, windowMs: LOGIN_FAILURES.perAddress.windowSeconds * 1000 },
+    ], now);
   }
 
   async recordLoginSuccess(email: string, address: string): Promise<void> {

@@ -7,7 +7,9 @@
  */
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { Course } from '../domain/content';
-import { type AssessmentAnswer, type AssessmentAttempt, type Certificate, type CourseProgress, type LessonView, lessonsInOrder } from '../domain/learning';
+import {
+  type AssessmentAnswer, type AssessmentAttempt, type Certificate, type CourseProgress, type LessonView, lessonsInOrder, withLessonComplete,
+} from '../domain/learning';
 import { ApiError } from './api-error';
 
 /** Why a course could not be shown, in the spec's words (a missing lesson keeps the server's 'Lesson not found'). */
@@ -48,6 +50,8 @@ export interface CourseProgressContext {
   lessonId: string | null;
   course: Course | null;
   progress: CourseProgress | null;
+  /** The server's progress before a mark that is still being saved: a failed mark puts it back. */
+  beforeMark: CourseProgress | null;
   lesson: LessonView | null;
   /** Why the course or the lesson could not be shown (the page's error). */
   error: string | null;
@@ -145,14 +149,32 @@ const courseSetup = setup({
  * complete already): its progress still counts, and a failure still says so.
  */
 const LATE_MARK = {
-  'lesson.marked': { actions: courseSetup.assign({ progress: ({ event }) => (event.type === 'lesson.marked' ? event.progress : null) }) },
-  'lesson.markFailed': { actions: courseSetup.assign({ alert: ({ event }) => (event.type === 'lesson.markFailed' ? event.message : null) }) },
+  'lesson.marked': {
+    actions: courseSetup.assign({ progress: ({ event }) => (event.type === 'lesson.marked' ? event.progress : null), beforeMark: null }),
+  },
+  'lesson.markFailed': {
+    actions: courseSetup.assign({
+      alert: ({ event }) => (event.type === 'lesson.markFailed' ? event.message : null),
+      progress: ({ context }) => context.beforeMark ?? context.progress,
+      beforeMark: null,
+    }),
+  },
 } as const;
+
+/** 'Mark as complete': the lesson shows as done at once (the server's answer then confirms or undoes it). */
+const MARK_AT_ONCE = courseSetup.assign({
+  alert: null,
+  beforeMark: ({ context }) => context.beforeMark ?? context.progress,
+  progress: ({ context }) =>
+    context.progress && context.course && context.lesson
+      ? withLessonComplete(context.progress, lessonsInOrder(context.course).map((l) => l._id), context.lesson._id)
+      : context.progress,
+});
 
 export const courseProgressMachine = courseSetup.createMachine({
   id: 'courseProgress',
   context: ({ input }) => ({
-    courseId: input.courseId, screen: input.screen, lessonId: input.lessonId, course: null, progress: null, lesson: null, error: null,
+    courseId: input.courseId, screen: input.screen, lessonId: input.lessonId, course: null, progress: null, beforeMark: null, lesson: null, error: null,
     alert: null, attempt: null, index: 0, selected: null, answers: [], score: 0, certificate: null, announcement: '',
   }),
   initial: 'loading',
@@ -210,7 +232,7 @@ export const courseProgressMachine = courseSetup.createMachine({
     reading: {
       on: {
         'lesson.open': { guard: 'otherLesson', target: 'openingLesson', actions: assign({ lessonId: ({ event }) => event.lessonId, alert: null }) },
-        'lesson.complete': { target: 'marking', actions: assign({ alert: null }) },
+        'lesson.complete': { target: 'marking', actions: MARK_AT_ONCE },
         'assessment.open': { guard: 'unlocked', target: 'assessment' },
         ...LATE_MARK,
       },
@@ -237,18 +259,21 @@ export const courseProgressMachine = courseSetup.createMachine({
           {
             guard: 'lastLessonDone',
             target: 'courseComplete',
-            actions: assign({ progress: ({ event }) => event.progress, announcement: COURSE_TEXT.marked }),
+            actions: assign({ progress: ({ event }) => event.progress, beforeMark: null, announcement: COURSE_TEXT.marked }),
           },
-          { target: 'reading', actions: assign({ progress: ({ event }) => event.progress, announcement: COURSE_TEXT.marked }) },
+          { target: 'reading', actions: assign({ progress: ({ event }) => event.progress, beforeMark: null, announcement: COURSE_TEXT.marked }) },
         ],
-        'lesson.markFailed': { target: 'reading', actions: assign({ alert: ({ event }) => event.message }) },
+        'lesson.markFailed': {
+          target: 'reading',
+          actions: assign({ alert: ({ event }) => event.message, progress: ({ context }) => context.beforeMark ?? context.progress, beforeMark: null }),
+        },
         'lesson.open': { guard: 'otherLesson', target: 'openingLesson', actions: assign({ lessonId: ({ event }) => event.lessonId }) },
       },
     },
     courseComplete: {
       on: {
         'lesson.open': { guard: 'otherLesson', target: 'openingLesson', actions: assign({ lessonId: ({ event }) => event.lessonId, alert: null }) },
-        'lesson.complete': { target: 'marking', actions: assign({ alert: null }) },
+        'lesson.complete': { target: 'marking', actions: MARK_AT_ONCE },
         'assessment.open': { guard: 'unlocked', target: 'assessment' },
         ...LATE_MARK,
       },

@@ -53,6 +53,8 @@ test('a member takes the shortest course from Get Started! to the certificate by
     await tabTo(page, page.getByRole('button', { name: 'Mark as complete' }));
     await page.keyboard.press('Enter');
     await expect(page.getByText('You completed this lesson.')).toBeVisible();
+    // The focus stays where the member was: on the note that took the button's place.
+    await expect(page.getByText('You completed this lesson.')).toBeFocused();
     await expect(page.getByRole('status').filter({ hasText: 'Lesson marked as complete' })).toBeAttached();
     await expect(page.getByText(`${i + 1} of ${lessons.length} lessons`)).toBeVisible();
     if (i < lessons.length - 1) {

@@ -176,6 +176,8 @@ interface Model {
   screen: Screen;
   course: Course | null;
   progress: CourseProgress | null;
+  /** The server's progress before a mark still being saved. */
+  beforeMark: CourseProgress | null;
   lesson: LessonView | null;
   lessonId: string | null;
   error: string | null;
@@ -194,7 +196,7 @@ interface Model {
 const loadEffect = (i: CourseProgressInput) => `load ${i.courseId} lesson=${(i.screen === 'lesson' ? i.lessonId : null) ?? '-'}`;
 
 const initialModel = (input: CourseProgressInput): Model => ({
-  input, screen: 'loading', course: null, progress: null, lesson: null, lessonId: input.lessonId, error: null, alert: null, attempt: null, index: 0,
+  input, screen: 'loading', course: null, progress: null, beforeMark: null, lesson: null, lessonId: input.lessonId, error: null, alert: null, attempt: null, index: 0,
   selected: null, answers: [], score: 0, certificate: null, announcement: '', effects: [loadEffect(input)],
 });
 
@@ -268,21 +270,31 @@ function step(m: Model, e: CourseProgressEvent): Model {
           return m.screen === 'openingLesson' ? { ...next, screen: 'reading', lesson: e.lesson, announcement: '' } : m;
         case 'lesson.loadFailed':
           return m.screen === 'openingLesson' ? { ...next, screen: 'lessonFailed', error: e.message } : m;
-        case 'lesson.complete':
+        case 'lesson.complete': {
           if (m.screen !== 'reading' && m.screen !== 'courseComplete') return m;
           effect(`mark ${id}/${shown}`);
-          return { ...next, screen: 'marking', alert: null };
+          // The lesson shows as done at once; the server's answer confirms or undoes it. The assessment stays locked
+          // or open as the server last said.
+          const p = m.progress!;
+          const done = p.completedLessonIds.includes(shown!) ? p : {
+            ...progressOf([...p.completedLessonIds, shown!]), enrolledAt: p.enrolledAt, assessment: p.assessment, certificateId: p.certificateId,
+          };
+          return { ...next, screen: 'marking', alert: null, beforeMark: m.beforeMark ?? p, progress: done };
+        }
         case 'lesson.marked': {
           if (m.screen === 'marking') {
             const all = e.progress.totalLessons > 0 && e.progress.completedLessons === e.progress.totalLessons;
-            return { ...next, screen: all ? 'courseComplete' : 'reading', progress: e.progress, announcement: COURSE_TEXT.marked };
+            return { ...next, screen: all ? 'courseComplete' : 'reading', progress: e.progress, beforeMark: null, announcement: COURSE_TEXT.marked };
           }
           // A late answer (the member moved on): its progress still counts.
-          return { ...next, progress: e.progress };
+          return { ...next, progress: e.progress, beforeMark: null };
         }
-        case 'lesson.markFailed':
-          if (m.screen === 'marking') return { ...next, screen: 'reading', alert: e.message };
-          return { ...next, alert: e.message };
+        case 'lesson.markFailed': {
+          // The mark did not count: the lesson shows as not done again.
+          const undone = { alert: e.message, progress: m.beforeMark ?? m.progress, beforeMark: null };
+          if (m.screen === 'marking') return { ...next, ...undone, screen: 'reading' };
+          return { ...next, ...undone };
+        }
         case 'assessment.open':
           return (m.screen === 'reading' || m.screen === 'courseComplete') && unlocked ? start(next) : m;
         default:
@@ -387,10 +399,10 @@ function checker(effects: string[], input: CourseProgressInput) {
 
     // The machine and the model agree on everything the page shows and on every effect asked for, with its parameters.
     agree(
-      { screen: screenOf(snapshot), courseId: c.courseId, page: c.screen, course: c.course, progress: c.progress, lesson: c.lesson, lessonId: c.lessonId,
+      { screen: screenOf(snapshot), courseId: c.courseId, page: c.screen, course: c.course, progress: c.progress, beforeMark: c.beforeMark, lesson: c.lesson, lessonId: c.lessonId,
         error: c.error, alert: c.alert, attempt: c.attempt, index: c.index, selected: c.selected, answers: byQuestion(c.answers), score: c.score,
         certificate: c.certificate, announcement: c.announcement, effects },
-      { screen: m.screen, courseId: m.input.courseId, page: m.input.screen, course: m.course, progress: m.progress, lesson: m.lesson, lessonId: m.lessonId,
+      { screen: m.screen, courseId: m.input.courseId, page: m.input.screen, course: m.course, progress: m.progress, beforeMark: m.beforeMark, lesson: m.lesson, lessonId: m.lessonId,
         error: m.error, alert: m.alert, attempt: m.attempt, index: m.index, selected: m.selected, answers: byQuestion(m.answers), score: m.score,
         certificate: m.certificate, announcement: m.announcement, effects: m.effects },
     );
@@ -404,6 +416,7 @@ function checker(effects: string[], input: CourseProgressInput) {
       holds(!snapshot.can({ type: 'lesson.open', lessonId: c.lesson._id }), 'opening the lesson already shown does nothing');
     }
     if (at('reading', 'marking', 'courseComplete')) holds(c.course !== null && c.progress !== null && c.lesson !== null, 'the player shows a lesson');
+    if (at('marking') && c.lesson) holds(c.progress?.completedLessonIds.includes(c.lesson._id) === true, "the lesson being marked already shows as done");
     if (at('assessment.question')) holds(snapshot.can({ type: 'answer.submit' }) === (c.selected !== null), 'Submit only with a choice');
     if (at('assessment.question', 'assessment.answering')) holds(!c.answers.some((a) => a.questionIndex === c.index), 'the question on screen is not answered yet');
     if (at('assessment.revealed')) holds(c.answers.some((a) => a.questionIndex === c.index), 'the reveal belongs to an answered question');

@@ -3,6 +3,7 @@ import { formatCountdown, isCompleteOtp, normaliseOtp } from '../../src/domain/o
 import { readTimeMinutes, stripHtml, truncate, formatUsDate } from '../../src/domain/text';
 import { avatarInitials, displayFirstName } from '../../src/domain/user';
 import { filterSections } from '../../src/domain/sections';
+import { type CourseProgress, withLessonComplete } from '../../src/domain/learning';
 
 describe('avatar rule', () => {
   it.each([
@@ -56,5 +57,27 @@ describe('text rules', () => {
     expect(filterSections('BOOK').map((s) => s.title)).toEqual(['eBooks']);
     expect(filterSections('')).toHaveLength(8);
     expect(filterSections('zzz')).toEqual([]);
+  });
+});
+
+describe('a lesson shown complete before the server answers', () => {
+  const order = ['l1', 'l2', 'l3', 'l4'];
+  const progress: CourseProgress = {
+    courseId: 'c', enrolled: false, enrolledAt: null, completedLessonIds: ['l2'], completedLessons: 1, totalLessons: 4, percent: 25, nextLessonId: 'l1',
+    assessment: { unlocked: false, totalQuestions: 8, attempts: 0, bestScore: null, bestPercent: null, passed: false, inProgressAttemptId: null },
+    certificateId: null,
+  };
+
+  it('counts the lesson in course order, moves the next lesson on, and leaves the assessment as the server said', () => {
+    expect(withLessonComplete(progress, order, 'l1')).toEqual({
+      ...progress, enrolled: true, completedLessonIds: ['l1', 'l2'], completedLessons: 2, percent: 50, nextLessonId: 'l3',
+    });
+    const all = ['l1', 'l3', 'l4'].reduce((p, id) => withLessonComplete(p, order, id), progress);
+    expect(all).toMatchObject({ completedLessons: 4, percent: 100, nextLessonId: null, assessment: { unlocked: false } });
+  });
+
+  it('changes nothing for a lesson already complete or not in the course', () => {
+    expect(withLessonComplete(progress, order, 'l2')).toBe(progress);
+    expect(withLessonComplete(progress, order, 'elsewhere')).toBe(progress);
   });
 });

@@ -60,6 +60,16 @@ export default function CourseLessonPage() {
     heading.current?.focus();
   }, [shownLesson]);
 
+  // 'Mark as complete' gives way to "You completed this lesson.": the focus it had moves there, not to the page.
+  const doneNote = useRef<HTMLParagraphElement>(null);
+  const markButton = useRef<HTMLButtonElement>(null);
+  const hadFocus = useRef(false);
+  const lessonDone = view.lesson && view.progress ? view.progress.completedLessonIds.includes(view.lesson._id) : false;
+  useEffect(() => {
+    if (lessonDone && hadFocus.current) doneNote.current?.focus();
+    hadFocus.current = false;
+  }, [lessonDone]);
+
   if (view.loading) return <Spinner label="Loading lesson..." />;
   if (view.failed || !view.course || !view.lesson || !view.progress) return <CourseLoadError message={view.error ?? undefined} />;
   const { course, lesson, progress } = view;
@@ -125,11 +135,20 @@ export default function CourseLessonPage() {
 
           <div className="player__complete">
             {isDone ? (
-              <p className="player__done">
+              <p className="player__done" ref={doneNote} tabIndex={-1}>
                 <DoneMark /> You completed this lesson.
               </p>
             ) : (
-              <button type="button" className="button button--primary" disabled={view.marking} onClick={() => actor.send({ type: 'lesson.complete' })}>
+              <button
+                type="button"
+                ref={markButton}
+                className="button button--primary"
+                disabled={view.marking}
+                onClick={() => {
+                  hadFocus.current = document.activeElement === markButton.current;
+                  actor.send({ type: 'lesson.complete' });
+                }}
+              >
                 {view.marking ? 'Saving...' : 'Mark as complete'}
               </button>
             )}
