@@ -19,6 +19,7 @@ const envSchema = z.object({
   STATIC_DIR: z.preprocess(emptyAsUndefined, z.string().default('./dist')),
   RATE_LIMIT: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
   CONTENT_CACHE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(10)),
+  DEMO_COMMUNITY: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('off')),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('off').transform((value, ctx) => {
     const trust = parseTrustProxy(value);
     if (trust === null) {
@@ -66,6 +67,8 @@ export interface Config {
   rateLimit: boolean;
   contentCacheSeconds: number;
   trustProxy: TrustProxy;
+  /** Load the demo community at start (`npm run demo`); refused when NODE_ENV is production. */
+  demoCommunity: boolean;
   /** PUBLIC_URL is https: HSTS and Secure cookies. */
   secure: boolean;
 }
@@ -97,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     rateLimit: e.RATE_LIMIT === 'on',
     contentCacheSeconds: e.CONTENT_CACHE_SECONDS,
     trustProxy: e.TRUST_PROXY,
+    demoCommunity: e.DEMO_COMMUNITY === 'on',
     secure: (e.PUBLIC_URL ?? '').startsWith('https://'),
   };
 }

@@ -3,7 +3,9 @@ import { Server as NetServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, CONTENT_DIR } from './app';
 import { ConfigError, loadConfig } from './config';
+import { loadDemoCommunity } from './content-import/demo';
 import { seedIfEmpty } from './content-import/import';
+import { ContentError } from './content-import/module';
 import { type Database, openDatabase } from './data/client';
 import { SmtpMailer } from './mail/smtp-mailer';
 
@@ -55,6 +57,16 @@ async function main() {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Several processes starting on one empty database seed it once.
   const seeded = await database.exclusively(() => seedIfEmpty(database.db, CONTENT_DIR));
+  if (config.demoCommunity) {
+    try {
+      const added = await database.exclusively(() => loadDemoCommunity(database.db, CONTENT_DIR));
+      console.log(`Demo community: ${added.members} members, ${added.posts} posts, ${added.comments} comments and ${added.likes} likes added (rows already there are kept).`);
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      console.error(error.message);
+      process.exit(1);
+    }
+  }
   const app = await buildApp({ config, database, ...(config.smtpUrl ? { mailer: new SmtpMailer(config.smtpUrl, config.mailFrom) } : {}) });
   app.log.info({ database: database.kind, seeded }, 'database ready');
 

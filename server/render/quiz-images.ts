@@ -144,17 +144,20 @@ export interface QuestionCard {
 }
 
 /** 800×450: the topic, "Question n of m", the question and the category's motif. It never shows the answer. */
+/**
+ * A question's card: the topic's colours and motif with "CATEGORY · QUESTION n OF N". The question itself is printed
+ * once, as the answer group's label, right below the card (a card that repeated it showed the question twice).
+ */
 export function questionCardSvg(card: QuestionCard): string {
   const palette = paletteOf(card.category);
-  const { size, lines } = fitText(card.question, 470, [34, 30, 26, 22], 6);
   const label = `${card.categoryTitle.toUpperCase()} · QUESTION ${card.number} OF ${card.total}`;
-  const body = `<rect width="800" height="450" rx="24" fill="${palette.background}"/>
-<circle cx="690" cy="80" r="190" fill="${palette.soft}" opacity="0.55"/>
-<text x="48" y="70" font-family="${FONT}" font-size="18" font-weight="700" letter-spacing="1.5" fill="${palette.accent}">${escapeXml(label)}</text>
-${textLines(lines, 48, 130, size, Math.round(size * 1.25), 'font-weight="700" fill="#ffffff"')}
-<g transform="translate(560 190) scale(1.1)">${motif(card.category, palette)}</g>
-<text x="48" y="420" font-family="${FONT}" font-size="16" font-weight="600" fill="#ffffff">SustainLearn quiz</text>`;
-  return svg(800, 450, body, `${card.categoryTitle}, question ${card.number} of ${card.total}: ${card.question}`);
+  const body = `<rect width="800" height="240" rx="24" fill="${palette.background}"/>
+<circle cx="690" cy="60" r="170" fill="${palette.soft}" opacity="0.55"/>
+<text x="48" y="78" font-family="${FONT}" font-size="22" font-weight="700" letter-spacing="1.5" fill="${palette.accent}">${escapeXml(label)}</text>
+<text x="48" y="140" font-family="${FONT}" font-size="40" font-weight="700" fill="#ffffff">${escapeXml(card.categoryTitle)}</text>
+<g transform="translate(560 40) scale(0.95)">${motif(card.category, palette)}</g>
+<text x="48" y="205" font-family="${FONT}" font-size="16" font-weight="600" fill="#ffffff">SustainLearn quiz</text>`;
+  return svg(800, 240, body, `${card.categoryTitle}, question ${card.number} of ${card.total}`);
 }
 
 export interface RevealCard {

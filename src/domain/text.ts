@@ -57,3 +57,14 @@ export function formatUsDate(iso: string | Date): string {
 export function formatUsDateTime(iso: string | Date): string {
   return US_DATE_TIME.format(typeof iso === 'string' ? new Date(iso) : iso);
 }
+
+/**
+ * A server message as a person reads it. The API names the field a refusal concerns ("sdgSet: There is no such quiz
+ * set"), which helps a developer; a screen shows the sentence alone, starting with a capital.
+ */
+export function withoutFieldName(message: string): string {
+  const match = /^[A-Za-z_][\w.[\]]*:\s+(\S[\s\S]*)$/.exec(message);
+  if (!match) return message;
+  const sentence = match[1]!;
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}

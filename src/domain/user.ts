@@ -27,13 +27,16 @@ export function avatarInitials(user: AvatarSource | null | undefined): string {
   return 'U';
 }
 
+/**
+ * Members who have not filled in their names yet: one word everywhere, the spec's default of the account menu ('User'),
+ * also on their posts and comments (a readable byline, never their email).
+ */
+export const UNNAMED_MEMBER = 'User';
+
 /** Spec: the menu shows the first name, 'User' by default. */
 export function displayFirstName(user: Pick<User, 'firstName'> | null | undefined): string {
-  return user?.firstName?.trim() || 'User';
+  return user?.firstName?.trim() || UNNAMED_MEMBER;
 }
-
-/** Members who have not filled in their names yet still get a readable byline, never their email. */
-export const UNNAMED_MEMBER = 'Member';
 
 /** A member's byline on posts and comments: first and last name. */
 export function displayName(firstName: string, lastName: string): string {

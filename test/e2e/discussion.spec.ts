@@ -254,6 +254,12 @@ test('the composer and the comment thread work by keyboard alone', async ({ page
   await expect(toolbar.getByRole('button', { name: 'Italic' })).toBeFocused();
   await page.keyboard.press('End');
   await expect(toolbar.getByRole('button', { name: 'Link' })).toBeFocused();
+  // The Link and Quote tools are drawn (an emoji showed as an empty box where the font lacked it), and drawn visibly.
+  for (const name of ['Link', 'Quote']) {
+    const icon = toolbar.getByRole('button', { name }).locator('svg');
+    await expect(icon).toBeVisible();
+    expect((await icon.boundingBox())!.width).toBeGreaterThanOrEqual(16);
+  }
   await page.keyboard.press('Tab');
   const editor = composer.getByRole('textbox', { name: 'Content' });
   await expect(editor).toBeFocused();
@@ -503,4 +509,23 @@ test('replies deeper than six levels stay at the sixth indent, say whom they ans
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
   expect((await depth(8).boundingBox())!.width).toBeGreaterThan(150);
   await expectAccessible(page, 'deep thread at 320px');
+});
+
+test('on a phone the 17 goals fold behind one control: Create a Post and the posts come first', async ({ page, request }) => {
+  const user = await createUser(request, { firstName: 'Pham', lastName: 'Phone' });
+  await signIn(page, user);
+  await page.setViewportSize({ width: 375, height: 812 });
+  await openDiscussion(page);
+  // The goals are one closed control; Create a Post and the feed's heading are on the first screen.
+  await expect(page.getByRole('navigation', { name: 'SDG categories' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Create a Post' })).toBeInViewport();
+  await expect(page.getByRole('heading', { level: 2, name: 'All discussions' })).toBeInViewport();
+  await expectAccessible(page, 'discussion at 375px');
+  const fold = page.getByText('Browse the 17 goals');
+  await fold.focus();
+  await page.keyboard.press('Enter');
+  await chooseInSidebar(page, 'SDG 6: Clean Water and Sanitation', 'Rainwater Harvesting');
+  await expect(page).toHaveURL(/category=clean-water-and-sanitation&subcategory=rainwater-harvesting/);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  await expectAccessible(page, 'discussion at 375px, goals open');
 });

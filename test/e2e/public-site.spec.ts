@@ -42,7 +42,7 @@ test.describe('navigation bar', () => {
     await expect(search).toHaveValue('');
   });
 
-  test('the learning dropdown lists the five learning links and closes on Escape and on a click outside', async ({ page }) => {
+  test('the learning dropdown lists the five learning links, then workshops, research papers and newsletters, and closes on Escape and on a click outside', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/');
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -52,7 +52,10 @@ test.describe('navigation bar', () => {
     await expect(page.getByRole('button', { name: 'Menu' })).toHaveCount(0);
     const learning = nav.getByRole('button', { name: 'Learning' });
     await learning.click();
-    await expect(page.getByRole('menuitem')).toHaveText(['Articles/Blogs', 'eBooks', 'Online Courses', 'Quizzes/Challenges', 'Case Studies']);
+    await expect(page.getByRole('menuitem')).toHaveText([
+      'Articles/Blogs', 'eBooks', 'Online Courses', 'Quizzes/Challenges', 'Case Studies', 'Workshops', 'Research Papers', 'Newsletters',
+    ]);
+    await expect(page.getByRole('menuitem', { name: 'Workshops' })).toHaveAttribute('href', '/workshops');
     await expectAccessible(page, 'learning menu open');
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toBeHidden();
@@ -98,7 +101,7 @@ test.describe('navigation bar', () => {
         await page.keyboard.press('ArrowDown');
         await expect(page.getByRole('menuitem', { name: 'eBooks' })).toBeFocused();
       } else {
-        await expect(page.getByRole('menuitem')).toHaveCount(5);
+        await expect(page.getByRole('menuitem')).toHaveCount(8);
       }
       await expectAccessible(page, `learning menu opened by ${press} before load`);
       await page.keyboard.press('Escape');
@@ -119,7 +122,10 @@ test.describe('navigation bar', () => {
     await toggle.click();
     await expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const panel = page.locator('.nav__panel');
-    for (const name of ['About', 'Articles/Blogs', 'eBooks', 'Online Courses', 'Quizzes/Challenges', 'Case Studies', 'Community', 'Make an Impact']) {
+    for (const name of [
+      'About', 'Articles/Blogs', 'eBooks', 'Online Courses', 'Quizzes/Challenges', 'Case Studies', 'Workshops', 'Research Papers', 'Newsletters',
+      'Community', 'Make an Impact',
+    ]) {
       await expect(panel.getByRole('link', { name, exact: true })).toBeVisible();
     }
     await expectAccessible(page, 'hamburger menu open');
@@ -127,7 +133,9 @@ test.describe('navigation bar', () => {
     await expect(panel).toBeHidden();
     await expect(toggle).toBeFocused();
     await toggle.click();
-    await page.mouse.click(180, 700);
+    // A click below the open panel, outside it.
+    const open = (await panel.boundingBox())!;
+    await page.mouse.click(180, Math.min(open.y + open.height + 40, (page.viewportSize()?.height ?? 800) - 5));
     await expect(panel).toBeHidden();
     await toggle.click();
     await panel.getByRole('link', { name: 'Community' }).click();
@@ -264,8 +272,12 @@ test.describe('home', () => {
 
     await expect(page.getByRole('heading', { name: 'Why choose us' })).toBeVisible();
     const plans = page.getByRole('region', { name: 'Choose your plan' });
-    await expect(plans.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Basic' }) })).toContainText('00 per month');
-    await expect(plans.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Growth' }) })).toContainText('1000 per month');
+    // Basic reads as free, not as the spec table's "00 per month".
+    const basic = plans.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Basic' }) });
+    await expect(basic.locator('.plan__price')).toHaveText('Free');
+    await expect(basic).not.toContainText('00 per month');
+    await expect(plans.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Growth' }) })).toContainText('1,000 per month');
+    await expect(plans.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Vision' }) })).toContainText('1,500 per month');
     await expect(plans.getByText('or 10,000 yearly')).toBeVisible();
     await expect(plans.getByText('or 15,000 yearly')).toBeVisible();
     const urlBefore = page.url();

@@ -47,7 +47,7 @@ test('a whole quiz by keyboard alone: topics, set, twelve answers with reveal ca
   await expect(categories).toHaveCount(9);
   await expect(categories.last()).toHaveText('Biodiversity Conservation');
   await expect(page.getByRole('link', { name: 'Green Buildings', exact: true })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByText('You have not taken a quiz yet.')).toBeVisible();
+  await expect(page.getByText('You have not taken this quiz yet.')).toBeVisible();
   await expectAccessible(page, 'topic page');
   await tabTo(page, page.getByRole('link', { name: /^Set 1/ }));
   await page.keyboard.press('Enter');
@@ -159,13 +159,24 @@ test('a reload mid-quiz resumes at the next unanswered question with the score s
   await page.getByRole('link', { name: 'Back to Passive Design Strategies' }).click();
   await page.getByRole('link', { name: /^Resume Passive Design Strategies, Set 1/ }).click();
   await expect(page.getByRole('heading', { level: 2, name: 'Question 3 of 12' })).toBeVisible();
+
+  // Another topic's page lists only its own attempts: this one is not there.
+  await page.goto('/quiz/green-vocabulary');
+  await expect(page.getByRole('heading', { level: 1, name: 'Green Vocabulary' })).toBeVisible();
+  await expect(page.getByText('You have not taken this quiz yet.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Passive Design Strategies, Set 1/ })).toHaveCount(0);
 });
 
-test('an unknown quiz shows the server text as a toast and returns to the topic page', async ({ page, request }) => {
+test('an unknown quiz shows the server text as a toast, in words without field names, and returns to the topic page', async ({ page, request }) => {
   const user = await createUser(request);
   await signIn(page, user);
+  await page.goto('/quiz/green-buildings/set-9');
+  await expect(page.getByText('There is no such quiz set', { exact: true })).toBeVisible();
+  await expect(page.getByText(/sdgSet/)).toHaveCount(0);
+  await expect(page).toHaveURL(/\/quiz\/green-buildings$/);
   await page.goto('/quiz/astrology/set-1');
-  await expect(page.getByText('category: There is no quiz in this category')).toBeVisible();
+  await expect(page.getByText('There is no quiz in this category', { exact: true })).toBeVisible();
+  await expect(page.getByText(/category:/)).toHaveCount(0);
   await expect(page).toHaveURL(/\/quiz\/astrology$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Quiz topic not found' })).toBeVisible();
   await expectAccessible(page, 'unknown topic');

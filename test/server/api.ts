@@ -6,7 +6,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import type { Response } from 'light-my-request';
+import type { LightMyRequestResponse as Response } from 'fastify';
 import { type BodyOf, buildPath, type Call, type ParamsOf, type QueryOf } from '../../src/contract/define';
 import type { TestContext } from './fixture';
 

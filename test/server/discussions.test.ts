@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
-import type { Response } from 'light-my-request';
+import type { LightMyRequestResponse as Response } from 'fastify';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { commentLikes, comments, discussionLikes, discussions } from '../../server/data/schema';
 import { createComment, deleteComment, likeComment, listComments, updateComment } from '../../src/contract/comments';

@@ -7,7 +7,7 @@
  * The routes outside the contract (stored files, media, quiz pictures) get the same path and header treatment.
  */
 import { eq } from 'drizzle-orm';
-import type { Response } from 'light-my-request';
+import type { LightMyRequestResponse as Response } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { quizAttempts } from '../../server/data/schema';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatCountdown, isCompleteOtp, normaliseOtp } from '../../src/domain/otp';
-import { readTimeMinutes, stripHtml, truncate, formatUsDate } from '../../src/domain/text';
+import { readTimeMinutes, stripHtml, truncate, formatUsDate, withoutFieldName } from '../../src/domain/text';
 import { avatarInitials, displayFirstName } from '../../src/domain/user';
 import { filterSections } from '../../src/domain/sections';
 import { type CourseProgress, withLessonComplete } from '../../src/domain/learning';
@@ -80,4 +80,15 @@ describe('a lesson shown complete before the server answers', () => {
     expect(withLessonComplete(progress, order, 'l2')).toBe(progress);
     expect(withLessonComplete(progress, order, 'elsewhere')).toBe(progress);
   });
+});
+
+describe('messages on screen', () => {
+  it.each([
+    ['sdgSet: There is no such quiz set', 'There is no such quiz set'],
+    ['title: Title is required', 'Title is required'],
+    ['body.content: must not be blank', 'Must not be blank'],
+    ['Invalid credentials', 'Invalid credentials'],
+    ['Too many attempts. Please try again in 5 minutes.', 'Too many attempts. Please try again in 5 minutes.'],
+    ['Error 42: not a field', 'Error 42: not a field'],
+  ])('"%s" reads "%s"', (message, shown) => expect(withoutFieldName(message)).toBe(shown));
 });

@@ -10,6 +10,7 @@ import { ApiError } from '../../application/api-error';
 import type { ApiClient, CallInput, CallOptions, Navigator, TokenStore } from '../../application/ports';
 import { buildPath, type Call, type ResponseOf } from '../../contract/define';
 import { type ApiConfig, TOKENS } from '../di-tokens';
+import { withoutFieldName } from '../../domain/text';
 
 export const MAX_RETRIES = 3;
 export const MAX_RETRY_DELAY_MS = 30_000;
@@ -107,7 +108,8 @@ export class EffectApiClient implements ApiClient {
             : `Request failed with status ${response.status}`;
         // The 401 rule: drop the token, go to /login by a full page load, and still pass the error on.
         if (response.status === 401) onUnauthorized();
-        return yield* Effect.fail(new ApiError('http', response.status, message));
+        // What reaches a screen is the sentence, without the field name the API adds for developers.
+        return yield* Effect.fail(new ApiError('http', response.status, withoutFieldName(message)));
       }
       const type = response.headers.get('content-type') ?? '';
       if (!type.includes('json')) {

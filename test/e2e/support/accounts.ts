@@ -36,6 +36,8 @@ export function mailCount(email: string): number {
 export async function createUser(
   request: APIRequestContext,
   options: Partial<Pick<TestUser, 'email' | 'password' | 'firstName' | 'lastName'>> = {},
+  /** Another server of the run (a private one); the run's own by default. */
+  baseUrl = '',
 ): Promise<TestUser> {
   const email = options.email ?? uniqueEmail();
   const password = options.password ?? 'correct horse battery';
@@ -46,13 +48,13 @@ export async function createUser(
     return (await res.json()) as { token: string };
   };
   const before = mailCount(email);
-  await ok(await request.post('/api/auth/otp', { data: { email } }));
+  await ok(await request.post(`${baseUrl}/api/auth/otp`, { data: { email } }));
   const code = await readCode(email, before);
-  const { token } = await ok(await request.post('/api/auth/signup', { data: { email, otp: code } }));
+  const { token } = await ok(await request.post(`${baseUrl}/api/auth/signup`, { data: { email, otp: code } }));
   // The token that set the password stays the session's (ADR 065).
-  await ok(await request.put('/api/auth/set-password', { data: { password }, headers: { authorization: `Bearer ${token}` } }));
+  await ok(await request.put(`${baseUrl}/api/auth/set-password`, { data: { password }, headers: { authorization: `Bearer ${token}` } }));
   await ok(
-    await request.put('/api/auth/update-profile', {
+    await request.put(`${baseUrl}/api/auth/update-profile`, {
       data: { firstName, lastName, address: '' },
       headers: { authorization: `Bearer ${token}` },
     }),
@@ -61,7 +63,6 @@ export async function createUser(
 }
 
 /** Signs the page's browser context in by setting the token cookie, as the app itself does after login. */
-export async function signIn(page: Page, user: TestUser): Promise<void> {
-  const baseURL = process.env.E2E_BASE_URL!;
+export async function signIn(page: Page, user: TestUser, baseURL = process.env.E2E_BASE_URL!): Promise<void> {
   await page.context().addCookies([{ name: 'token', value: user.token, url: baseURL, sameSite: 'Strict' }]);
 }

@@ -29,6 +29,7 @@ export default async function globalSetup() {
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = server.dataDir;
   process.env.E2E_MAIL_FILE = mailFile;
+  process.env.E2E_SMTP_URL = `smtp://127.0.0.1:${mailbox.port}`;
   process.env.E2E_STATIC_DIR_BUILT = staticDir;
   return async () => {
     await server.stop();

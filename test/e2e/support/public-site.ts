@@ -27,14 +27,14 @@ function staticDir(): string {
  * and given one inactive sales banner first, which is what makes the server skip its first-start seeding, and an
  * inactive banner is never served.
  */
-export async function startPrivateServer({ empty = false } = {}): Promise<PrivateServer> {
+export async function startPrivateServer({ empty = false, env = {} }: { empty?: boolean; env?: Record<string, string> } = {}): Promise<PrivateServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'sustainlearn-public-e2e-'));
   if (empty) {
     const database = await openDatabase({ dataDir });
     await database.db.insert(salesBanners).values({ text: 'placeholder that is never shown', active: false });
     await database.close();
   }
-  const server = await startServer({ STATIC_DIR: staticDir(), RATE_LIMIT: 'off' }, dataDir);
+  const server = await startServer({ STATIC_DIR: staticDir(), RATE_LIMIT: 'off', ...env }, dataDir);
   return {
     ...server,
     async readDatabase(read) {

@@ -47,7 +47,7 @@ export function OtpWizardView({ purpose, title, lead }: { purpose: OtpPurpose; t
         <ol className="steps" aria-label="Progress">
           {STEPS.map((name, index) => (
             <li key={name} className={index === step ? 'steps__item steps__item--current' : 'steps__item'} aria-current={index === step ? 'step' : undefined}>
-              <span className="steps__number" aria-hidden="true">{index + 1}</span> {name}
+              <span className="steps__number" aria-hidden="true">{index + 1}</span> <span className="steps__name">{name}</span>
             </li>
           ))}
         </ol>

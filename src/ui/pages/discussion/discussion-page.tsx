@@ -13,6 +13,7 @@ import { sdgConstants } from '../../../contract/discussions';
 import type { User } from '../../../domain/user';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useMediaQuery } from '../../hooks/use-media-query';
 import { useQuery } from '../../hooks/use-query';
 import { discussionTopicOf, loginWithReturn, paths } from '../../routes';
 import { useServices, useSession } from '../../services-context';
@@ -20,6 +21,9 @@ import { DiscussionCard } from './discussion-card';
 import { PostComposer } from './post-composer';
 import { SdgSidebar, TopicSelects, topicLabel } from './topic-picker';
 import './discussion.css';
+
+/** The width below which the goals leave the side (discussion.css has the same breakpoint). */
+const NARROW_LAYOUT = '(max-width: 900px)';
 
 function DiscussionBoard({ user }: { user: User }) {
   const { machines } = useServices();
@@ -31,6 +35,8 @@ function DiscussionBoard({ user }: { user: User }) {
   const feed = useActorRef(feedMachine, { input: { topic } });
   const composer = useActorRef(composerMachine, { input: { draftKey: postDraftKey(user._id), topic } });
   const constants = useQuery(sdgConstants);
+  // On a phone the 17 goals fold behind one control, so 'Create a Post' and the posts come first.
+  const narrow = useMediaQuery(NARROW_LAYOUT);
 
   // The URL changed (a choice, the back button, a shared link): both machines follow it.
   useEffect(() => {
@@ -66,13 +72,24 @@ function DiscussionBoard({ user }: { user: User }) {
   return (
     <div className="discussion-layout">
       <aside className="discussion-layout__sidebar">
-        {constants.status === 'loading' && (
-          <div className="sdg-sidebar sdg-sidebar--pending" aria-busy="true">
-            <Spinner label="Loading categories..." />
-          </div>
+        {narrow ? (
+          <details className="sdg-fold">
+            <summary className="sdg-fold__toggle">Browse the 17 goals</summary>
+            {constants.status === 'loading' && <Spinner label="Loading categories..." />}
+            {constants.status === 'error' && <ErrorState error={constants.error} />}
+            {picker && <SdgSidebar {...picker} />}
+          </details>
+        ) : (
+          <>
+            {constants.status === 'loading' && (
+              <div className="sdg-sidebar sdg-sidebar--pending" aria-busy="true">
+                <Spinner label="Loading categories..." />
+              </div>
+            )}
+            {constants.status === 'error' && <ErrorState error={constants.error} />}
+            {picker && <SdgSidebar {...picker} />}
+          </>
         )}
-        {constants.status === 'error' && <ErrorState error={constants.error} />}
-        {picker && <SdgSidebar {...picker} />}
       </aside>
       <div className="discussion-layout__main">
         {picker ? <TopicSelects {...picker} /> : constants.status === 'loading' && <div className="topic-selects topic-selects--pending" aria-hidden="true" />}

@@ -4,7 +4,7 @@
  * buttons). It reports its document as allowlisted HTML. Loaded lazily, so slate reaches only this page.
  */
 import { Dialog } from 'radix-ui';
-import { type FormEvent, type KeyboardEvent, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type KeyboardEvent, type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { createEditor, type Descendant, Editor, Element as SlateElement, Range, type BaseSelection, Transforms } from 'slate';
 import { withHistory } from 'slate-history';
 import { Editable, ReactEditor, type RenderElementProps, type RenderLeafProps, Slate, useSlate, withReact } from 'slate-react';
@@ -125,10 +125,24 @@ function RenderLeaf({ attributes, children, leaf }: RenderLeafProps) {
   return <span {...attributes}>{content}</span>;
 }
 
+/** Drawn icons, not characters: an emoji or a rare glyph shows as an empty box where the font lacks it. */
+const QUOTE_ICON = (
+  <svg className="rich-editor__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+    <path fill="currentColor" d="M4 17.5c0-4.6 1.7-8.3 5.3-10.5l1.2 1.6c-2 1.5-3 3.2-3.2 5.2H10V20H4v-2.5Zm10 0c0-4.6 1.7-8.3 5.3-10.5l1.2 1.6c-2 1.5-3 3.2-3.2 5.2H20V20h-6v-2.5Z" />
+  </svg>
+);
+const LINK_ICON = (
+  <svg className="rich-editor__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false" fill="none" stroke="currentColor"
+    strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round">
+    <path d="M10 14a4.5 4.5 0 0 0 6.4 0l3.2-3.2a4.5 4.5 0 0 0-6.4-6.4l-1.1 1.1" />
+    <path d="M14 10a4.5 4.5 0 0 0-6.4 0l-3.2 3.2a4.5 4.5 0 0 0 6.4 6.4l1.1-1.1" />
+  </svg>
+);
+
 type Tool =
-  | { kind: 'mark'; mark: Mark; label: string; glyph: string; keys: string; hint: string }
-  | { kind: 'block'; block: BlockType; label: string; glyph: string; keys: string; hint: string }
-  | { kind: 'link'; label: string; glyph: string; keys: string; hint: string };
+  | { kind: 'mark'; mark: Mark; label: string; glyph: ReactNode; keys: string; hint: string }
+  | { kind: 'block'; block: BlockType; label: string; glyph: ReactNode; keys: string; hint: string }
+  | { kind: 'link'; label: string; glyph: ReactNode; keys: string; hint: string };
 
 const TOOLS: Tool[] = [
   { kind: 'mark', mark: 'bold', label: 'Bold', glyph: 'B', keys: 'Control+B', hint: 'Ctrl+B' },
@@ -138,8 +152,8 @@ const TOOLS: Tool[] = [
   { kind: 'block', block: 'heading-three', label: 'Subheading', glyph: 'H3', keys: 'Control+Alt+3', hint: 'Ctrl+Alt+3' },
   { kind: 'block', block: 'bulleted-list', label: 'Bulleted list', glyph: '•', keys: 'Control+Shift+8', hint: 'Ctrl+Shift+8' },
   { kind: 'block', block: 'numbered-list', label: 'Numbered list', glyph: '1.', keys: 'Control+Shift+7', hint: 'Ctrl+Shift+7' },
-  { kind: 'block', block: 'block-quote', label: 'Quote', glyph: '❝', keys: 'Control+Shift+9', hint: 'Ctrl+Shift+9' },
-  { kind: 'link', label: 'Link', glyph: '🔗', keys: 'Control+K', hint: 'Ctrl+K' },
+  { kind: 'block', block: 'block-quote', label: 'Quote', glyph: QUOTE_ICON, keys: 'Control+Shift+9', hint: 'Ctrl+Shift+9' },
+  { kind: 'link', label: 'Link', glyph: LINK_ICON, keys: 'Control+K', hint: 'Ctrl+K' },
 ];
 
 function isToolActive(editor: Editor, tool: Tool): boolean {

@@ -12,11 +12,11 @@ const FEATURES = [
 ] as const;
 type Feature = (typeof FEATURES)[number];
 
-const PLANS: { id: string; name: string; monthly: string; yearly?: string; lead: string; includes: Feature[]; community: string; highlighted?: boolean }[] = [
+const PLANS: { id: string; name: string; monthly: number; yearly?: string; lead: string; includes: Feature[]; community: string; highlighted?: boolean }[] = [
   {
     id: 'basic',
     name: 'Basic',
-    monthly: '00',
+    monthly: 0,
     lead: 'Start learning the essentials.',
     includes: ['Introductory courses', 'Community access', 'Monthly quizzes'],
     community: 'Community access (read-only)',
@@ -24,7 +24,7 @@ const PLANS: { id: string; name: string; monthly: string; yearly?: string; lead:
   {
     id: 'growth',
     name: 'Growth',
-    monthly: '1000',
+    monthly: 1000,
     yearly: '10,000',
     lead: 'Build skills you can certify.',
     includes: ['Introductory courses', 'Community access', 'Monthly quizzes', 'Leaderboard', 'Downloadable resources', 'Certificate'],
@@ -34,7 +34,7 @@ const PLANS: { id: string; name: string; monthly: string; yearly?: string; lead:
   {
     id: 'vision',
     name: 'Vision',
-    monthly: '1500',
+    monthly: 1500,
     yearly: '15,000',
     lead: 'Everything, for leaders and teams.',
     includes: [...FEATURES],
@@ -54,9 +54,16 @@ export function PricingPlans() {
             <h3 className="plan__name">{plan.name}</h3>
             <p className="plan__lead">{plan.lead}</p>
             <p className="plan__price">
-              <span className="plan__amount">{plan.monthly}</span> per month
+              {plan.monthly === 0 ? (
+                // The spec's "00 per month" read as a typo; a person reads this as free.
+                <span className="plan__amount">Free</span>
+              ) : (
+                <>
+                  <span className="plan__amount">{plan.monthly.toLocaleString('en-US')}</span> per month
+                </>
+              )}
             </p>
-            <p className="plan__yearly">{plan.yearly ? `or ${plan.yearly} yearly` : 'Free to start'}</p>
+            <p className="plan__yearly">{plan.yearly ? `or ${plan.yearly} yearly` : 'No monthly fee'}</p>
             <ul className="plan__features">
               {FEATURES.map((feature) => {
                 const included = plan.includes.includes(feature);

@@ -93,8 +93,8 @@ function QuestionScreen({ context, send, headingRef }: { context: QuizAttemptCon
       <h2 id="quiz-step-title" className="quiz-card__step" ref={headingRef} tabIndex={-1}>
         Question {context.index + 1} of {total}
       </h2>
-      {/* The card restates the question printed just below, so it is decorative for screen readers. */}
-      <img className="quiz-card__image" fetchPriority="high" src={question.questionImage} alt="" width={800} height={450} />
+      {/* The card shows the topic and the question's number (the heading says it): decorative for screen readers. */}
+      <img className="quiz-card__image" fetchPriority="high" src={question.questionImage} alt="" width={800} height={240} />
       <form className="quiz-form" onSubmit={submit}>
         <RadioGroup
           className="quiz-options"
@@ -140,6 +140,20 @@ function AnswerSummary({ context, answer }: { context: QuizAttemptContext; answe
   );
 }
 
+/** A tick or a cross: an icon that says what it means (the word beside it says it too). */
+function VerdictIcon({ correct }: { correct: boolean }) {
+  return (
+    <svg className="quiz-verdict__icon" viewBox="0 0 24 24" width="24" height="24" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="12" fill="currentColor" />
+      {correct ? (
+        <path d="M6.5 12.5l3.5 3.5 7.5-8" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" strokeLinejoin="round" />
+      ) : (
+        <path d="M8 8l8 8M16 8l-8 8" fill="none" stroke="#fff" strokeWidth="2.6" strokeLinecap="round" />
+      )}
+    </svg>
+  );
+}
+
 function RevealScreen({ context, send, headingRef }: { context: QuizAttemptContext; send: Send; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const answer = currentAnswer(context)!;
   const question = context.attempt!.questions[context.index]!;
@@ -153,6 +167,7 @@ function RevealScreen({ context, send, headingRef }: { context: QuizAttemptConte
         tabIndex={-1}
         className={`quiz-card__step quiz-verdict ${answer.isCorrect ? 'quiz-verdict--correct' : 'quiz-verdict--wrong'}`}
       >
+        <VerdictIcon correct={answer.isCorrect} />
         {answer.isCorrect ? 'Correct!' : 'Incorrect'}
         <span className="visually-hidden">
           {' '}

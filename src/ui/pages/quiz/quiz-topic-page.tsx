@@ -1,6 +1,6 @@
 /**
  * A quiz topic: the nine category buttons (the one shown is marked current), its one set 'Set 1' leading to the play
- * screen, and the learner's past attempts with their scores, newest first.
+ * screen, and the learner's past attempts at this topic with their scores, newest first (all topics: My learning).
  */
 import { Link, useParams } from 'wouter';
 import { listAttempts, quizConstants } from '../../../contract/quizzes';
@@ -13,14 +13,15 @@ import { PageIntro } from '../../components/page-intro';
 import { PastAttempt } from './past-attempt';
 import './quiz.css';
 
-function PastAttempts() {
+function PastAttempts({ categoryId }: { categoryId: string }) {
   const attempts = useQuery(listAttempts, {}, { fresh: true });
   if (attempts.status === 'loading') return <Spinner label="Loading your attempts..." />;
   if (attempts.status === 'error') return <ErrorState error={attempts.error} />;
-  if (attempts.data.attempts.length === 0) return <EmptyState>You have not taken a quiz yet. Pick a set above to begin.</EmptyState>;
+  const here = attempts.data.attempts.filter((attempt) => attempt.category === categoryId);
+  if (here.length === 0) return <EmptyState>You have not taken this quiz yet. Pick a set above to begin.</EmptyState>;
   return (
     <ul className="quiz-attempts">
-      {attempts.data.attempts.map((attempt) => (
+      {here.map((attempt) => (
         <PastAttempt key={attempt._id} attempt={attempt} />
       ))}
     </ul>
@@ -99,7 +100,7 @@ export default function QuizTopicPage() {
 
         <section className="quiz-section" aria-labelledby="quiz-history-title">
           <h2 id="quiz-history-title">Your past attempts</h2>
-          <PastAttempts />
+          <PastAttempts categoryId={categoryId} />
         </section>
       </div>
     </div>
