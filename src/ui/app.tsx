@@ -1,5 +1,5 @@
 /** The app shell: routes of spec section 2, each page lazily loaded, the guard on protected routes, page-view analytics. */
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect } from 'react';
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import type { AppServices } from '../application/services';
 import { Spinner } from './components/states';
@@ -21,6 +21,7 @@ const PAGE_COMPONENTS: Record<PageName, LazyExoticComponent<ComponentType>> = {
   about: lazy(() => import(/* webpackChunkName: "page-about" */ './pages/about/about-page')),
   community: lazy(() => import(/* webpackChunkName: "page-community" */ './pages/community/community-page')),
   contact: lazy(() => import(/* webpackChunkName: "page-contact" */ './pages/contact/contact-page')),
+  accessibility: lazy(() => import(/* webpackChunkName: "page-accessibility" */ './pages/accessibility/accessibility-page')),
   courses: lazy(() => import(/* webpackChunkName: "page-courses" */ './pages/courses/courses-page')),
   'course-category': lazy(() => import(/* webpackChunkName: "page-course-category" */ './pages/courses/course-category-page')),
   'course-view': lazy(() => import(/* webpackChunkName: "page-course-view" */ './pages/courses/course-view-page')),
@@ -51,13 +52,48 @@ function PageViews() {
   return null;
 }
 
-function ScrollToTop() {
+/**
+ * A route change (not the first load): the page scrolls to the top, the focus moves to its h1 once the page has
+ * rendered it (unless the page already placed the focus itself), and a polite live region says the new title, as a
+ * full page load would for a screen reader.
+ */
+function RouteChange() {
   const [location] = useLocation();
+  const [announcement, setAnnouncement] = useState('');
+  const first = useRef(true);
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change
   useEffect(() => {
     window.scrollTo(0, 0);
+    if (first.current) {
+      first.current = false;
+      return;
+    }
+    const main = document.getElementById('main');
+    const started = performance.now();
+    let frame = 0;
+    const settle = () => {
+      const active = document.activeElement;
+      // The page moved the focus itself (a lesson's heading, a wizard's field): leave it there.
+      const placed = active && active !== main && main?.contains(active);
+      const heading = main?.querySelector<HTMLElement>('h1');
+      if (!placed && heading) {
+        if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
+        heading.focus({ preventScroll: true });
+      }
+      if (placed || heading || performance.now() - started > 3000) {
+        setAnnouncement(document.title);
+        return;
+      }
+      frame = requestAnimationFrame(settle);
+    };
+    frame = requestAnimationFrame(settle);
+    return () => cancelAnimationFrame(frame);
   }, [location]);
-  return null;
+  return (
+    <p className="visually-hidden" role="status" aria-live="polite">
+      {announcement}
+    </p>
+  );
 }
 
 export function App({ services }: { services: AppServices }) {
@@ -68,7 +104,7 @@ export function App({ services }: { services: AppServices }) {
           Skip to content
         </a>
         <PageViews />
-        <ScrollToTop />
+        <RouteChange />
         <NavBar />
         <main id="main" tabIndex={-1}>
           <Suspense fallback={<Spinner />}>

@@ -12,6 +12,7 @@ export const paths = {
   about: `/${ABOUT_SLUG}`,
   community: '/sustain-community',
   contact: '/contact',
+  accessibility: '/accessibility',
   discussion: '/discussion',
   /** The discussion page on one topic: the topic lives in the URL, so it can be shared and survives a reload. */
   discussionTopic: (topic: { category: string; subcategory: string }) => {

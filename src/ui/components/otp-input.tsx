@@ -3,7 +3,13 @@ import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
 import { normaliseOtp, OTP_LENGTH } from '../../domain/otp';
 
-export function OtpInput({ value, onChange, label = 'Verification code' }: { value: string; onChange: (code: string) => void; label?: string }) {
+export function OtpInput({ value, onChange, label = 'Verification code', autoFocus = false }: {
+  value: string;
+  onChange: (code: string) => void;
+  label?: string;
+  /** The first box takes the focus when the boxes appear (the code step after 'Send OTP'). */
+  autoFocus?: boolean;
+}) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const digits = Array.from({ length: OTP_LENGTH }, (_, i) => value[i] ?? '');
   const focus = (index: number) => boxes.current[Math.max(0, Math.min(OTP_LENGTH - 1, index))]?.focus();
@@ -71,6 +77,7 @@ export function OtpInput({ value, onChange, label = 'Verification code' }: { val
               className="field__input otp__input"
               inputMode="numeric"
               autoComplete={index === 0 ? 'one-time-code' : 'off'}
+              autoFocus={autoFocus && index === 0}
               maxLength={index === 0 ? OTP_LENGTH : 1}
               onKeyDown={(event) => onKeyDown(index, event)}
               onPaste={onPaste}

@@ -214,6 +214,11 @@ export function Footer() {
               Privacy Policy
             </button>
           </li>
+          <li>
+            <Link href={paths.accessibility} className="footer__legal-button">
+              Accessibility statement
+            </Link>
+          </li>
         </ul>
       </div>
       {loadedModal && (

@@ -70,11 +70,15 @@ export function OtpWizardView({ purpose, title, lead }: { purpose: OtpPurpose; t
                 Change email
               </Button>
             </p>
-            <OtpInput value={code} onChange={setCode} />
+            <OtpInput value={code} onChange={setCode} autoFocus />
             <ErrorLine error={error} />
             <Button type="submit" className="button button--primary button--block" isDisabled={busy || !isCompleteOtp(code)}>
               {state.matches({ code: 'verifying' }) ? 'Verifying...' : 'Verify'}
             </Button>
+            {/* The countdown is not read out every second; a screen reader hears once that a new code may be asked for. */}
+            <p className="visually-hidden" role="status">
+              {secondsLeft === 0 ? 'You can request a new code now.' : ''}
+            </p>
             <p className="resend">
               {secondsLeft > 0 ? (
                 <span>

@@ -95,6 +95,8 @@ function CommentForm({ thread, parentCommentId, label, onPosted, onCancel, autoF
 interface ThreadActions {
   userId: string;
   thread: ThreadRef;
+  /** A comment is about to be deleted: the thread remembers where the focus should go once it is gone. */
+  deleting: (id: string) => void;
 }
 
 /** Memoised: when the post around it re-renders (a like, a count), the comments of an open thread do not. */
@@ -113,7 +115,7 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions }: { n
 
   return (
     <li className="comment">
-      <article className="comment__body" aria-labelledby={authorId}>
+      <article className="comment__body" aria-labelledby={authorId} data-comment-id={node._id} tabIndex={-1}>
         <p className="comment__meta">
           <span id={authorId} className="comment__author">
             {name}
@@ -137,7 +139,10 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions }: { n
             </button>
             {isAuthor(userId, node) && (
               <ConfirmDelete question={COMMENT_DELETE_QUESTION} subject={`comment by ${node.createdBy.name}`}
-                onConfirm={() => thread.send({ type: 'comment.delete', id: node._id })} />
+                onConfirm={() => {
+                  actions.deleting(node._id);
+                  thread.send({ type: 'comment.delete', id: node._id });
+                }} />
             )}
           </div>
         )}
@@ -183,13 +188,33 @@ export function CommentThread({ id, discussionId, subject, userId, onChanged }: 
     return () => subscription.unsubscribe();
   }, [thread]);
 
+  // After a delete the focus goes to a sensible neighbour: the comment itself when it stays as "[deleted]" (it has
+  // replies), else the next comment, else the previous one, else the new-comment box.
+  const section = useRef<HTMLElement>(null);
+  const pendingFocus = useRef<{ id: string; next: string | null; previous: string | null } | null>(null);
+  const deleting = useMemo(() => (id: string) => {
+    const bodies = [...(section.current?.querySelectorAll<HTMLElement>('article.comment__body') ?? [])].map((el) => el.dataset.commentId!);
+    const at = bodies.indexOf(id);
+    pendingFocus.current = { id, next: bodies[at + 1] ?? null, previous: at > 0 ? bodies[at - 1]! : null };
+  }, []);
+  useEffect(() => {
+    const pending = pendingFocus.current;
+    if (!pending) return;
+    const gone = view.comments.find((c) => c._id === pending.id);
+    if (gone && !gone.deleted) return;
+    pendingFocus.current = null;
+    const find = (commentId: string | null) => (commentId ? section.current?.querySelector<HTMLElement>(`[data-comment-id="${commentId}"]`) : null);
+    const target = (gone ? find(pending.id) : null) ?? find(pending.next) ?? find(pending.previous) ?? section.current?.querySelector<HTMLElement>('textarea');
+    target?.focus();
+  }, [view.comments]);
+
   const tree = useMemo(() => buildCommentTree(view.comments), [view.comments]);
-  const actions = useMemo<ThreadActions>(() => ({ userId, thread }), [userId, thread]);
+  const actions = useMemo<ThreadActions>(() => ({ userId, thread, deleting }), [userId, thread, deleting]);
   const style = { '--reply-indent-base': `${REPLY_INDENT_REM}rem` } as CSSProperties;
   const firstLoad = view.loading && view.comments.length === 0;
 
   return (
-    <section id={id} className="comment-thread" aria-label={`Comments on ${subject}`} style={style}>
+    <section ref={section} id={id} className="comment-thread" aria-label={`Comments on ${subject}`} style={style}>
       <CommentForm thread={thread} parentCommentId={null} label="Add a comment" />
       <p className="visually-hidden" role="status">
         {view.announcement}

@@ -1,0 +1,131 @@
+/**
+ * WCAG 2.2 AA beyond what axe can see (issue 17), on every route of the route table at 1280 px and 375 px: focus
+ * visible and not obscured, target size, reflow at 320 px, text spacing, reduced motion and forced colours (whose
+ * screenshots are kept with the test's results). Each failing element is reported by selector; zero must remain.
+ */
+import type { Page } from '@playwright/test';
+import { ROUTE_TABLE } from '../../src/ui/route-table';
+import { createUser, signIn, type TestUser } from './support/accounts';
+import { expect, expectAccessible, test } from './support/fixtures';
+import {
+  describeFindings, focusFindings, forcedColorFindings, motionFindings, reflowFindings, targetSizeFindings, textSpacingFindings,
+} from './support/wcag';
+
+const WIDTHS = [1280, 375] as const;
+const ARTICLE = 'carbon--embodied-carbon-hidden-half';
+const COURSE = 'material-passports-and-digital-product-data';
+
+interface Stop {
+  path: string;
+  signedIn: boolean;
+}
+
+/** Every route of the table with real values in its parameters. */
+async function stops(page: Page, user: TestUser): Promise<Stop[]> {
+  const res = await page.request.get(`/api/courses/${COURSE}`, { headers: { authorization: `Bearer ${user.token}` } });
+  const { course } = (await res.json()) as { course: { _id: string; sections: { content: { _id: string }[] }[] } };
+  const lesson = course.sections[0]!.content[0]!._id;
+  const values: Record<string, string> = {
+    id: ARTICLE, categoryId: 'carbon', courseId: course._id, lessonId: lesson, setId: 'set-1',
+  };
+  const concrete = (path: string) =>
+    path.replace(/:(\w+)/g, (_, name: string) => {
+      if (path.startsWith('/quiz') && name === 'categoryId') return 'green-buildings';
+      if (path.startsWith('/courses/detail') && name === 'categoryId') return course._id;
+      if (path.startsWith('/certificates')) return '00000000-0000-4000-8000-000000000000';
+      return values[name] ?? name;
+    });
+  return ROUTE_TABLE.map((r) => ({ path: concrete(r.path), signedIn: r.signedIn }));
+}
+
+async function settle(page: Page) {
+  await expect(page.locator('main h1').first()).toBeVisible();
+  await expect(page.locator('main [aria-busy="true"], main .spinner')).toHaveCount(0);
+  await page.waitForTimeout(200);
+}
+
+test.describe.configure({ mode: 'parallel' });
+
+for (const width of WIDTHS) {
+  test(`every route at ${width}px: focus visible and not obscured, targets of 24px, text spacing, reduced motion, forced colours`, async ({ page, request }, testInfo) => {
+    test.setTimeout(480_000);
+    const user = await createUser(request, { firstName: 'Wanda', lastName: 'Wcag' });
+    await signIn(page, user);
+    // The lesson's course is started, so the player has a lesson to show.
+    const slugCourse = await request.get(`/api/courses/${COURSE}`, { headers: { authorization: `Bearer ${user.token}` } });
+    await request.post(`/api/courses/${((await slugCourse.json()) as { course: { _id: string } }).course._id}/enrol`, {
+      headers: { authorization: `Bearer ${user.token}` },
+    });
+    const findings: string[] = [];
+    for (const stop of await stops(page, user)) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ reducedMotion: 'reduce', forcedColors: 'none' });
+      await page.goto(stop.path);
+      await settle(page);
+      const label = `${stop.path} at ${width}px`;
+      findings.push(...describeFindings(label, await motionFindings(page)));
+      findings.push(...describeFindings(label, await targetSizeFindings(page)));
+      findings.push(...describeFindings(label, await focusFindings(page)));
+      findings.push(...describeFindings(label, await textSpacingFindings(page)));
+      if (width === 375) {
+        await page.setViewportSize({ width: 320, height: 900 });
+        await page.waitForTimeout(150);
+        findings.push(...describeFindings(`${stop.path} at 320px`, await reflowFindings(page)));
+        await page.setViewportSize({ width, height: 900 });
+      }
+      await page.emulateMedia({ forcedColors: 'active' });
+      await page.waitForTimeout(100);
+      findings.push(...describeFindings(`${label}, forced colours`, await forcedColorFindings(page)));
+      await page.screenshot({ path: testInfo.outputPath(`forced-colors${stop.path.replace(/\W+/g, '-')}-${width}.png`), fullPage: true });
+      await page.emulateMedia({ forcedColors: 'none' });
+      // axe sees the page as it opens (the checks above scrolled it; the sticky bar would cover what is at the top).
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expectAccessible(page, label);
+    }
+    expect(findings).toEqual([]);
+  });
+}
+
+test('every password and code field takes a paste and a password manager (WCAG 3.3.8)', async ({ page, request }) => {
+  const user = await createUser(request);
+  // Signed out: login, the signup and reset e-mail steps; signed in: the profile's password change.
+  await page.goto('/login');
+  const password = page.getByLabel('Password', { exact: true });
+  await expect(password).toHaveAttribute('autocomplete', 'current-password');
+  await expect(page.getByLabel('Email')).toHaveAttribute('autocomplete', /email|username/);
+  await password.focus();
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData('text/plain', 'pasted secret');
+    document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  // A paste that the page does not cancel is inserted by the browser; the page must not cancel it.
+  const cancelled = await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData('text/plain', 'x');
+    return !document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  expect(cancelled).toBe(false);
+
+  await signIn(page, user);
+  await page.goto('/profile');
+  for (const name of ['Current password', 'New password', 'Confirm new password']) {
+    const field = page.getByLabel(name, { exact: true });
+    await expect(field).toHaveAttribute('autocomplete', name === 'Current password' ? 'current-password' : 'new-password');
+    await field.focus();
+    expect(await page.evaluate(() => {
+      const data = new DataTransfer();
+      data.setData('text/plain', 'x');
+      return !document.activeElement!.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    })).toBe(false);
+  }
+  // The code boxes take a pasted code whole (accounts.spec.ts pastes "123 456" and "123-456"); the first box offers
+  // the browser's one-time-code autofill.
+  await page.context().clearCookies();
+  await page.goto('/signup');
+  await page.getByLabel('Email').fill(`paste-${Date.now()}@example.com`);
+  await page.getByRole('button', { name: 'Send OTP' }).click();
+  const first = page.getByLabel('Digit 1 of 6');
+  await expect(first).toBeFocused();
+  await expect(first).toHaveAttribute('autocomplete', 'one-time-code');
+});
