@@ -155,7 +155,8 @@ export const commentThreadMachine = setup({
         'comment.post': {
           guard: 'canSend',
           actions: [
-            assign({ sendingFrom: ({ event }) => event.parentCommentId, refusal: null }),
+            // The live region empties first, so the same words after the next post are said again.
+            assign({ sendingFrom: ({ event }) => event.parentCommentId, refusal: null, announcement: '' }),
             {
               type: 'postComment',
               params: ({ context, event }) => ({ discussionId: context.discussionId, text: event.text, parentCommentId: event.parentCommentId }),
@@ -169,6 +170,7 @@ export const commentThreadMachine = setup({
             assign({
               liking: ({ context, event }) => [...context.liking, event.id],
               comments: ({ context, event }) => context.comments.map((c) => (c._id === event.id ? { ...c, ...applyLike(c, event.userId) } : c)),
+              announcement: '',
             }),
             { type: 'likeComment', params: ({ event }) => ({ id: event.id, userId: event.userId }) },
           ],

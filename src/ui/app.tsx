@@ -69,25 +69,35 @@ function RouteChange() {
       return;
     }
     const main = document.getElementById('main');
+    // What was there when the route changed: the old page may stay on screen for a few frames while the new one loads.
+    const before = document.activeElement;
+    const oldHeading = main?.querySelector<HTMLElement>('h1') ?? null;
+    const oldText = oldHeading?.textContent ?? '';
     const started = performance.now();
     let frame = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
     const settle = () => {
       const active = document.activeElement;
-      // The page moved the focus itself (a lesson's heading, a wizard's field): leave it there.
-      const placed = active && active !== main && main?.contains(active);
-      const heading = main?.querySelector<HTMLElement>('h1');
-      if (!placed && heading) {
+      // The new page moved the focus itself (a lesson's heading, a wizard's field): leave it there.
+      const placed = active !== before && active !== main && active !== document.body && !!main?.contains(active);
+      const heading = main?.querySelector<HTMLElement>('h1') ?? null;
+      const fresh = heading !== null && (heading !== oldHeading || heading.textContent !== oldText);
+      if (!placed && fresh) {
         if (!heading.hasAttribute('tabindex')) heading.setAttribute('tabindex', '-1');
         heading.focus({ preventScroll: true });
       }
-      if (placed || heading || performance.now() - started > 3000) {
-        setAnnouncement(document.title);
+      if (placed || fresh || performance.now() - started > 3000) {
+        // The page sets its title in an effect after it renders: say it once that has run.
+        timer = setTimeout(() => setAnnouncement(document.title), 150);
         return;
       }
       frame = requestAnimationFrame(settle);
     };
     frame = requestAnimationFrame(settle);
-    return () => cancelAnimationFrame(frame);
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
   }, [location]);
   return (
     <p className="visually-hidden" role="status" aria-live="polite">

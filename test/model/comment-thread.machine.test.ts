@@ -150,7 +150,7 @@ function step(m: Model, e: CommentThreadEvent): Model {
     case 'comment.post':
       if (m.screen !== 'ready' || m.sending !== undefined || !visible(e.text)) return m;
       effect(`post ${JSON.stringify(e.text)} under ${e.parentCommentId ?? 'the post'}`);
-      return { ...next, sending: e.parentCommentId, refusal: null };
+      return { ...next, sending: e.parentCommentId, refusal: null, announcement: '' };
     case 'comment.posted':
       next.emitted++;
       return { ...reload(), sending: undefined, posted: { from: e.from, count: m.posted.count + 1 }, announcement: COMMENT_POSTED };
@@ -175,6 +175,7 @@ function step(m: Model, e: CommentThreadEvent): Model {
       return {
         ...next,
         comments: mapComment(e.id, (d) => (d.likes.includes(U) ? withLike(d, false, Math.max(0, d.likeCount - 1)) : withLike(d, true, d.likeCount + 1))),
+        announcement: '',
       };
     }
     case 'comment.likeSettled': {

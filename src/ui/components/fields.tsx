@@ -6,13 +6,23 @@ interface FieldProps extends Omit<TextFieldProps, 'children'> {
   description?: string;
   multiline?: boolean;
   placeholder?: string;
+  /**
+   * The id of a form's error line that is about this field: the field is read with it and marked invalid (without
+   * react-aria's `isInvalid`, which would also block the next native submit).
+   */
+  errorId?: string | undefined;
 }
 
-export function Field({ label, description, multiline = false, placeholder, ...props }: FieldProps) {
+export function Field({ label, description, multiline = false, placeholder, errorId, ...props }: FieldProps) {
+  const invalid = errorId ? true : undefined;
   return (
-    <TextField className="field" {...props}>
+    <TextField className="field" {...props} aria-describedby={errorId}>
       <Label className="field__label">{label}</Label>
-      {multiline ? <TextArea className="field__input" rows={4} placeholder={placeholder} /> : <Input className="field__input" placeholder={placeholder} />}
+      {multiline ? (
+        <TextArea className="field__input" rows={4} placeholder={placeholder} aria-invalid={invalid} />
+      ) : (
+        <Input className="field__input" placeholder={placeholder} aria-invalid={invalid} />
+      )}
       {description && (
         <Text slot="description" className="field__help">
           {description}

@@ -3,12 +3,15 @@ import { type ClipboardEvent, type KeyboardEvent, useRef } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
 import { normaliseOtp, OTP_LENGTH } from '../../domain/otp';
 
-export function OtpInput({ value, onChange, label = 'Verification code', autoFocus = false }: {
+export function OtpInput({ value, onChange, label = 'Verification code', autoFocus = false, describedBy, invalid = false }: {
   value: string;
   onChange: (code: string) => void;
   label?: string;
   /** The first box takes the focus when the boxes appear (the code step after 'Send OTP'). */
   autoFocus?: boolean;
+  /** Ids of what the first box is read with (where the code was sent, an error about it). */
+  describedBy?: string;
+  invalid?: boolean;
 }) {
   const boxes = useRef<(HTMLInputElement | null)[]>([]);
   const digits = Array.from({ length: OTP_LENGTH }, (_, i) => value[i] ?? '');
@@ -69,7 +72,7 @@ export function OtpInput({ value, onChange, label = 'Verification code', autoFoc
             onChange={(text) => onType(index, text)}
             className="otp__box"
           >
-            <Label className="visually-hidden">{`Digit ${index + 1} of ${OTP_LENGTH}`}</Label>
+            <Label className="visually-hidden">{index === 0 ? `${label}, digit 1 of ${OTP_LENGTH}` : `Digit ${index + 1} of ${OTP_LENGTH}`}</Label>
             <Input
               ref={(el) => {
                 boxes.current[index] = el;
@@ -78,6 +81,8 @@ export function OtpInput({ value, onChange, label = 'Verification code', autoFoc
               inputMode="numeric"
               autoComplete={index === 0 ? 'one-time-code' : 'off'}
               autoFocus={autoFocus && index === 0}
+              aria-describedby={index === 0 && describedBy ? describedBy : undefined}
+              aria-invalid={invalid || undefined}
               maxLength={index === 0 ? OTP_LENGTH : 1}
               onKeyDown={(event) => onKeyDown(index, event)}
               onPaste={onPaste}

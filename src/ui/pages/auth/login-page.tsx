@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { Link, Redirect, useSearch } from 'wouter';
 import { Field } from '../../components/fields';
@@ -15,6 +15,7 @@ export default function LoginPage() {
   const from = safeReturnPath(new URLSearchParams(search).get('from'));
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  const errorId = useId();
 
   if (signedIn) return <Redirect to={from} replace />;
   if (loading) return <Spinner />;
@@ -39,12 +40,12 @@ export default function LoginPage() {
             isRequired
             value={password}
             onChange={setPassword}
+            errorId={error ? errorId : undefined}
           />
-          {error && (
-            <p className="form__error" role="alert">
-              {error}
-            </p>
-          )}
+          {/* Always there, so a screen reader hears the message when it appears. */}
+          <p id={errorId} className="form__error" role="alert">
+            {error ?? ''}
+          </p>
           <Button type="submit" className="button button--primary button--block" isDisabled={loggingIn}>
             {loggingIn ? 'Signing in...' : 'Sign In'}
           </Button>

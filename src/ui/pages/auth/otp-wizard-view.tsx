@@ -1,6 +1,6 @@
 /** The three-step email → code → password wizard, shared by signup and forgot-password. A thin view over the machine. */
 import { useMachine } from '@xstate/react';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { Link } from 'wouter';
 import { formatCountdown, isCompleteOtp, type OtpPurpose } from '../../../domain/otp';
@@ -22,6 +22,11 @@ export function OtpWizardView({ purpose, title, lead }: { purpose: OtpPurpose; t
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const { error, secondsLeft } = state.context;
+  // The error line is tied to the field it is about, so a screen reader reads it with the field.
+  const errorId = useId();
+  const sentId = useId();
+  const describedBy = error ? errorId : undefined;
+  const mismatch = error === 'Passwords do not match';
 
   const step = state.matches('email') || state.matches('sending') ? 0 : state.matches('code') ? 1 : 2;
   const busy = state.matches('sending') || state.matches({ code: 'verifying' }) || state.matches({ code: 'resending' }) || state.matches({ password: 'saving' });
@@ -54,8 +59,8 @@ export function OtpWizardView({ purpose, title, lead }: { purpose: OtpPurpose; t
 
         {step === 0 && (
           <Form onSubmit={submitEmail} className="form" validationBehavior="aria">
-            <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />
-            <ErrorLine error={error} />
+            <Field label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus errorId={describedBy} />
+            <ErrorLine id={errorId} error={error} />
             <Button type="submit" className="button button--primary button--block" isDisabled={busy}>
               {busy ? 'Sending...' : 'Send OTP'}
             </Button>
@@ -65,13 +70,15 @@ export function OtpWizardView({ purpose, title, lead }: { purpose: OtpPurpose; t
         {step === 1 && (
           <Form onSubmit={submitCode} className="form">
             <p>
-              We sent a 6-digit code to <strong>{state.context.email}</strong>.{' '}
+              <span id={sentId}>
+                We sent a 6-digit code to <strong>{state.context.email}</strong>.
+              </span>{' '}
               <Button className="link-button" onPress={() => send({ type: 'user.changeEmail' })}>
                 Change email
               </Button>
             </p>
-            <OtpInput value={code} onChange={setCode} autoFocus />
-            <ErrorLine error={error} />
+            <OtpInput value={code} onChange={setCode} autoFocus describedBy={[sentId, describedBy].filter(Boolean).join(' ')} invalid={!!error} />
+            <ErrorLine id={errorId} error={error} />
             <Button type="submit" className="button button--primary button--block" isDisabled={busy || !isCompleteOtp(code)}>
               {state.matches({ code: 'verifying' }) ? 'Verifying...' : 'Verify'}
             </Button>
@@ -96,9 +103,11 @@ export function OtpWizardView({ purpose, title, lead }: { purpose: OtpPurpose; t
 
         {step === 2 && (
           <Form onSubmit={submitPassword} className="form">
-            <Field label="Password" name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} description={PASSWORD_RULE_TEXT} isRequired autoFocus />
-            <Field label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} isRequired />
-            <ErrorLine error={error} />
+            <Field label="Password" name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} description={PASSWORD_RULE_TEXT} isRequired autoFocus
+              errorId={mismatch ? undefined : describedBy} />
+            <Field label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} isRequired
+              errorId={mismatch ? describedBy : undefined} />
+            <ErrorLine id={errorId} error={error} />
             <Button type="submit" className="button button--primary button--block" isDisabled={busy}>
               {busy ? 'Saving...' : purpose === 'signup' ? 'Create account' : 'Reset password'}
             </Button>
@@ -115,9 +124,9 @@ export function OtpWizardView({ purpose, title, lead }: { purpose: OtpPurpose; t
   );
 }
 
-function ErrorLine({ error }: { error: string | null }) {
+function ErrorLine({ id, error }: { id: string; error: string | null }) {
   return (
-    <p className="form__error" role="alert">
+    <p id={id} className="form__error" role="alert">
       {error ?? ''}
     </p>
   );

@@ -80,7 +80,8 @@ export default function CourseAssessmentPage() {
       <h1 className="assessment__title">Assessment: {c.course.title}</h1>
       <p className="courses-eyebrow">Pass mark {ASSESSMENT_PASS_PERCENT}% · {total} questions</p>
       <p className="visually-hidden" role="status">
-        {c.announcement}
+        {/* With the verdict comes what the reveal teaches: the right answer's explanation. */}
+        {screen === 'revealed' && answer && c.announcement ? `${c.announcement}. ${answer.explanation}` : c.announcement}
       </p>
       {screen === 'question' && question && (
         <QuestionStep headingRef={heading} number={c.index + 1} total={total} question={question} selected={c.selected}

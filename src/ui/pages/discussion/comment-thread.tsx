@@ -131,7 +131,7 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions }: { n
         )}
         {!node.deleted && (
           <div className="comment__actions">
-            <LikeButton liked={node.likes.includes(userId)} count={node.likeCount}
+            <LikeButton liked={node.likes.includes(userId)} count={node.likeCount} announce={false}
               onToggle={() => thread.send({ type: 'comment.like', id: node._id, userId })} subject={`comment by ${node.createdBy.name}`} />
             <button ref={replyButton} type="button" className="chip-button" aria-expanded={replying}
               onClick={() => (replying ? closeReply() : setReplying(true))}>

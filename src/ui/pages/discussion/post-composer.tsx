@@ -20,8 +20,9 @@ export function PostComposer({ composer, topic }: { composer: ActorRefFrom<PostC
     title: s.context.title,
     content: s.context.content,
     alert: s.context.alert,
+    lastCreatedId: s.context.lastCreatedId,
   }), (a, b) => a.open === b.open && a.submitting === b.submitting && a.complete === b.complete && a.title === b.title
-    && a.content === b.content && a.alert === b.alert);
+    && a.content === b.content && a.alert === b.alert && a.lastCreatedId === b.lastCreatedId);
   const createButton = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(view.open);
 
@@ -31,8 +32,19 @@ export function PostComposer({ composer, topic }: { composer: ActorRefFrom<PostC
     wasOpen.current = view.open;
   }, [view.open]);
 
+  // A published post is said once, in a polite live region that stays on the page whether the composer is open or not.
+  const firstCreated = useRef(view.lastCreatedId);
+  const published = view.lastCreatedId !== null && view.lastCreatedId !== firstCreated.current;
+  const status = (
+    <p className="visually-hidden" role="status">
+      {published && !view.open ? 'Your post was published.' : ''}
+    </p>
+  );
+
   if (!view.open) {
     return (
+      <>
+      {status}
       <div className="composer-start">
         <button ref={createButton} type="button" className="button button--primary" onClick={() => composer.send({ type: 'composer.open' })}>
           Create a Post
@@ -43,10 +55,13 @@ export function PostComposer({ composer, topic }: { composer: ActorRefFrom<PostC
           </p>
         )}
       </div>
+      </>
     );
   }
 
   return (
+    <>
+    {status}
     <form
       className="card composer"
       aria-labelledby="composer-heading"
@@ -95,5 +110,6 @@ export function PostComposer({ composer, topic }: { composer: ActorRefFrom<PostC
         </div>
       </div>
     </form>
+    </>
   );
 }

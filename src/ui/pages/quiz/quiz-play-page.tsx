@@ -53,7 +53,8 @@ function announcement(state: QuizAttemptSnapshot): string {
       const answer = currentAnswer(c);
       if (!answer) return '';
       const verdict = answer.isCorrect ? 'Correct!' : `Incorrect. The correct answer is ${optionText(c, answer.questionIndex, answer.correctOption)}.`;
-      return `${verdict} Score: ${c.score} of ${total}.`;
+      // The explanation is said with the verdict: it is what the reveal card teaches.
+      return `${verdict} ${answer.explanation} Score: ${c.score} of ${total}.`;
     }
     case 'scorecard':
       return `Quiz completed. You scored ${c.score} out of ${total}.`;
