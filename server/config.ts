@@ -84,6 +84,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(`Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')} ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.DEMO_COMMUNITY === 'on' && env.NODE_ENV === 'production') {
+    throw new ConfigError('Invalid configuration: DEMO_COMMUNITY="on" is refused when NODE_ENV is production');
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,

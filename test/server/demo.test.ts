@@ -4,6 +4,7 @@
  */
 import { count, like } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../../server/config';
 import { CONTENT_DIR } from '../../server/app';
 import { DEMO_EMAIL_DOMAIN, DEMO_NAME_MARK, loadDemoCommunity, readDemoCommunity } from '../../server/content-import/demo';
 import { commentLikes, comments, discussionLikes, discussions, users } from '../../server/data/schema';
@@ -47,7 +48,10 @@ describeWithApp('the demo community', { seed: true }, (ctx) => {
     expect(thread.json().comments).toHaveLength(demo.comments.filter((c) => c.post === post.key).length);
   });
 
-  it('refuses to load when NODE_ENV is production', async () => {
+  it('refuses to load when NODE_ENV is production: the configuration stops the start, and the loader itself refuses', async () => {
+    expect(() => loadConfig({ DEMO_COMMUNITY: 'on', NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ DEMO_COMMUNITY: 'on', NODE_ENV: 'production' })).toThrow(/^Invalid configuration: DEMO_COMMUNITY="on"/);
+    expect(loadConfig({ DEMO_COMMUNITY: 'on' }).demoCommunity).toBe(true);
     await expect(loadDemoCommunity(ctx().database.db, CONTENT_DIR, new Date(), { NODE_ENV: 'production' })).rejects.toThrow(/NODE_ENV is production/);
   });
 });
