@@ -298,3 +298,8 @@ function updateRecord(md: string[], budgets: Budget[]) {
   ];
   writeFileSync('README.md', `${readme.slice(0, from + start.length)}\n${summary.join('\n')}\n${readme.slice(to)}`);
 }
+
+void main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

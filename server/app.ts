@@ -27,6 +27,7 @@ import { learningRoutes, wellKnownRoutes } from './routes/learning';
 import { libraryRoutes } from './routes/library';
 import { quizRoutes } from './routes/quizzes';
 import { systemRoutes } from './routes/system';
+import { workshopRoutes } from './routes/workshops';
 import { AccountService } from './services/accounts';
 import { CertificateService } from './services/certificates';
 import { CommentService } from './services/comments';
@@ -39,7 +40,9 @@ import { OtpService } from './services/otp';
 import { QuizAttempts, quizUrls } from './services/quizzes';
 import { SessionService } from './services/sessions';
 import { SiteService } from './services/site';
+import { JobRunner } from './services/jobs';
 import { TokenService } from './services/tokens';
+import { REMINDER_JOB, WorkshopService } from './services/workshops';
 
 export interface AppDeps {
   config: Config;
@@ -57,6 +60,8 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Set when the process is shutting down: answers then ask their client to close the connection. */
     shuttingDown: boolean;
+    /** The job queue kept in the database (workshop reminders): tests run it with `tick()`. */
+    jobs: JobRunner;
   }
 }
 
@@ -135,6 +140,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const attempts = new QuizAttempts(db, quizUrls(config.apiBasePath));
   const certificates = new CertificateService(db, config.publicUrl, now);
   const learning = new LearningService(db, certificates);
+  const workshops = new WorkshopService(db, app.mailer, config.publicUrl, now, (error) => app.log.error({ err: error }, 'workshop mail failed'));
+  const jobs = new JobRunner(db, { [REMINDER_JOB]: (job) => workshops.sendReminder(job) }, now, (error, job) =>
+    app.log.error({ err: error, job: job?.kind }, 'a job failed'));
+  app.decorate('jobs', jobs);
 
   await app.register(
     async (api) => {
@@ -155,6 +164,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(discussionRoutes, { discussions });
       await api.register(commentRoutes, { comments });
       await api.register(learningRoutes, { courses: learning, certificates });
+      await api.register(workshopRoutes, { service: workshops });
     },
     { prefix: config.apiBasePath },
   );
@@ -162,11 +172,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(wellKnownRoutes, { certificates });
   await registerSpa(app, { staticDir: config.staticDir, mediaDir: join(CONTENT_DIR, 'images'), apiBasePath: config.apiBasePath });
 
+  // Hourly: expired rows go, and the workshops' rolling window of sessions is filled.
   const prune = () =>
-    pruneExpired(db, new Date(now())).catch((error: unknown) => app.log.warn({ err: error }, 'pruning expired rows failed'));
+    Promise.all([
+      pruneExpired(db, new Date(now())).catch((error: unknown) => app.log.warn({ err: error }, 'pruning expired rows failed')),
+      workshops.fillWindow().catch((error: unknown) => app.log.warn({ err: error }, 'making workshop sessions failed')),
+    ]);
   const pruning = setInterval(prune, PRUNE_EVERY_MS);
   pruning.unref();
-  app.addHook('onReady', async () => void prune());
-  app.addHook('onClose', async () => clearInterval(pruning));
+  app.addHook('onReady', async () => {
+    void prune();
+    if (config.jobPollSeconds > 0) jobs.start(config.jobPollSeconds * 1000);
+  });
+  app.addHook('onClose', async () => {
+    clearInterval(pruning);
+    await jobs.stop();
+  });
   return app;
 }

@@ -20,6 +20,7 @@ const envSchema = z.object({
   RATE_LIMIT: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
   CONTENT_CACHE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(10)),
   DEMO_COMMUNITY: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('off')),
+  JOB_POLL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(30)),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('off').transform((value, ctx) => {
     const trust = parseTrustProxy(value);
     if (trust === null) {
@@ -67,6 +68,8 @@ export interface Config {
   rateLimit: boolean;
   contentCacheSeconds: number;
   trustProxy: TrustProxy;
+  /** How often due jobs (workshop reminders) are looked for; 0 turns the runner off in this process. */
+  jobPollSeconds: number;
   /** Load the demo community at start (`npm run demo`); refused when NODE_ENV is production. */
   demoCommunity: boolean;
   /** PUBLIC_URL is https: HSTS and Secure cookies. */
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentCacheSeconds: e.CONTENT_CACHE_SECONDS,
     trustProxy: e.TRUST_PROXY,
     demoCommunity: e.DEMO_COMMUNITY === 'on',
+    jobPollSeconds: e.JOB_POLL_SECONDS,
     secure: (e.PUBLIC_URL ?? '').startsWith('https://'),
   };
 }

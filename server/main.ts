@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, CONTENT_DIR } from './app';
 import { ConfigError, loadConfig } from './config';
 import { loadDemoCommunity } from './content-import/demo';
-import { seedIfEmpty } from './content-import/import';
+import { seedIfEmpty, seedWorkshopsIfMissing } from './content-import/import';
 import { ContentError } from './content-import/module';
 import { type Database, openDatabase } from './data/client';
 import { SmtpMailer } from './mail/smtp-mailer';
@@ -56,7 +56,11 @@ async function main() {
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // Several processes starting on one empty database seed it once.
-  const seeded = await database.exclusively(() => seedIfEmpty(database.db, CONTENT_DIR));
+  const seeded = await database.exclusively(async () => {
+    const first = await seedIfEmpty(database.db, CONTENT_DIR);
+    if (!first) await seedWorkshopsIfMissing(database.db, CONTENT_DIR);
+    return first;
+  });
   if (config.demoCommunity) {
     try {
       const added = await database.exclusively(() => loadDemoCommunity(database.db, CONTENT_DIR));

@@ -1,6 +1,6 @@
 /**
  * Courses (content/courses/<slug>.json, with each lesson in content/courses/<slug>/<lesson>.md and the assessment in
- * content/courses/<slug>/assessment.json), workshops (content/workshops.json) and the library documents
+ * content/courses/<slug>/assessment.json), the library documents
  * (content/library/{ebooks,research-papers,newsletters,case-studies}/*.json). Library documents are written as JSON
  * and rendered to real PDFs while reading (before the import transaction), then stored under /files/<kind>/<slug>.pdf.
  *
@@ -23,7 +23,7 @@ import { LessonRuleError, readLesson } from './lesson-markdown';
 import { quizQuestionFileSchema } from './quiz';
 import {
   caseStudies, courseLessons, courseObjectives, courseQuestions, courses, courseSections, ebooks, files, newsletters,
-  researchPapers, workshops,
+  researchPapers,
 } from '../data/schema';
 import { storeFile } from './files';
 import { ContentError, type ContentModule, type Reporter, type Tx } from './module';
@@ -76,19 +76,6 @@ export interface CourseFile extends Omit<z.output<typeof courseFileSchema>, 'sec
   assessment: AssessmentFile | null;
 }
 
-export const workshopFileSchema = z.array(z.object({
-  slug: slugSchema,
-  title: text(200),
-  description: text(1000),
-  imageUrl: sitePathOrHttps,
-  /** Days after the day the seed runs, so seeded workshops are upcoming. */
-  dayOffset: z.number().int().min(-3650).max(3650),
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a UTC time like 15:30'),
-  duration: z.number().int().min(1).max(24 * 60),
-  joinUrl: z.url({ protocol: /^https$/, message: 'must be an https URL' }),
-}));
-export type WorkshopFile = z.output<typeof workshopFileSchema>[number];
-
 export const libraryDocumentSchema = z.object({
   slug: slugSchema,
   title: text(200),
@@ -118,7 +105,6 @@ export interface RenderedDocument extends LibraryDocumentFile {
 
 export interface CourseContent {
   courses: CourseFile[] | null;
-  workshops: WorkshopFile[] | null;
   library: Record<LibraryKind, RenderedDocument[] | null>;
 }
 
@@ -205,15 +191,6 @@ async function readCourses(folder: string, report: Reporter): Promise<CourseFile
   return result;
 }
 
-async function readWorkshops(folder: string, report: Reporter): Promise<WorkshopFile[] | null> {
-  const file = join(folder, 'workshops.json');
-  const source = await readFile(file, 'utf8').catch(() => null);
-  if (source === null) return null;
-  const list = report.parse(file, workshopFileSchema, source);
-  checkUnique('workshops.json', list.map((w) => w.slug));
-  return list;
-}
-
 function subtitleOf(kind: LibraryKind, doc: LibraryDocumentFile): string {
   const parts: string[] = [LIBRARY_KINDS[kind].label];
   if (doc.category) parts.push(categoryLabel(doc.category));
@@ -248,12 +225,6 @@ async function readLibrary(folder: string, kind: LibraryKind, report: Reporter):
 }
 
 const publishedAtOf = (date: string) => new Date(`${date}T09:00:00Z`);
-
-/** A workshop starts `dayOffset` days after the day the seed runs, at its UTC time. */
-export function workshopStart(seedDate: Date, dayOffset: number, time: string): Date {
-  const [hours, minutes] = time.split(':').map(Number) as [number, number];
-  return new Date(Date.UTC(seedDate.getUTCFullYear(), seedDate.getUTCMonth(), seedDate.getUTCDate() + dayOffset, hours, minutes));
-}
 
 async function writeCourses(tx: Tx, list: CourseFile[]) {
   for (const course of list) {
@@ -314,23 +285,6 @@ async function writeCourses(tx: Tx, list: CourseFile[]) {
   await tx.delete(courses).where(slugs.length > 0 ? notInArray(courses.slug, slugs) : undefined);
 }
 
-async function writeWorkshops(tx: Tx, list: WorkshopFile[], now: Date) {
-  for (const workshop of list) {
-    const values = {
-      slug: workshop.slug,
-      title: workshop.title,
-      description: workshop.description,
-      imageUrl: workshop.imageUrl,
-      startsAt: workshopStart(now, workshop.dayOffset, workshop.time),
-      duration: workshop.duration,
-      joinUrl: workshop.joinUrl,
-    };
-    await tx.insert(workshops).values(values).onConflictDoUpdate({ target: workshops.slug, set: values });
-  }
-  const slugs = list.map((w) => w.slug);
-  await tx.delete(workshops).where(slugs.length > 0 ? notInArray(workshops.slug, slugs) : undefined);
-}
-
 const LIBRARY_TABLES = { ebooks, researchPapers, newsletters, caseStudies } as const;
 
 async function writeLibrary(tx: Tx, kind: LibraryKind, list: RenderedDocument[]) {
@@ -364,11 +318,10 @@ export const courseContent: ContentModule<CourseContent> = {
   async read(folder, report) {
     const library = {} as CourseContent['library'];
     for (const kind of Object.keys(LIBRARY_KINDS) as LibraryKind[]) library[kind] = await readLibrary(folder, kind, report);
-    return { courses: await readCourses(folder, report), workshops: await readWorkshops(folder, report), library };
+    return { courses: await readCourses(folder, report), library };
   },
-  async write(tx, data, { now }) {
+  async write(tx, data) {
     if (data.courses) await writeCourses(tx, data.courses);
-    if (data.workshops) await writeWorkshops(tx, data.workshops, now);
     for (const kind of Object.keys(LIBRARY_KINDS) as LibraryKind[]) {
       const list = data.library[kind];
       if (list) await writeLibrary(tx, kind, list);

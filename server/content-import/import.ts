@@ -4,16 +4,17 @@ import { count } from 'drizzle-orm';
 import type { z } from 'zod';
 import { sanitizeRichHtml } from '../render/sanitize';
 import type { Db } from '../data/client';
-import { salesBanners } from '../data/schema';
+import { salesBanners, workshopSeries } from '../data/schema';
 import { articleContent } from './articles';
 import { courseContent } from './courses';
 import { homeContent } from './home';
 import { legalContent } from './legal';
 import { quizContent } from './quiz';
+import { workshopContent } from './workshops';
 import { ContentError, type ContentModule, type Reporter } from './module';
 
 // Each content kind registers here, in write order.
-export const CONTENT_MODULES = [homeContent, articleContent, legalContent, courseContent, quizContent] as ContentModule<unknown>[];
+export const CONTENT_MODULES = [homeContent, articleContent, legalContent, courseContent, workshopContent, quizContent] as ContentModule<unknown>[];
 
 function reporter(root: string): Reporter {
   const check = <S extends z.ZodType>(file: string, schema: S, value: unknown): z.output<S> => {
@@ -37,10 +38,10 @@ function reporter(root: string): Reporter {
   };
 }
 
-export async function importContent(db: Db, folder: string, now = new Date()): Promise<{ modules: string[] }> {
+export async function importContent(db: Db, folder: string, now = new Date(), modules = CONTENT_MODULES): Promise<{ modules: string[] }> {
   const report = reporter(folder);
   const loaded: { module: ContentModule<unknown>; data: unknown }[] = [];
-  for (const module of CONTENT_MODULES) loaded.push({ module, data: await module.read(folder, report) });
+  for (const module of modules) loaded.push({ module, data: await module.read(folder, report) });
   await db.transaction(async (tx) => {
     for (const { module, data } of loaded) await module.write(tx, data, { sanitize: sanitizeRichHtml, now });
   });
@@ -52,5 +53,16 @@ export async function seedIfEmpty(db: Db, folder: string): Promise<boolean> {
   const [row] = await db.select({ n: count() }).from(salesBanners);
   if ((row?.n ?? 0) > 0) return false;
   await importContent(db, folder);
+  return true;
+}
+
+/**
+ * A database seeded before workshops had series (an older install) gets them from the product's content on its next
+ * start; its fixed workshops give way to the series' sessions.
+ */
+export async function seedWorkshopsIfMissing(db: Db, folder: string): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(workshopSeries);
+  if ((row?.n ?? 0) > 0) return false;
+  await importContent(db, folder, new Date(), [workshopContent as ContentModule<unknown>]);
   return true;
 }

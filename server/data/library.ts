@@ -1,18 +1,9 @@
-/** The library: upcoming workshops, ebooks (with their file's size), research papers, newsletters, case studies. */
-import { asc, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+/** The library: ebooks (with their file's size), research papers, newsletters, case studies (workshops: workshops.ts). */
+import { asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
-import { caseStudies, ebooks, files, newsletters, researchPapers, workshops } from './schema';
+import { caseStudies, ebooks, files, newsletters, researchPapers } from './schema';
 
 export type CaseStudyRow = typeof caseStudies.$inferSelect;
-
-/** Upcoming means not yet over: a workshop that has started can still be joined until its end. */
-export function upcomingWorkshopRows(db: Db) {
-  return db
-    .select()
-    .from(workshops)
-    .where(gte(sql`${workshops.startsAt} + make_interval(mins => ${workshops.duration})`, sql`now()`))
-    .orderBy(asc(workshops.startsAt), asc(workshops.title));
-}
 
 export function ebookRows(db: Db) {
   return db

@@ -186,6 +186,24 @@ export const articles = pgTable('articles', {
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('articles_slug_unique').on(t.slug), index('articles_category_published').on(t.category, t.publishedAt)]);
 
+/** A workshop series: what it covers, who hosts it, its seats and its schedule (content/workshops.json). */
+export const workshopSeries = pgTable('workshop_series', {
+  id: id(),
+  slug: text('slug').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  imageUrl: text('image_url').notNull(),
+  duration: integer('duration').notNull(),
+  capacity: integer('capacity').notNull(),
+  joinUrl: text('join_url').notNull(),
+  hosts: jsonb('hosts').$type<{ name: string; role: string }[]>().notNull(),
+  agenda: jsonb('agenda').$type<{ minutes: number; item: string }[]>().notNull(),
+  audience: text('audience').notNull(),
+  prepare: jsonb('prepare').$type<string[]>().notNull(),
+  schedule: jsonb('schedule').$type<import('../../src/domain/workshops').Schedule>().notNull(),
+}, (t) => [uniqueIndex('workshop_series_slug_unique').on(t.slug)]);
+
+/** One session of a series: generated on a rolling window from the series' schedule (ADR 080). */
 export const workshops = pgTable('workshops', {
   id: id(),
   slug: text('slug').notNull(),
@@ -195,7 +213,45 @@ export const workshops = pgTable('workshops', {
   startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
   duration: integer('duration').notNull(),
   joinUrl: text('join_url').notNull().default(''),
-}, (t) => [uniqueIndex('workshops_slug_unique').on(t.slug), index('workshops_starts').on(t.startsAt)]);
+  seriesId: uuid('series_id').references(() => workshopSeries.id, { onDelete: 'cascade' }),
+  capacity: integer('capacity').notNull().default(30),
+}, (t) => [
+  uniqueIndex('workshops_slug_unique').on(t.slug),
+  index('workshops_starts').on(t.startsAt),
+  uniqueIndex('workshops_series_start').on(t.seriesId, t.startsAt),
+]);
+
+/** A member's place at a session: registered or on the waitlist (oldest first); one row per member and session. */
+export const workshopRegistrations = pgTable('workshop_registrations', {
+  id: id(),
+  workshopId: uuid('workshop_id').notNull().references(() => workshops.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status').notNull(),
+  createdAt: createdAt(),
+  /** When the member took a seat (from the waitlist too); the waitlist is ordered by createdAt. */
+  seatedAt: timestamp('seated_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('workshop_registrations_one_per_member').on(t.workshopId, t.userId),
+  index('workshop_registrations_workshop').on(t.workshopId, t.status, t.createdAt),
+  index('workshop_registrations_user').on(t.userId),
+]);
+
+/**
+ * Jobs kept in the database (ADR 081): due at `runAt`, claimed by one process at a time (`lockedUntil`), done once
+ * (`doneAt`). `key` makes enqueueing the same job twice a no-op.
+ */
+export const jobs = pgTable('jobs', {
+  id: id(),
+  key: text('key').notNull(),
+  kind: text('kind').notNull(),
+  payload: jsonb('payload').$type<Record<string, string>>().notNull(),
+  runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  attempts: integer('attempts').notNull().default(0),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('jobs_key_unique').on(t.key), index('jobs_due').on(t.doneAt, t.runAt)]);
 
 const documentColumns = () => ({
   id: id(),

@@ -6,6 +6,8 @@ export interface Mail {
   html: string;
   /** What a console log line shows instead of the whole body (the code and the link). */
   summary: string;
+  /** Files sent with the mail (a workshop's calendar file). */
+  attachments?: { filename: string; content: string; contentType: string }[];
 }
 
 export interface Mailer {

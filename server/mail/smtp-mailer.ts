@@ -8,7 +8,10 @@ export class SmtpMailer implements Mailer {
     this.#transport = nodemailer.createTransport(url);
   }
   async send(mail: Mail): Promise<void> {
-    await this.#transport.sendMail({ from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    await this.#transport.sendMail({
+      from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html,
+      ...(mail.attachments ? { attachments: mail.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) } : {}),
+    });
   }
   async close(): Promise<void> {
     this.#transport.close();

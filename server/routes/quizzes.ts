@@ -1,7 +1,7 @@
 /** Quiz constants, attempts, answers, completion, the results PDF, and the quiz's pictures. */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { answerQuestion, attemptPdf, completeQuiz, listAttempts, quizConstants, startQuiz } from '../../src/contract/quizzes';
-import { QUIZ_CATEGORIES, QUIZ_PDF_FILENAME, QUIZ_SETS, QUIZ_TOPICS, quizCategoryTitle } from '../../src/domain/quiz';
+import { QUIZ_CATEGORIES, QUIZ_PDF_FILENAME, QUIZ_SETS, QUIZ_TOPICS } from '../../src/domain/quiz';
 import { implement } from '../http/route';
 import type { QuizAttempts } from '../services/quizzes';
 

@@ -8,7 +8,7 @@ import { type ArticleRow, articleRowsInCategory, featuredArticleRow, findArticle
 import { type CourseFilter, findCourse, listCourseRows } from '../data/courses';
 import { activeBannerText, slideRows } from '../data/home';
 import {
-  type CaseStudyRow, caseStudyRows, ebookRows, featuredCaseStudyRow, newsletterRows, researchPaperRows, upcomingWorkshopRows,
+  type CaseStudyRow, caseStudyRows, ebookRows, featuredCaseStudyRow, newsletterRows, researchPaperRows,
 } from '../data/library';
 import { sanitizeRichHtml } from '../render/sanitize';
 import { notFound } from './errors';
@@ -82,18 +82,6 @@ export class ContentService {
     const course = await findCourse(this.db, idOrSlug);
     if (!course) throw notFound('Course not found');
     return course;
-  }
-
-  async upcomingWorkshops() {
-    return (await upcomingWorkshopRows(this.db)).map((w) => ({
-      _id: w.id,
-      title: w.title,
-      description: w.description,
-      imageUrl: w.imageUrl,
-      date: w.startsAt.toISOString(),
-      duration: w.duration,
-      joinUrl: w.joinUrl,
-    }));
   }
 
   async ebooks() {

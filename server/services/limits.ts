@@ -55,6 +55,8 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   'learning.startAssessment': [perMember(30, HOUR), perAddress(90, HOUR)],
   'learning.answerAssessment': [perMember(120, MINUTE), perAddress(360, MINUTE)],
   'learning.completeAssessment': [perMember(30, MINUTE), perAddress(90, MINUTE)],
+  'workshops.register': [perMember(30, HOUR), perAddress(90, HOUR)],
+  'workshops.cancel': [perMember(30, HOUR), perAddress(90, HOUR)],
 };
 
 /** Wrong passwords: a pair (email, address) gets 10 in 15 minutes, an address 50; the right password resets its pair. */

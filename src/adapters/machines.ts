@@ -10,6 +10,7 @@ import type { ApiClient, Clock, DraftStore, FileSaver, Navigator, Notifier, Toke
 import { providePostComposer } from '../application/post-composer.effects';
 import { provideQuizAttempt } from '../application/quiz-attempt.effects';
 import type { AppMachines } from '../application/services';
+import { provideWorkshop } from '../application/workshop.effects';
 
 export interface MachinePorts {
   api: ApiClient;
@@ -30,5 +31,6 @@ export function provideMachines(ports: MachinePorts): AppMachines {
     discussionFeed: () => provideDiscussionFeed(ports),
     commentThread: () => provideCommentThread(ports),
     courseProgress: () => provideCourseProgress(ports),
+    workshop: () => provideWorkshop(ports),
   };
 }

@@ -8,6 +8,7 @@ import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, Navigator, Not
 import type { PostComposerMachine } from './post-composer.machine';
 import type { QuizAttemptMachine } from './quiz-attempt.machine';
 import type { SessionMachine } from './session.machine';
+import type { WorkshopMachine } from './workshop.machine';
 
 /**
  * Each machine with its effects bound to the ports (src/adapters/machines.ts). One call per actor: a machine's
@@ -20,6 +21,7 @@ export interface AppMachines {
   discussionFeed(): DiscussionFeedMachine;
   commentThread(): CommentThreadMachine;
   courseProgress(): CourseProgressMachine;
+  workshop(): WorkshopMachine;
 }
 
 export interface AppServices {

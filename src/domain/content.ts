@@ -64,7 +64,6 @@ export const workshopSchema = z.object({
   imageUrl: z.string(),
   date: z.string(),
   duration: z.number(),
-  joinUrl: z.string(),
 });
 export type Workshop = z.infer<typeof workshopSchema>;
 

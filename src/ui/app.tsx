@@ -30,6 +30,7 @@ const PAGE_COMPONENTS: Record<PageName, LazyExoticComponent<ComponentType>> = {
   learning: lazy(() => import(/* webpackChunkName: "page-learning" */ './pages/learning/learning-page')),
   certificate: lazy(() => import(/* webpackChunkName: "page-certificate" */ './pages/certificates/certificate-page')),
   workshops: lazy(() => import(/* webpackChunkName: "page-workshops" */ './pages/library/workshops-page')),
+  workshop: lazy(() => import(/* webpackChunkName: "page-workshop" */ './pages/workshops/workshop-page')),
   ebooks: lazy(() => import(/* webpackChunkName: "page-ebooks" */ './pages/library/ebooks-page')),
   'research-papers': lazy(() => import(/* webpackChunkName: "page-research-papers" */ './pages/library/research-papers-page')),
   newsletters: lazy(() => import(/* webpackChunkName: "page-newsletters" */ './pages/library/newsletters-page')),

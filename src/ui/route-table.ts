@@ -9,7 +9,7 @@ export const PAGES = [
   'home', 'login', 'signup', 'forgot-password', 'articles', 'article', 'community', 'contact', 'about',
   'discussion', 'courses', 'course-category', 'course-view', 'workshops', 'ebooks', 'research-papers',
   'newsletters', 'quiz-topics', 'quiz-topic', 'quiz-play', 'case-studies', 'profile', 'course-lesson', 'course-assessment',
-  'learning', 'certificate', 'accessibility',
+  'learning', 'certificate', 'accessibility', 'workshop',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 
@@ -42,6 +42,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/courses/view/:courseId/assessment', 'course-assessment'),
   members('/courses/:categoryId', 'course-category'),
   members('/workshops', 'workshops'),
+  members('/workshops/:id', 'workshop'),
   members('/ebook', 'ebooks'),
   members('/research-papers', 'research-papers'),
   members('/newsletters', 'newsletters'),

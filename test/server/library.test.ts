@@ -7,11 +7,12 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, like } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { CONTENT_DIR } from '../../server/app';
-import { courseSections, courses, files, workshops } from '../../server/data/schema';
-import { type CourseFile, libraryFilePath, workshopStart } from '../../server/content-import/courses';
+import { courseSections, courses, files, workshops, workshopSeries } from '../../server/data/schema';
+import { type CourseFile, libraryFilePath } from '../../server/content-import/courses';
+import { SESSION_WINDOW_DAYS, type Schedule, sessionsBetween } from '../../src/domain/workshops';
 import { importContent } from '../../server/content-import/import';
 import {
   featuredCaseStudy, getCourse, listCaseStudies, listCourses, listEbooks, listNewsletters, listResearchPapers, listWorkshops,
@@ -203,29 +204,33 @@ describeWithApp('workshops and library documents', { seed: true }, (ctx) => {
     }
   });
 
-  it('lists the seeded workshops, all upcoming, soonest first, dated from the day the seed ran', async () => {
+  it('lists the sessions of every workshop series in the next 90 days, soonest first, as their schedules say', async () => {
     const res = await call(listWorkshops);
     expect(res.statusCode).toBe(200);
     const list: Workshop[] = res.json().workshops;
-    const source: { title: string; dayOffset: number; time: string; duration: number; joinUrl: string }[] = readJson('workshops.json');
-    expect(list.length).toBeGreaterThanOrEqual(4);
-    expect(list.map((w) => w.title).sort()).toEqual(source.map((w) => w.title).sort());
+    const source: { title: string; duration: number; schedule: Schedule }[] = readJson('workshops.json');
+    expect(new Set(list.map((w) => w.title))).toEqual(new Set(source.map((w) => w.title)));
     expect(list.map((w) => w.date)).toEqual(list.map((w) => w.date).sort());
-    const [row] = await ctx().database.db.select().from(workshops).where(eq(workshops.title, list[0]!.title));
-    // The import ran moments ago: each start is that day plus its offset, at its UTC time.
-    for (const workshop of list) {
-      const s = source.find((w) => w.title === workshop.title)!;
-      expect(workshop.date).toBe(workshopStart(new Date(), s.dayOffset, s.time).toISOString());
-      expect(new Date(workshop.date).getTime()).toBeGreaterThan(Date.now());
-      expect(workshop).toMatchObject({ duration: s.duration, joinUrl: s.joinUrl });
-      expect((await get(workshop.imageUrl)).statusCode).toBe(200);
+    const now = Date.now();
+    for (const series of source) {
+      const mine = list.filter((w) => w.title === series.title);
+      // Every series has sessions across the window, each at a start its schedule gives.
+      expect(mine.length).toBeGreaterThanOrEqual(2);
+      const expected = sessionsBetween(series.schedule, new Date(now - 3_600_000), new Date(now + SESSION_WINDOW_DAYS * 86_400_000)).map((d) => d.toISOString());
+      for (const w of mine) {
+        expect(expected).toContain(w.date);
+        expect(w.duration).toBe(series.duration);
+        // The join link is not in the list: it is for registered members, at the time (the workshop's own page).
+        expect(w).not.toHaveProperty('joinUrl');
+      }
     }
-    expect(row!.startsAt.toISOString()).toBe(list[0]!.date);
+    for (const image of new Set(list.map((w) => w.imageUrl))) expect((await get(image)).statusCode).toBe(200);
   });
 
   it('leaves out workshops that are over but keeps one still running', async () => {
     const { db } = ctx().database;
-    const base = { description: 'x', imageUrl: mediaPath('workshops/embodied-carbon-clinic.svg'), joinUrl: 'https://example.com/j', duration: 60 };
+    const [series] = await db.select().from(workshopSeries).limit(1);
+    const base = { description: 'x', imageUrl: mediaPath('workshops/embodied-carbon-clinic.svg'), joinUrl: 'https://example.com/j', duration: 60, seriesId: series!.id };
     await db.insert(workshops).values([
       { ...base, slug: 'finished', title: 'Finished yesterday', startsAt: new Date(Date.now() - 24 * 3600_000) },
       { ...base, slug: 'running', title: 'Running now', startsAt: new Date(Date.now() - 30 * 60_000) },
@@ -422,7 +427,9 @@ describeWithApp('importing broken library content', { seed: true }, (ctx) => {
     ['a lesson without named sources', 'courses/embodied-carbon-fundamentals/carbon-in-the-built-environment-the-big-picture.md', (t: string) => t.slice(0, t.indexOf('## Sources')), /carbon-in-the-built-environment-the-big-picture\.md: field "sources": /],
     ['a lesson too long', 'courses/embodied-carbon-fundamentals/carbon-in-the-built-environment-the-big-picture.md', (t: string) => `${t}\n\n${'More words here. '.repeat(200)}`, /field "body": has \d+ words; a lesson has 250 to 700/],
     ['an assessment question on no lesson of the course', 'courses/embodied-carbon-fundamentals/assessment.json', (t: string) => t.replace(/"lesson": "[^"]+"/, '"lesson": "not-a-lesson"'), /^courses\/embodied-carbon-fundamentals\/assessment\.json: field "lesson": "not-a-lesson" is not a lesson of this course$/],
-    ['a workshop time that is not HH:MM', 'workshops.json', (t: string) => t.replace('"time": "15:00"', '"time": "3pm"'), /^workshops\.json: field "0\.time": must be a UTC time/],
+    ['a workshop time that is not HH:MM', 'workshops.json', (t: string) => t.replace('"time": "17:00"', '"time": "5pm"'), /^workshops\.json: field "0\.schedule\.time": must be a local time like 17:00/],
+    ['a workshop time zone that does not exist', 'workshops.json', (t: string) => t.replace('"timeZone": "Europe/London"', '"timeZone": "Europe/Atlantis"'), /^workshops\.json: field "0\.schedule\.timeZone": must be an IANA time zone/],
+    ['a workshop agenda that does not fill its time', 'workshops.json', (t: string) => t.replace('"minutes": 50', '"minutes": 40'), /^workshops\.json: field "0\.agenda": adds up to 80 minutes, not the duration 90/],
     ['a research paper without a category', 'library/research-papers/embodied-carbon-building-life-cycle-review.json', (t: string) => t.replace('"category": "carbon",', ''), /research-papers\/embodied-carbon-building-life-cycle-review\.json: field "category"/],
     ['a second featured case study', 'library/case-studies/circular-office-fit-out.json', (t: string) => t.replace('"featured": false', '"featured": true'), /only one case study may be featured/],
   ])('refuses %s, naming the file, and changes nothing', async (_label, file, change, message) => {
@@ -459,7 +466,8 @@ describeWithApp('importing broken library content', { seed: true }, (ctx) => {
     rmSync(join(dir, 'library/ebooks/circular-interiors-playbook.json'));
     await importContent(db, dir);
     expect(await db.select().from(courses).where(eq(courses.slug, 'embodied-carbon-fundamentals'))).toEqual([]);
-    expect(await db.select().from(workshops).where(eq(workshops.slug, 'embodied-carbon-clinic'))).toEqual([]);
+    expect(await db.select().from(workshopSeries).where(eq(workshopSeries.slug, 'embodied-carbon-clinic'))).toEqual([]);
+    expect(await db.select().from(workshops).where(like(workshops.slug, 'embodied-carbon-clinic--%'))).toEqual([]);
     expect(await db.select({ path: files.path }).from(files).where(eq(files.path, filePath('ebooks/circular-interiors-playbook.pdf')))).toEqual([]);
     await importContent(db, CONTENT_DIR);
     expect(await db.select({ path: files.path }).from(files).where(eq(files.path, filePath('ebooks/circular-interiors-playbook.pdf')))).toHaveLength(1);

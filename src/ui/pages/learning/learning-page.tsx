@@ -1,15 +1,20 @@
 /**
  * My learning (issue 13): courses in progress with their bars and 'Continue', completed courses with the certificate
- * (its page, the PDF and the Open Badges credential), and the quiz history.
+ * (its page, the PDF and the Open Badges credential), my workshops (issue 15: upcoming with Cancel, and past ones),
+ * and the quiz history.
  */
 import { useState } from 'react';
 import { Link } from 'wouter';
+import { messageOf } from '../../../application/api-error';
 import { saveCertificatePdf, saveCredential } from '../../../application/certificate-files';
+import { cancelWorkshopPlace } from '../../../application/workshop-places';
 import { myLearning } from '../../../contract/learning';
 import { listAttempts } from '../../../contract/quizzes';
+import { myWorkshops } from '../../../contract/workshops';
 import { categoryLabel } from '../../../domain/content';
 import type { LearningCourse } from '../../../domain/learning';
 import { formatUsDate } from '../../../domain/text';
+import { formatWorkshopTime, type MyWorkshop } from '../../../domain/workshops';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
@@ -81,6 +86,89 @@ function Completed({ course }: { course: LearningCourse }) {
   );
 }
 
+function WorkshopItem({ workshop, onCancel, busy }: { workshop: MyWorkshop; onCancel?: () => void; busy?: boolean }) {
+  return (
+    <li className="learning-workshop">
+      <div>
+        <Link href={paths.workshop(workshop._id)} className="learning-workshop__title">
+          {workshop.title}
+        </Link>
+        <p className="learning-workshop__meta">
+          <time dateTime={workshop.date}>{formatWorkshopTime(workshop.date)}</time> · {workshop.duration} minutes
+          {workshop.status === 'waitlisted' && ' · on the waitlist'}
+        </p>
+      </div>
+      {onCancel && (
+        <button type="button" className="button button--small" onClick={onCancel} disabled={busy}>
+          {busy ? 'Cancelling...' : 'Cancel'}
+          <span className="visually-hidden"> {workshop.title}</span>
+        </button>
+      )}
+    </li>
+  );
+}
+
+function MyWorkshops() {
+  const { api, log } = useServices();
+  const workshops = useQuery(myWorkshops, {}, { fresh: true });
+  const [cancelling, setCancelling] = useState<string | null>(null);
+  const [said, setSaid] = useState('');
+  const [failed, setFailed] = useState('');
+  const cancel = (id: string) => {
+    setCancelling(id);
+    setFailed('');
+    setSaid('');
+    cancelWorkshopPlace(api, id).then(
+      (message) => {
+        setSaid(message);
+        workshops.reload();
+      },
+      (error: unknown) => {
+        log('cancelling a workshop place failed', error);
+        setFailed(messageOf(error, 'Could not cancel your registration. Please try again.'));
+      },
+    ).finally(() => setCancelling(null));
+  };
+  return (
+    <section aria-labelledby="my-workshops">
+      <h2 id="my-workshops">My workshops</h2>
+      <p className="visually-hidden" role="status">
+        {said}
+      </p>
+      <p className="form__error" role="alert">
+        {failed}
+      </p>
+      {workshops.status === 'loading' && <Spinner label="Loading your workshops..." />}
+      {workshops.status === 'error' && <ErrorState error={workshops.error} />}
+      {workshops.status === 'success' && (
+        <>
+          {workshops.data.upcoming.length === 0 ? (
+            <EmptyState>
+              No upcoming workshop. <Link href={paths.workshops}>See what is coming up</Link>.
+            </EmptyState>
+          ) : (
+            <ul className="learning-workshops" aria-label="Upcoming workshops">
+              {workshops.data.upcoming.map((w) => (
+                <WorkshopItem key={w._id} workshop={w} onCancel={() => cancel(w._id)} busy={cancelling === w._id} />
+              ))}
+            </ul>
+          )}
+          {workshops.data.past.length > 0 && (
+            <>
+              <h3>Past workshops</h3>
+              <ul className="learning-workshops" aria-label="Past workshops">
+                {workshops.data.past.map((w) => (
+                  <WorkshopItem key={w._id} workshop={w} />
+                ))}
+              </ul>
+            </>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
+
 export default function LearningPage() {
   useDocumentTitle('My learning');
   const learning = useQuery(myLearning, {}, { fresh: true });
@@ -118,6 +206,7 @@ export default function LearningPage() {
             </ul>
           ))}
       </section>
+      <MyWorkshops />
       <section aria-labelledby="quiz-history">
         <h2 id="quiz-history">Quiz history</h2>
         {attempts.status === 'loading' && <Spinner label="Loading your attempts..." />}

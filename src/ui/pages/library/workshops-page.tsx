@@ -1,6 +1,8 @@
-/** Upcoming workshops, soonest first: image, title, date and time, duration, and 'Join Workshop' (ADR 023). */
+/** Upcoming workshops, soonest first: image, title, date and time, duration, and 'Join Workshop' to /workshops/{id}. */
+import { Link } from 'wouter';
 import { listWorkshops } from '../../../contract/content';
 import { formatUsDateTime } from '../../../domain/text';
+import { paths } from '../../routes';
 import { LibraryListPage } from './library-list';
 
 export default function WorkshopsPage() {
@@ -34,9 +36,9 @@ export default function WorkshopsPage() {
               </div>
             </dl>
             <p className="library-card__text">{workshop.description}</p>
-            <a className="button button--primary library-card__action" href={workshop.joinUrl} target="_blank" rel="noopener noreferrer" aria-describedby={titleId}>
-              Join Workshop<span className="visually-hidden"> (opens in a new tab)</span>
-            </a>
+            <Link className="button button--primary library-card__action" href={paths.workshop(workshop._id)} aria-describedby={titleId}>
+              Join Workshop
+            </Link>
           </div>
         </>
       )}

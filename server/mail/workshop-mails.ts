@@ -1,0 +1,61 @@
+/** The workshop mails: a confirmation with the calendar file, a place on the waitlist, a cancellation, a reminder. */
+import { formatWorkshopTime } from '../../src/domain/workshops';
+import type { Mail } from './mailer';
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export interface WorkshopMailFacts {
+  to: string;
+  firstName: string;
+  title: string;
+  startsAt: Date;
+  durationMinutes: number;
+  /** The series' own time zone: the mail says the time there, and in UTC. */
+  timeZone: string;
+  pageUrl: string;
+}
+
+function mail(f: WorkshopMailFacts, subject: string, lines: string[], summary: string, attachments?: Mail['attachments']): Mail {
+  const hello = `Hello ${f.firstName.trim() || 'there'},`;
+  const when = `${formatWorkshopTime(f.startsAt.toISOString(), f.timeZone)} (${formatWorkshopTime(f.startsAt.toISOString(), 'UTC')}), ${f.durationMinutes} minutes`;
+  const text = [hello, '', ...lines, '', `${f.title}`, when, `Workshop page: ${f.pageUrl}`, '', 'SustainLearn'].join('\n');
+  const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2933">
+<p style="color:#1f6f4a;font-weight:700">SustainLearn</p>
+<p>${escapeHtml(hello)}</p>
+${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
+<p><strong>${escapeHtml(f.title)}</strong><br>${escapeHtml(when)}</p>
+<p><a href="${escapeHtml(f.pageUrl)}">Open the workshop page</a></p>
+</body></html>`;
+  return { to: f.to, subject, text, html, summary, ...(attachments ? { attachments } : {}) };
+}
+
+export function registeredMail(f: WorkshopMailFacts, ics: string, fromWaitlist = false): Mail {
+  return mail(
+    f,
+    fromWaitlist ? `A seat opened: you are registered for ${f.title}` : `You are registered: ${f.title}`,
+    [
+      fromWaitlist ? 'A seat opened and it is yours: you are now registered.' : 'You are registered for this workshop.',
+      'The calendar file attached puts it in your calendar. The join link appears on the workshop page from 15 minutes before the start, and we will remind you the day before.',
+    ],
+    `workshop registration ${f.title} ${f.pageUrl}`,
+    [{ filename: 'workshop.ics', content: ics, contentType: 'text/calendar; charset=utf-8; method=PUBLISH' }],
+  );
+}
+
+export function waitlistedMail(f: WorkshopMailFacts): Mail {
+  return mail(f, `You are on the waitlist: ${f.title}`, [
+    'The workshop is full, so you are on its waitlist. If a seat opens, it goes to the first person on the list and we email you straight away with the calendar file.',
+  ], `workshop waitlist ${f.title} ${f.pageUrl}`);
+}
+
+export function cancelledMail(f: WorkshopMailFacts): Mail {
+  return mail(f, `Registration cancelled: ${f.title}`, [
+    'Your place at this workshop is cancelled. If you change your mind, register again on the workshop page while seats are left.',
+  ], `workshop cancellation ${f.title} ${f.pageUrl}`);
+}
+
+export function reminderMail(f: WorkshopMailFacts): Mail {
+  return mail(f, `Tomorrow: ${f.title}`, [
+    'A reminder that your workshop starts in about 24 hours. The join link appears on the workshop page from 15 minutes before the start.',
+  ], `workshop reminder ${f.title} ${f.pageUrl}`);
+}

@@ -1,0 +1,214 @@
+/**
+ * Workshops (issue 15): a series described by a schedule in its own time zone (the first Tuesday of each month at
+ * 17:00 Europe/London, every other Wednesday, or fixed dates), its sessions on a rolling window, seats and a waitlist,
+ * and when the join link may be shown. Pure rules and the shapes the API answers.
+ */
+import { z } from 'zod';
+
+export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** Upcoming sessions are generated this far ahead, so the list never runs dry. */
+export const SESSION_WINDOW_DAYS = 90;
+/** The join link shows from this long before the start until the end. */
+export const JOIN_OPENS_MINUTES = 15;
+/** The reminder mail goes out this long before the start. */
+export const REMINDER_HOURS = 24;
+
+const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a local time like 17:00');
+const timeZone = z.string().refine((zone) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}, 'must be an IANA time zone like Europe/London');
+
+export const scheduleSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('monthly'),
+    /** 1 to 4, or -1 for the last such weekday of the month. */
+    week: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1)]),
+    weekday: z.enum(WEEKDAYS),
+    time: localTime,
+    timeZone,
+  }),
+  z.object({
+    kind: z.literal('weekly'),
+    weekday: z.enum(WEEKDAYS),
+    /** Every n weeks, counted from `from` (a local date). */
+    every: z.number().int().min(1).max(8),
+    from: z.iso.date(),
+    time: localTime,
+    timeZone,
+  }),
+  z.object({
+    kind: z.literal('dates'),
+    /** Local date-times like 2026-12-03T17:00. */
+    dates: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, 'must be a local date-time like 2026-12-03T17:00')).min(1),
+    timeZone,
+  }),
+]);
+export type Schedule = z.infer<typeof scheduleSchema>;
+
+/** The offset of `timeZone` from UTC at the instant `utcMs`, in minutes (Europe/London in summer: 60). */
+function offsetMinutes(utcMs: number, zone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(new Date(utcMs));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return Math.round((asUtc - Math.floor(utcMs / 1000) * 1000) / 60_000);
+}
+
+/**
+ * The instant a wall-clock time happens in a time zone. A time skipped by a spring-forward change is moved on by the
+ * gap (02:30 on the day clocks go to 03:00 becomes 03:30); a time that happens twice in the autumn is its first.
+ */
+export function zonedTimeToUtc(year: number, month: number, day: number, hour: number, minute: number, zone: string): Date {
+  const wall = Date.UTC(year, month - 1, day, hour, minute);
+  // The offsets in force half a day either side: around a change they differ, otherwise they are the same.
+  const before = offsetMinutes(wall - 43_200_000, zone);
+  const after = offsetMinutes(wall + 43_200_000, zone);
+  const fits = (offset: number) => offsetMinutes(wall - offset * 60_000, zone) === offset;
+  const candidates = [...new Set([before, after])].filter(fits).map((offset) => wall - offset * 60_000);
+  // Twice in the autumn: the first; never in the spring: moved on by the gap (the earlier offset still applied).
+  return new Date(candidates.length ? Math.min(...candidates) : wall - before * 60_000);
+}
+
+/** The local calendar date of an instant in a time zone. */
+export function localDateOf(instant: Date, zone: string): { year: number; month: number; day: number } {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(instant);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: get('year'), month: get('month'), day: get('day') };
+}
+
+const daysInMonth = (year: number, month: number) => new Date(Date.UTC(year, month, 0)).getUTCDate();
+const weekdayOf = (year: number, month: number, day: number) => new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+
+/** The day of the month of the nth (or last) weekday. */
+function nthWeekday(year: number, month: number, week: number, weekday: number): number {
+  if (week > 0) {
+    const first = weekdayOf(year, month, 1);
+    const day = 1 + ((weekday - first + 7) % 7) + (week - 1) * 7;
+    return day <= daysInMonth(year, month) ? day : -1;
+  }
+  const lastDay = daysInMonth(year, month);
+  return lastDay - ((weekdayOf(year, month, lastDay) - weekday + 7) % 7);
+}
+
+/** Every start of a schedule in [from, to), in order. */
+export function sessionsBetween(schedule: Schedule, from: Date, to: Date): Date[] {
+  const out: Date[] = [];
+  const keep = (d: Date) => {
+    if (d >= from && d < to) out.push(d);
+  };
+  if (schedule.kind === 'dates') {
+    for (const local of schedule.dates) {
+      const [date, time] = local.split('T') as [string, string];
+      const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+      const [h, min] = time.split(':').map(Number) as [number, number];
+      keep(zonedTimeToUtc(y, m, d, h, min, schedule.timeZone));
+    }
+    return out.sort((a, b) => a.getTime() - b.getTime());
+  }
+  const [hour, minute] = schedule.time.split(':').map(Number) as [number, number];
+  const weekday = WEEKDAYS.indexOf(schedule.weekday);
+  const start = localDateOf(new Date(from.getTime() - 86_400_000), schedule.timeZone);
+  if (schedule.kind === 'monthly') {
+    for (let y = start.year, m = start.month; ; ) {
+      const day = nthWeekday(y, m, schedule.week, weekday);
+      if (day > 0) {
+        const at = zonedTimeToUtc(y, m, day, hour, minute, schedule.timeZone);
+        if (at >= to) break;
+        keep(at);
+      } else if (zonedTimeToUtc(y, m, 1, 0, 0, schedule.timeZone) >= to) {
+        break;
+      }
+      m += 1;
+      if (m > 12) {
+        m = 1;
+        y += 1;
+      }
+    }
+    return out;
+  }
+  // Weekly: every n weeks from the first such weekday on or after `from` (the series' own start).
+  const [fy, fm, fd] = schedule.from.split('-').map(Number) as [number, number, number];
+  const anchor = Date.UTC(fy, fm - 1, fd + ((weekday - weekdayOf(fy, fm, fd) + 7) % 7));
+  const startDay = Date.UTC(start.year, start.month - 1, start.day);
+  const stepDays = 7 * schedule.every;
+  let dayMs = anchor;
+  if (startDay > anchor) dayMs = anchor + Math.ceil((startDay - anchor) / (stepDays * 86_400_000)) * stepDays * 86_400_000;
+  for (;; dayMs += stepDays * 86_400_000) {
+    const d = new Date(dayMs);
+    const at = zonedTimeToUtc(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), hour, minute, schedule.timeZone);
+    if (at >= to) break;
+    keep(at);
+  }
+  return out;
+}
+
+/** The join link is for registered members, from 15 minutes before the start until the end. */
+export function joinOpen(startsAt: Date, durationMinutes: number, now: Date): boolean {
+  const t = now.getTime();
+  return t >= startsAt.getTime() - JOIN_OPENS_MINUTES * 60_000 && t < startsAt.getTime() + durationMinutes * 60_000;
+}
+
+export const registrationStatusSchema = z.enum(['registered', 'waitlisted']);
+export type RegistrationStatus = z.infer<typeof registrationStatusSchema>;
+
+export const workshopDetailSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  imageUrl: z.string(),
+  /** The start, as an ISO instant (UTC); the screen shows it in the viewer's own time zone. */
+  date: z.string(),
+  duration: z.number(),
+  /** The series' own time zone, for "17:00 in London". */
+  timeZone: z.string(),
+  hosts: z.array(z.object({ name: z.string(), role: z.string() })),
+  agenda: z.array(z.object({ minutes: z.number(), item: z.string() })),
+  audience: z.string(),
+  prepare: z.array(z.string()),
+  capacity: z.number(),
+  seatsLeft: z.number(),
+  waitlisted: z.number(),
+  /** The member's own place: registered, on the waitlist (with their position), or neither. */
+  myStatus: registrationStatusSchema.nullable(),
+  waitlistPosition: z.number().nullable(),
+  started: z.boolean(),
+  ended: z.boolean(),
+  /** Only for a registered member, and only from 15 minutes before the start until the end. */
+  joinUrl: z.string().nullable(),
+  /** When the join link opens (so the screen can say it). */
+  joinOpensAt: z.string(),
+});
+export type WorkshopDetail = z.infer<typeof workshopDetailSchema>;
+
+export const myWorkshopSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  date: z.string(),
+  duration: z.number(),
+  status: registrationStatusSchema,
+});
+export type MyWorkshop = z.infer<typeof myWorkshopSchema>;
+
+export const WORKSHOP_TEXT = {
+  notFound: 'Workshop not found',
+  started: 'This workshop has already started',
+  registered: 'You are registered. A confirmation with a calendar file is on its way to your inbox.',
+  waitlisted: 'The workshop is full: you are on the waitlist. We will email you if a seat opens.',
+  cancelled: 'Your registration is cancelled.',
+} as const;
+
+/** "Thursday, December 3, 2026, 5:00 PM Greenwich Mean Time" in the viewer's own zone (or the one given). */
+export function formatWorkshopTime(iso: string, zone?: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'long',
+    ...(zone ? { timeZone: zone } : {}),
+  }).format(new Date(iso));
+}
