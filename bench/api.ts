@@ -24,7 +24,9 @@ export interface Endpoint {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
-  kind: 'content' | 'thread' | 'login';
+  kind: 'content' | 'thread' | 'search' | 'search-varied' | 'login';
+  /** Paths taken in turn, one per request (a different search each time, so no kept answer serves it). */
+  rotate?: string[];
 }
 
 export interface ApiResult {
@@ -62,10 +64,16 @@ function wireBytes(url: string, options: { method: string; body?: string; header
   });
 }
 
-function run(url: string, options: { method: string; body?: string; headers: Record<string, string>; connections: number; seconds: number }) {
+function run(url: string, options: { method: string; body?: string; headers: Record<string, string>; connections: number; seconds: number; rotate?: string[] }) {
+  let turn = 0;
+  const { rotate } = options;
+  const requests = rotate ? [{ setupRequest: (req: { path?: string }) => ({ ...req, path: rotate[turn++ % rotate.length] }) }] : undefined;
   return new Promise<autocannon.Result>((resolve, reject) => {
     autocannon(
-      { url, method: options.method as 'GET', body: options.body, headers: options.headers, connections: options.connections, duration: options.seconds },
+      {
+        url, method: options.method as 'GET', body: options.body, headers: options.headers, connections: options.connections, duration: options.seconds,
+        ...(requests ? { requests: requests as never } : {}),
+      },
       (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
@@ -83,7 +91,7 @@ export async function benchApi(baseUrl: string, database: string, token: string,
     bare.route({ method: endpoint.method, url: '/bare', handler: async (_req, reply) => reply.type('application/json').send(payload) });
     const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' });
     const connections = endpoint.kind === 'login' ? 10 : 50;
-    const real = await run(`${baseUrl}${endpoint.path}`, { method: endpoint.method, body, headers, connections, seconds });
+    const real = await run(`${baseUrl}${endpoint.path}`, { method: endpoint.method, body, headers, connections, seconds, ...(endpoint.rotate ? { rotate: endpoint.rotate } : {}) });
     const base = await run(`${bareUrl}/bare`, { method: endpoint.method, body, headers, connections, seconds });
     const bytes = await wireBytes(`${baseUrl}${endpoint.path}`, { method: endpoint.method, body, headers });
     const bareBytes = await wireBytes(`${bareUrl}/bare`, { method: endpoint.method, body, headers });

@@ -49,12 +49,25 @@ async function lessonsOf(baseUrl: string, slug: string, token: string): Promise<
   return course.sections.flatMap((s) => s.content.map((l) => `/courses/view/${course._id}/lessons/${l._id}`));
 }
 
+/** Words learners search for; every pair of them is one query of the varied search run (1,600 queries). */
+const SEARCH_TERMS = [
+  'carbon', 'embodied', 'retrofit', 'heat', 'pump', 'timber', 'concrete', 'daylight', 'water', 'biodiversity', 'circular', 'insulation',
+  'ventilation', 'passivhaus', 'solar', 'energy', 'materials', 'reuse', 'housing', 'schools', 'leed', 'breeam', 'certification', 'overheating',
+  'steel', 'facade', 'roof', 'green', 'urban', 'planning', 'transport', 'waste', 'lifecycle', 'assessment', 'refrigerant', 'comfort',
+  'acoustic', 'flood', 'trees', 'cement',
+];
+
 function endpointsFor(seeded: Seeded): Endpoint[] {
   return [
     { name: 'GET /api/courses', method: 'GET', path: '/api/courses', kind: 'content' },
     { name: 'GET /api/articles', method: 'GET', path: '/api/articles', kind: 'content' },
     { name: 'GET /api/discussions (10,000 posts)', method: 'GET', path: `/api/discussions?category=${seeded.category}&subcategory=${seeded.subcategory}`, kind: 'thread' },
     { name: 'GET /api/comments/{id}/list (1,000 comments)', method: 'GET', path: `/api/comments/${seeded.bigThreadId}/list`, kind: 'thread' },
+    { name: 'GET /api/search (10,000 posts indexed)', method: 'GET', path: '/api/search?q=embodied%20carbon', kind: 'search' },
+    {
+      name: 'GET /api/search, a different query each time', method: 'GET', path: '/api/search?q=embodied%20carbon', kind: 'search-varied',
+      rotate: SEARCH_TERMS.flatMap((a) => SEARCH_TERMS.map((b) => `/api/search?q=${encodeURIComponent(`${a} ${b}`)}`)),
+    },
     { name: 'POST /api/auth/login', method: 'POST', path: '/api/auth/login', body: { email: BENCH_USER.email, password: BENCH_USER.password }, kind: 'login' },
   ];
 }
@@ -127,9 +140,9 @@ async function main() {
       results.interaction = interactions;
       md.push('## Interaction: event to next paint, 4x CPU throttling (ms)', '', '| interaction | time | budget |', '|---|---|---|');
       for (const i of interactions) {
-        const ok = i.time.median <= 100;
-        budgets.push({ name: `interaction ${i.name}`, ok, actual: `${i.time.median.toFixed(0)} ms`, limit: '≤ 100 ms' });
-        md.push(`| ${i.name} | ${fmt(i.time)} | ≤ 100 ${ok ? '✓' : '✗'} |`);
+        const ok = i.time.median <= i.budget;
+        budgets.push({ name: `interaction ${i.name}`, ok, actual: `${i.time.median.toFixed(0)} ms`, limit: `≤ ${i.budget} ms` });
+        md.push(`| ${i.name} | ${fmt(i.time)} | ≤ ${i.budget} ${ok ? '✓' : '✗'} |`);
       }
       md.push('');
     }
@@ -186,12 +199,18 @@ async function main() {
           ok = a.ratio >= 0.5;
           limit = 'ratio ≥ 0.5';
           budgets.push({ name: `api ${a.name} [${a.database}] ratio`, ok, actual: a.ratio.toFixed(2), limit });
+        } else if (a.kind === 'search') {
+          ok = a.p99 <= 30 && a.failures === 0 && a.rps > 0;
+          limit = 'p99 ≤ 30 ms';
+          budgets.push({ name: `api ${a.name} [${a.database}] p99`, ok, actual: `${a.p99} ms${a.failures ? `, ${a.failures} failed requests` : ''}`, limit });
+        } else if (a.kind === 'search-varied') {
+          limit = 'reported (no kept answer)';
         } else if (a.kind === 'thread') {
-          ok = a.p99 <= 25 && a.failures === 0;
+          ok = a.p99 <= 25 && a.failures === 0 && a.rps > 0;
           limit = 'p99 ≤ 25 ms';
           budgets.push({ name: `api ${a.name} [${a.database}] p99`, ok, actual: `${a.p99} ms${a.failures ? `, ${a.failures} failed requests` : ''}`, limit });
         }
-        md.push(`| ${a.name} | ${a.database} | ${a.rps.toFixed(0)}${a.failures ? ` (${a.failures} failed)` : ''} | ${a.p50} / ${a.p99} | ${a.bareRps.toFixed(0)} | ${a.bareP50} / ${a.bareP99} | ${a.ratio.toFixed(2)} | ${(a.bytes / KB).toFixed(1)} (${(a.bareBytes / KB).toFixed(1)}) | ${limit}${a.kind === 'login' ? '' : ok ? ' ✓' : ' ✗'} |`);
+        md.push(`| ${a.name} | ${a.database} | ${a.rps.toFixed(0)}${a.failures ? ` (${a.failures} failed)` : ''} | ${a.p50} / ${a.p99} | ${a.bareRps.toFixed(0)} | ${a.bareP50} / ${a.bareP99} | ${a.ratio.toFixed(2)} | ${(a.bytes / KB).toFixed(1)} (${(a.bareBytes / KB).toFixed(1)}) | ${limit}${a.kind === 'login' || a.kind === 'search-varied' ? '' : ok ? ' ✓' : ' ✗'} |`);
       }
       md.push('', 'Requests send `accept-encoding: gzip, deflate, br`, as browsers do; the bare route answers uncompressed.');
       md.push('', `Login is bounded by argon2id on purpose: one verify alone takes ${fmt(hash, 1, ' ms')}.`, '');

@@ -4,6 +4,7 @@ import { CONTENT_DIR } from '../server/app';
 import { openDatabase } from '../server/data/client';
 import { comments, discussions, users } from '../server/data/schema';
 import { importContent } from '../server/content-import/import';
+import { reindexCommunity } from '../server/content-import/search-index';
 import { hashPassword } from '../server/services/passwords';
 import { SDG_CONSTANTS } from '../src/domain/sdg-topics';
 
@@ -58,6 +59,8 @@ export async function seedBenchDatabase(options: { databaseUrl?: string; dataDir
     const rows = thread(id, n);
     for (let i = 0; i < rows.length; i += 500) await db.insert(comments).values(rows.slice(i, i + 500));
   }
+  // The seeded posts and comments are in the search index, as written ones would be.
+  await reindexCommunity(db);
   await database.close();
   return { category, subcategory, categoryLabel, subcategoryLabel, bigThreadId, uiThreadId };
 }

@@ -26,6 +26,7 @@ import { homeRoutes } from './routes/home';
 import { learningRoutes, wellKnownRoutes } from './routes/learning';
 import { libraryRoutes } from './routes/library';
 import { quizRoutes } from './routes/quizzes';
+import { searchRoutes } from './routes/search';
 import { systemRoutes } from './routes/system';
 import { workshopRoutes } from './routes/workshops';
 import { AccountService } from './services/accounts';
@@ -41,6 +42,7 @@ import { QuizAttempts, quizUrls } from './services/quizzes';
 import { SessionService } from './services/sessions';
 import { SiteService } from './services/site';
 import { JobRunner } from './services/jobs';
+import { SearchService } from './services/search';
 import { TokenService } from './services/tokens';
 import { REMINDER_JOB, WorkshopService } from './services/workshops';
 
@@ -165,6 +167,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(commentRoutes, { comments });
       await api.register(learningRoutes, { courses: learning, certificates });
       await api.register(workshopRoutes, { service: workshops });
+      await api.register(searchRoutes, { service: new SearchService(db) });
     },
     { prefix: config.apiBasePath },
   );

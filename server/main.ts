@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, CONTENT_DIR } from './app';
 import { ConfigError, loadConfig } from './config';
 import { loadDemoCommunity } from './content-import/demo';
-import { seedIfEmpty, seedWorkshopsIfMissing } from './content-import/import';
+import { seedIfEmpty, seedSearchIfMissing, seedWorkshopsIfMissing } from './content-import/import';
 import { ContentError } from './content-import/module';
 import { type Database, openDatabase } from './data/client';
 import { SmtpMailer } from './mail/smtp-mailer';
@@ -58,7 +58,10 @@ async function main() {
   // Several processes starting on one empty database seed it once.
   const seeded = await database.exclusively(async () => {
     const first = await seedIfEmpty(database.db, CONTENT_DIR);
-    if (!first) await seedWorkshopsIfMissing(database.db, CONTENT_DIR);
+    if (!first) {
+      await seedWorkshopsIfMissing(database.db, CONTENT_DIR);
+      await seedSearchIfMissing(database.db);
+    }
     return first;
   });
   if (config.demoCommunity) {

@@ -15,6 +15,7 @@ import type { Db } from '../data/client';
 import { commentLikes, comments, discussionLikes, discussions, users } from '../data/schema';
 import { sanitizeRichHtml } from '../render/sanitize';
 import { ContentError } from './module';
+import { reindexCommunity } from './search-index';
 
 export const DEMO_EMAIL_DOMAIN = 'demo.sustainlearn.invalid';
 export const DEMO_NAME_MARK = '(demo)';
@@ -142,6 +143,8 @@ export async function loadDemoCommunity(db: Db, contentDir: string, now = new Da
     const newCommentLikes = commentLikeRows.length
       ? await tx.insert(commentLikes).values(commentLikeRows).onConflictDoNothing().returning({ id: commentLikes.userId })
       : [];
+    // The demo's posts and comments are found by search like any other.
+    await reindexCommunity(tx);
     return { members: newMembers.length, posts: newPosts.length, comments: newComments, likes: newPostLikes.length + newCommentLikes.length };
   });
 }

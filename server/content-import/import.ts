@@ -4,17 +4,19 @@ import { count } from 'drizzle-orm';
 import type { z } from 'zod';
 import { sanitizeRichHtml } from '../render/sanitize';
 import type { Db } from '../data/client';
-import { salesBanners, workshopSeries } from '../data/schema';
+import { salesBanners, searchDocuments, workshopSeries } from '../data/schema';
 import { articleContent } from './articles';
 import { courseContent } from './courses';
 import { homeContent } from './home';
 import { legalContent } from './legal';
 import { quizContent } from './quiz';
+import { reindexCommunity, reindexContent, searchIndexContent } from './search-index';
 import { workshopContent } from './workshops';
 import { ContentError, type ContentModule, type Reporter } from './module';
 
 // Each content kind registers here, in write order.
-export const CONTENT_MODULES = [homeContent, articleContent, legalContent, courseContent, workshopContent, quizContent] as ContentModule<unknown>[];
+// The search index is built last, from what the others wrote.
+export const CONTENT_MODULES = [homeContent, articleContent, legalContent, courseContent, workshopContent, quizContent, searchIndexContent] as ContentModule<unknown>[];
 
 function reporter(root: string): Reporter {
   const check = <S extends z.ZodType>(file: string, schema: S, value: unknown): z.output<S> => {
@@ -64,5 +66,16 @@ export async function seedWorkshopsIfMissing(db: Db, folder: string): Promise<bo
   const [row] = await db.select({ n: count() }).from(workshopSeries);
   if ((row?.n ?? 0) > 0) return false;
   await importContent(db, folder, new Date(), [workshopContent as ContentModule<unknown>]);
+  return true;
+}
+
+/** A database from before the search index (an older install) gets its index built on its next start. */
+export async function seedSearchIfMissing(db: Db): Promise<boolean> {
+  const [row] = await db.select({ n: count() }).from(searchDocuments);
+  if ((row?.n ?? 0) > 0) return false;
+  await db.transaction(async (tx) => {
+    await reindexContent(tx);
+    await reindexCommunity(tx);
+  });
   return true;
 }

@@ -79,15 +79,17 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     };
   } else {
     const { PGlite } = await import('@electric-sql/pglite');
+    // pg_trgm, for search's 'Did you mean' (ADR 090): the same SQL as on PostgreSQL.
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     let client: InstanceType<typeof PGlite>;
     if (options.dataDir) {
       const dir = join(options.dataDir, 'pglite');
       mkdirSync(dir, { recursive: true });
-      client = new PGlite(dir);
+      client = new PGlite(dir, { extensions: { pg_trgm } });
     } else {
-      client = new PGlite();
+      client = new PGlite({ extensions: { pg_trgm } });
     }
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });

@@ -6,6 +6,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -389,3 +390,36 @@ export const pageViews = pgTable('page_views', {
   day: date('day').notNull(),
   views: integer('views').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.path, t.day] })]);
+
+/**
+ * The search index (ADR 090): one row per thing found (a PDF: one per page). `document` is weighted text: the title
+ * (A), a summary (B) and the body (C), kept current by the content import and by every post or comment write.
+ */
+export const searchDocuments = pgTable('search_documents', {
+  id: id(),
+  kind: text('kind').notNull(),
+  refId: text('ref_id').notNull(),
+  page: integer('page').notNull().default(0),
+  title: text('title').notNull(),
+  summary: text('summary').notNull().default(''),
+  body: text('body').notNull().default(''),
+  url: text('url').notNull(),
+  /** 'public' (a visitor may open it) or 'members'. */
+  visibility: text('visibility').notNull(),
+  /** The post a comment belongs to, so deleting a post takes its comments out of the index. */
+  parentId: text('parent_id'),
+  document: tsvector('document').generatedAlwaysAs(
+    sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(summary, '')), 'B') || setweight(to_tsvector('english', coalesce(body, '')), 'C')`,
+  ),
+}, (t) => [
+  uniqueIndex('search_documents_ref').on(t.kind, t.refId, t.page),
+  index('search_documents_document').using('gin', t.document),
+  index('search_documents_parent').on(t.parentId),
+]);
+
+/** Words (and adjacent pairs written as one) of the indexed titles and summaries, for 'Did you mean' (pg_trgm). */
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+  /** What to suggest: the word itself, or the pair with its space ('heat pump' for 'heatpump'). */
+  phrase: text('phrase').notNull(),
+}, (t) => [index('search_words_trgm').using('gin', sql`${t.word} gin_trgm_ops`)]);

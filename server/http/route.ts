@@ -87,6 +87,8 @@ export function implement<C extends Call>(
      * compute the answer, never touch `reply`.
      */
     cache?: 'content' | 'community';
+    /** With `cache`: the answer differs between visitors and members (and only so): kept apart by that (search). */
+    bySignIn?: boolean;
     /** The part of a cached answer that depends on the viewer, applied to the shared answer: null when it fits as is. */
     personal?: (answer: z.output<C['response']>, user: AuthUser) => z.input<C['response']> | null;
     /**
@@ -120,9 +122,10 @@ export function implement<C extends Call>(
     handler: async (request, reply) => {
       if (answers) {
         // Protected answers are cached too, but only served after the caller's token checks out.
-        const user = required ? await app.authenticate(request, true) : null;
+        const user = required || options.bySignIn ? await app.authenticate(request, required) : null;
         const { personal } = options;
-        const shared = await answers.get(request.url, async () => {
+        const key = options.bySignIn ? `${user ? 'member' : 'visitor'} ${request.url}` : request.url;
+        const shared = await answers.get(key, async () => {
           const value = await run(request, reply, user ?? (await app.authenticate(request, false)));
           return new CachedAnswer(value, Boolean(personal));
         });

@@ -5,7 +5,9 @@ import type { Db } from '../data/client';
 import {
   commentFacts, findComment, insertComment, listThread, removeComment, updateCommentContent, type Viewer,
 } from '../data/comments';
+import { findDiscussion } from '../data/discussions';
 import { type LikeResult, toggleCommentLike } from '../data/likes';
+import { commentDocument, removeDocuments, upsertDocument } from '../data/search';
 import type { DiscussionService } from './discussions';
 import { DISCUSSION_NOT_FOUND } from './discussions';
 import { forbidden, notFound } from './errors';
@@ -39,7 +41,14 @@ export class CommentService {
     const id = await insertComment(this.db, { discussionId: input.discussionId, parentCommentId, content, createdBy: viewer.id });
     // The post or the parent went away between the check and the insert.
     if (id === 'missing') throw notFound(parentCommentId ? COMMENT_NOT_FOUND : DISCUSSION_NOT_FOUND);
+    await this.index(id, input.discussionId, content);
     return (await findComment(this.db, id, viewer))!;
+  }
+
+  /** Keeps the search index current (ADR 090): a comment is found at once, with its post's title. */
+  private async index(id: string, discussionId: string, content: string) {
+    const post = await findDiscussion(this.db, discussionId);
+    if (post) await upsertDocument(this.db, commentDocument({ id, discussionId, content }, { ...post, id: post._id }));
   }
 
   /** The thread of a post (or the replies below one comment), the same for every viewer. */
@@ -55,7 +64,9 @@ export class CommentService {
   async update(viewer: Viewer, id: string, content: string): Promise<Comment> {
     const facts = await this.live(id);
     if (facts.createdBy !== viewer.id) throw forbidden('Only the author can change this comment');
-    await updateCommentContent(this.db, id, cleanRichContent(content, 'Comment is required'));
+    const clean = cleanRichContent(content, 'Comment is required');
+    await updateCommentContent(this.db, id, clean);
+    await this.index(id, facts.discussionId, clean);
     const comment = await findComment(this.db, id, viewer);
     if (!comment) throw notFound(COMMENT_NOT_FOUND);
     return comment;
@@ -65,6 +76,8 @@ export class CommentService {
     const facts = await this.live(id);
     if (facts.createdBy !== viewer.id) throw forbidden('Only the author can delete this comment');
     await removeComment(this.db, id, facts.parentCommentId);
+    // Removed or "[deleted]": either way its words are no longer found.
+    await removeDocuments(this.db, 'comment', [id]);
   }
 
   async like(viewer: Viewer, id: string): Promise<LikeResult> {

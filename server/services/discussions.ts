@@ -7,6 +7,7 @@ import {
   decodeCursor, deleteDiscussion, discussionAuthor, findDiscussion, insertDiscussion, listFeed, updateDiscussion,
 } from '../data/discussions';
 import { type LikeResult, toggleDiscussionLike } from '../data/likes';
+import { discussionDocument, removeDocuments, retitleComments, upsertDocument } from '../data/search';
 import { forbidden, invalid, notFound } from './errors';
 import { cleanRichContent, cleanTitle } from './posts';
 
@@ -31,7 +32,10 @@ export class DiscussionService {
       subcategory: post.subcategory,
       createdBy: authorId,
     });
-    return (await findDiscussion(this.db, id))!;
+    const created = (await findDiscussion(this.db, id))!;
+    // Found by search at once (ADR 090).
+    await upsertDocument(this.db, discussionDocument({ ...created, id: created._id }));
+    return created;
   }
 
   async feed(query: { category?: string | undefined; subcategory?: string | undefined; cursor?: string | undefined; limit: number }) {
@@ -60,12 +64,17 @@ export class DiscussionService {
       ...(changes.title !== undefined ? { title: cleanTitle(changes.title) } : {}),
       ...(changes.content !== undefined ? { content: cleanRichContent(changes.content, 'Content is required') } : {}),
     });
-    return this.get(id);
+    const changed = await this.get(id);
+    await upsertDocument(this.db, discussionDocument({ ...changed, id }));
+    await retitleComments(this.db, { ...changed, id });
+    return changed;
   }
 
   async delete(userId: string, id: string): Promise<void> {
     await this.authoredBy(id, userId);
     await deleteDiscussion(this.db, id);
+    // Never found again: the post and its comments leave the index with it.
+    await removeDocuments(this.db, 'discussion', [id]);
   }
 
   async like(userId: string, id: string): Promise<LikeResult> {

@@ -14,6 +14,7 @@ import {
   deleteRegistration, findSession, generateSessions, insertRegistration, memberContact, promoteFirstWaitlisted, registrationById,
   type RegistrationRow, registrationOf, registrationsOf, seatsTaken, type SeriesRow, type SessionRow, upcomingSessions, waitlistPosition,
 } from '../data/workshops';
+import { reindexWorkshops } from '../data/search';
 import type { Mail, Mailer } from '../mail/mailer';
 import { cancelledMail, registeredMail, reminderMail, waitlistedMail, type WorkshopMailFacts } from '../mail/workshop-mails';
 import { renderIcs } from '../render/ics';
@@ -35,9 +36,12 @@ export class WorkshopService {
     return `${this.publicUrl}/workshops/${id}`;
   }
 
-  /** Keeps the rolling window of sessions filled (at start and every hour). */
-  fillWindow(): Promise<number> {
-    return generateSessions(this.db, new Date(this.now()));
+  /** Keeps the rolling window of sessions filled (at start and every hour), and search's links to the next ones. */
+  async fillWindow(): Promise<number> {
+    const now = new Date(this.now());
+    const made = await generateSessions(this.db, now);
+    await reindexWorkshops(this.db, now);
+    return made;
   }
 
   async upcoming(): Promise<Workshop[]> {

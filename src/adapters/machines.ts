@@ -9,6 +9,7 @@ import { provideOtpWizard } from '../application/otp-wizard.effects';
 import type { ApiClient, Clock, DraftStore, FileSaver, Navigator, Notifier, TokenStore } from '../application/ports';
 import { providePostComposer } from '../application/post-composer.effects';
 import { provideQuizAttempt } from '../application/quiz-attempt.effects';
+import { provideSearch } from '../application/search.effects';
 import type { AppMachines } from '../application/services';
 import { provideWorkshop } from '../application/workshop.effects';
 
@@ -32,5 +33,6 @@ export function provideMachines(ports: MachinePorts): AppMachines {
     commentThread: () => provideCommentThread(ports),
     courseProgress: () => provideCourseProgress(ports),
     workshop: () => provideWorkshop(ports),
+    search: () => provideSearch(ports),
   };
 }

@@ -7,6 +7,7 @@ import type { OtpWizardMachine } from './otp-wizard.machine';
 import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, Navigator, Notifier, TokenStore } from './ports';
 import type { PostComposerMachine } from './post-composer.machine';
 import type { QuizAttemptMachine } from './quiz-attempt.machine';
+import type { SearchMachine } from './search.machine';
 import type { SessionMachine } from './session.machine';
 import type { WorkshopMachine } from './workshop.machine';
 
@@ -22,6 +23,7 @@ export interface AppMachines {
   commentThread(): CommentThreadMachine;
   courseProgress(): CourseProgressMachine;
   workshop(): WorkshopMachine;
+  search(): SearchMachine;
 }
 
 export interface AppServices {

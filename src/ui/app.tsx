@@ -22,6 +22,7 @@ const PAGE_COMPONENTS: Record<PageName, LazyExoticComponent<ComponentType>> = {
   community: lazy(() => import(/* webpackChunkName: "page-community" */ './pages/community/community-page')),
   contact: lazy(() => import(/* webpackChunkName: "page-contact" */ './pages/contact/contact-page')),
   accessibility: lazy(() => import(/* webpackChunkName: "page-accessibility" */ './pages/accessibility/accessibility-page')),
+  search: lazy(() => import(/* webpackChunkName: "page-search" */ './pages/search/search-page')),
   courses: lazy(() => import(/* webpackChunkName: "page-courses" */ './pages/courses/courses-page')),
   'course-category': lazy(() => import(/* webpackChunkName: "page-course-category" */ './pages/courses/course-category-page')),
   'course-view': lazy(() => import(/* webpackChunkName: "page-course-view" */ './pages/courses/course-view-page')),

@@ -9,7 +9,7 @@ export const PAGES = [
   'home', 'login', 'signup', 'forgot-password', 'articles', 'article', 'community', 'contact', 'about',
   'discussion', 'courses', 'course-category', 'course-view', 'workshops', 'ebooks', 'research-papers',
   'newsletters', 'quiz-topics', 'quiz-topic', 'quiz-play', 'case-studies', 'profile', 'course-lesson', 'course-assessment',
-  'learning', 'certificate', 'accessibility', 'workshop',
+  'learning', 'certificate', 'accessibility', 'workshop', 'search',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 
@@ -32,6 +32,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   open('/sustain-community', 'community'),
   open('/contact', 'contact'),
   open('/accessibility', 'accessibility'),
+  open('/search', 'search'),
   open(`/${ABOUT_SLUG}`, 'about'),
   members('/discussion', 'discussion'),
   members('/courses', 'courses'),

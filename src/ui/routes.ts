@@ -13,6 +13,8 @@ export const paths = {
   community: '/sustain-community',
   contact: '/contact',
   accessibility: '/accessibility',
+  search: '/search',
+  searchResults: (q: string, type?: string) => `/search?q=${encodeURIComponent(q)}${type ? `&type=${encodeURIComponent(type)}` : ''}`,
   discussion: '/discussion',
   /** The discussion page on one topic: the topic lives in the URL, so it can be shared and survives a reload. */
   discussionTopic: (topic: { category: string; subcategory: string }) => {

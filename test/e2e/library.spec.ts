@@ -269,7 +269,7 @@ for (const viewport of VIEWPORTS) {
       forgiveProvoked500s(consoleErrors);
     });
 
-    test('workshops: upcoming cards with US dates, duration and Join Workshop; empty and error states', async ({ page, request, consoleErrors }) => {
+    test('workshops: upcoming cards with US dates, duration and Join Workshop leading to the session page; empty and error states', async ({ page, request, consoleErrors }) => {
       const user = await signedIn(page, request, viewport.width, viewport.height);
       const { workshops } = await (await request.get('/api/workshops', { headers: { authorization: `Bearer ${user.token}` } })).json();
       await page.goto('/workshops');
@@ -280,8 +280,9 @@ for (const viewport of VIEWPORTS) {
       await expect(cards.first().locator('time')).toHaveText(US_DATE);
       await expect(cards.first()).toContainText(`${workshops[0].duration} mins`);
       const join = cards.first().getByRole('link', { name: /^Join Workshop/ });
-      await expect(join).toHaveAttribute('href', workshops[0].joinUrl);
-      await expect(join).toHaveAttribute('target', '_blank');
+      // The card leads to the session's own page (issue 15), where a member registers; the join link lives there.
+      await expect(join).toHaveAttribute('href', `/workshops/${workshops[0]._id}`);
+      await expect(join).not.toHaveAttribute('target', /.*/);
       await expectAccessible(page, `workshops ${viewport.name}`);
 
       await answer(page, '/workshops', 200, { success: true, workshops: [] });

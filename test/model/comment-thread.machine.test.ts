@@ -15,7 +15,7 @@ import {
 } from '../../src/application/comment-thread.machine';
 import { ScriptedApi } from '../../src/application/testing/fakes';
 import { type Comment, plainTextToHtml } from '../../src/domain/discussion';
-import { type Coverage, getShortestPaths, newCoverage, type PathLike, pathName, replay, uncovered } from './model-kit';
+import { agree, type Coverage, getShortestPaths, holds, newCoverage, type PathLike, pathName, replay, uncovered } from './model-kit';
 
 const U = 'u1';
 const POST = 'd1';
@@ -226,12 +226,6 @@ function instrumented() {
  * Thousands of steps: `expect` is compared cheaply first and called only to explain a difference (an object whose
  * keys come in another order falls through to `toEqual`, which decides).
  */
-function agree(actual: unknown, expected: unknown) {
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) expect(actual).toEqual(expected);
-}
-function holds(condition: boolean, rule: string) {
-  if (!condition) expect.fail(rule);
-}
 
 /** Likes compared as sets: an undone press may put the member's id back at the end. */
 const comparable = (comments: readonly Comment[]) => comments.map((d) => ({ ...d, likes: [...d.likes].sort() }));

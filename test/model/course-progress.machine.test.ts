@@ -21,7 +21,7 @@ import type { Course } from '../../src/domain/content';
 import {
   type AssessmentAnswer, type AssessmentAttempt, type Certificate, type CourseProgress, type LessonView, lessonsInOrder, percentOf,
 } from '../../src/domain/learning';
-import { type Coverage, getShortestPaths, newCoverage, type PathLike, pathName, replay, uncovered } from './model-kit';
+import { agree, type Coverage, getShortestPaths, holds, newCoverage, type PathLike, pathName, replay, uncovered } from './model-kit';
 
 // ---- The world: one course of two lessons in two modules, an assessment of two questions. ----
 
@@ -383,12 +383,6 @@ const screenOf = (s: Snapshot): string => (typeof s.value === 'string' ? s.value
 const byQuestion = (answers: readonly AssessmentAnswer[]) => answers.toSorted((a, b) => a.questionIndex - b.questionIndex);
 
 /** Compared cheaply first; `expect` explains a difference (keys in another order fall through to `toEqual`, which decides). */
-function agree(actual: unknown, expected: unknown) {
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) expect(actual).toEqual(expected);
-}
-function holds(condition: boolean, rule: string) {
-  if (!condition) expect.fail(rule);
-}
 
 function checker(effects: string[], input: CourseProgressInput) {
   let model = initialModel(input);

@@ -15,7 +15,7 @@ import {
 } from '../../src/application/discussion-feed.machine';
 import { ScriptedApi } from '../../src/application/testing/fakes';
 import type { Discussion } from '../../src/domain/discussion';
-import { type Coverage, getShortestPaths, newCoverage, type PathLike, pathName, replay, uncovered } from './model-kit';
+import { agree, type Coverage, getShortestPaths, holds, newCoverage, type PathLike, pathName, replay, uncovered } from './model-kit';
 
 const U = 'u1';
 const T1: Topic = { category: 'climate-action', subcategory: 'embodied-carbon' };
@@ -259,12 +259,6 @@ const comparable = (posts: readonly Discussion[]) => posts.map((d) => ({ ...d, l
  * Thousands of paths of several steps each: `expect` is compared cheaply first and called only to explain a
  * difference (an object whose keys come in another order falls through to `toEqual`, which decides).
  */
-function agree(actual: unknown, expected: unknown) {
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) expect(actual).toEqual(expected);
-}
-function holds(condition: boolean, rule: string) {
-  if (!condition) expect.fail(rule);
-}
 
 function checker(world: ReturnType<typeof instrumented>['world'], topic: Topic) {
   let model = initialModel(topic);

@@ -3,6 +3,7 @@
  * each path is replayed on a live actor, every state on it is checked against the system under test, and the kit
  * reports which transitions of the machine were never taken, so a test can demand full coverage.
  */
+import { expect } from 'vitest';
 import { type AnyStateMachine, type AnyStateNode, createActor, type EventFromLogic, type EventObject, type SnapshotFrom } from 'xstate';
 import { getShortestPaths, getSimplePaths, getStateNodes } from 'xstate/graph';
 
@@ -117,3 +118,13 @@ export function pathName(path: PathLike<EventObject>): string {
 }
 
 export { getShortestPaths, getSimplePaths };
+
+/** The machine's view agrees with the model's (deep equality, compared cheaply first: thousands of steps run). */
+export function agree(actual: unknown, expected: unknown) {
+  if (JSON.stringify(actual) !== JSON.stringify(expected)) expect(actual).toEqual(expected);
+}
+
+/** A named rule holds in this state. */
+export function holds(condition: boolean, rule: string) {
+  if (!condition) expect.fail(rule);
+}

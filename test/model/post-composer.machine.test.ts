@@ -16,7 +16,7 @@ import {
 } from '../../src/application/post-composer.machine';
 import { MemoryDraftStore, ScriptedApi } from '../../src/application/testing/fakes';
 import { type Discussion, isBlank } from '../../src/domain/discussion';
-import { type Coverage, getShortestPaths, newCoverage, type PathLike, pathName, replay, uncovered } from './model-kit';
+import { agree, type Coverage, getShortestPaths, holds, newCoverage, type PathLike, pathName, replay, uncovered } from './model-kit';
 
 const KEY = postDraftKey('u1');
 const T1: Topic = { category: 'climate-action', subcategory: 'embodied-carbon' };
@@ -114,12 +114,6 @@ const EMPTY_TEXT: PostText = { title: '', content: '' };
  * Thousands of steps: `expect` is compared cheaply first and called only to explain a difference (an object whose
  * keys come in another order falls through to `toEqual`, which decides).
  */
-function agree(actual: unknown, expected: unknown) {
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) expect(actual).toEqual(expected);
-}
-function holds(condition: boolean, rule: string) {
-  if (!condition) expect.fail(rule);
-}
 
 function checker(world: World, inputTopic: Topic) {
   let previous: Snapshot | null = null;

@@ -13,7 +13,7 @@ import { FakeClock, RecordingFileSaver, ScriptedApi } from '../../src/applicatio
 import { provideWorkshop } from '../../src/application/workshop.effects';
 import { joinDue, WORKSHOP_UI_TEXT, type WorkshopEvent, workshopMachine } from '../../src/application/workshop.machine';
 import { WORKSHOP_TEXT, type WorkshopDetail } from '../../src/domain/workshops';
-import { type Coverage, getShortestPaths, getSimplePaths, newCoverage, type PathLike, pathName, replay, uncovered } from './model-kit';
+import { agree, type Coverage, getShortestPaths, getSimplePaths, holds, newCoverage, type PathLike, pathName, replay, uncovered } from './model-kit';
 
 const ID = 'w1';
 const START = Date.parse('2026-12-01T17:00:00.000Z');
@@ -148,12 +148,6 @@ function instrumented() {
 
 const screenOf = (s: Snapshot) => s.value as Screen;
 
-function agree(actual: unknown, expected: unknown) {
-  if (JSON.stringify(actual) !== JSON.stringify(expected)) expect(actual).toEqual(expected);
-}
-function holds(condition: boolean, rule: string) {
-  if (!condition) expect.fail(rule);
-}
 
 function checker(world: ReturnType<typeof instrumented>['world']) {
   let model = initialModel();

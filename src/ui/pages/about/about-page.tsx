@@ -7,7 +7,7 @@ import { Link } from 'wouter';
 import { DisclosureList } from '../../components/disclosure-list';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { paths } from '../../routes';
-import { SDG_COLOURS, SDG_NAMES, STRATEGY_GROUPS, VALUES } from './about-content';
+import { FOUNDER, MISSION, SDG_COLOURS, SDG_NAMES, STRATEGY_GROUPS, VALUES, VISION } from '../../../domain/about';
 import './about.css';
 
 export default function AboutPage() {
@@ -49,20 +49,13 @@ export default function AboutPage() {
       <div className="container about__pair">
         <section id="our-mission" tabIndex={-1} className="about-section about-card" aria-labelledby="our-mission-title">
           <p className="eyebrow">Our mission</p>
-          <h2 id="our-mission-title">Make sustainable design everyday practice</h2>
-          <p>
-            Buildings and construction account for over a third of global energy-related emissions. Our mission is to give
-            every professional and student in the built environment the knowledge, confidence and peer support to cut that
-            footprint on their very next project, through practical courses, clear articles and an active community.
-          </p>
+          <h2 id="our-mission-title">{MISSION.title}</h2>
+          <p>{MISSION.text}</p>
         </section>
         <section id="our-vision" tabIndex={-1} className="about-section about-card" aria-labelledby="our-vision-title">
           <p className="eyebrow">Our vision</p>
-          <h2 id="our-vision-title">Cities that give back more than they take</h2>
-          <p>
-            We picture towns and cities that are net zero in carbon, healthy to live in, rich in nature and built from
-            materials that are used again and again, designed by people who learned how from each other.
-          </p>
+          <h2 id="our-vision-title">{VISION.title}</h2>
+          <p>{VISION.text}</p>
         </section>
       </div>
 
@@ -109,17 +102,11 @@ export default function AboutPage() {
             <path d="M28 140c8-30 30-44 52-44s44 14 52 44" fill="#1f6f4a" />
           </svg>
           <div>
-            <h3 className="founder__name">Ananya Rao</h3>
-            <p className="founder__role">Founder and Director</p>
-            <p>
-              Ananya is an architect and sustainability consultant who spent fifteen years delivering low-carbon schools,
-              housing and workplaces before founding SustainLearn. She saw how much good practice stayed locked inside a few
-              teams, and set out to make it easy for anyone in the industry to learn, share and apply it.
-            </p>
-            <p>
-              She leads the editorial team, writes on whole-life carbon and retrofit, and hosts the community's monthly
-              project clinics.
-            </p>
+            <h3 className="founder__name">{FOUNDER.name}</h3>
+            <p className="founder__role">{FOUNDER.role}</p>
+            {FOUNDER.paragraphs.map((p) => (
+              <p key={p.slice(0, 20)}>{p}</p>
+            ))}
           </div>
         </div>
       </section>

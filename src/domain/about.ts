@@ -1,4 +1,25 @@
-/** The about area's words: values, the SDG strategy groups and the team. */
+/**
+ * The about area's words: mission, vision, values, the SDG strategy groups and the team. The about page shows them and
+ * the search index holds them, so both say the same.
+ */
+export const MISSION = {
+  title: 'Make sustainable design everyday practice',
+  text: 'Buildings and construction account for over a third of global energy-related emissions. Our mission is to give every professional and student in the built environment the knowledge, confidence and peer support to cut that footprint on their very next project, through practical courses, clear articles and an active community.',
+} as const;
+
+export const VISION = {
+  title: 'Cities that give back more than they take',
+  text: 'We picture towns and cities that are net zero in carbon, healthy to live in, rich in nature and built from materials that are used again and again, designed by people who learned how from each other.',
+} as const;
+
+export const FOUNDER = {
+  name: 'Ananya Rao',
+  role: 'Founder and Director',
+  paragraphs: [
+    'Ananya is an architect and sustainability consultant who spent fifteen years delivering low-carbon schools, housing and workplaces before founding SustainLearn. She saw how much good practice stayed locked inside a few teams, and set out to make it easy for anyone in the industry to learn, share and apply it.',
+    "She leads the editorial team, writes on whole-life carbon and retrofit, and hosts the community's monthly project clinics.",
+  ],
+} as const;
 export const VALUES = [
   {
     title: 'Sustainability',
