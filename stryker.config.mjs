@@ -7,11 +7,11 @@
  */
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
-  mutate: ['src/application/**/*.machine.ts', 'src/application/**/*.effects.ts', 'src/domain/**/*.ts'],
+  vitest: { configFile: 'vitest.mutation.config.ts', related: true },
+  mutate: ['src/application/**/*.machine.ts', 'src/application/**/*.effects.ts', 'src/domain/**/*.ts', '!src/domain/about.ts'],
   coverageAnalysis: 'perTest',
   concurrency: 2,
-  timeoutMS: 20_000,
+  timeoutMS: 5_000,
   incremental: true,
   incrementalFile: 'reports/stryker-incremental.json',
   reporters: ['html', 'json', 'clear-text', 'progress'],

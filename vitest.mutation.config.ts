@@ -6,6 +6,9 @@ export default defineConfig({
     setupFiles: ['./test/setup/fail-on-console-error.ts'],
     include: ['test/unit/**/*.test.ts', 'test/model/**/*.test.ts'],
     environment: 'node',
-    testTimeout: 30_000,
+    // A test waits for an actor with `waitFor`: under a mutant that never arrives, fail in a second instead of letting
+    // StrykerJS time the run out and start a new worker.
+    testTimeout: 1_000,
+    reporters: ['default', './test/setup/unloadable-file-as-failed-test.ts'],
   },
 });

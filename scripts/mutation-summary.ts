@@ -15,7 +15,16 @@ interface Report {
   files: Record<string, { source: string; mutants: Mutant[] }>;
 }
 
-const report = JSON.parse(readFileSync('reports/mutation/mutation.json', 'utf8')) as Report;
+/**
+ * The report of the last run, or several (`tsx scripts/mutation-summary.ts a.json b.json`): a file's result is taken
+ * from the last report that holds it, so a re-run of some files over an earlier whole run gives the whole picture.
+ */
+const sources = process.argv.slice(2).length ? process.argv.slice(2) : ['reports/mutation/mutation.json'];
+const report: Report = { files: {} };
+for (const source of sources) {
+  const one = JSON.parse(readFileSync(source, 'utf8')) as Report;
+  Object.assign(report.files, one.files);
+}
 
 interface Tally {
   killed: number;
@@ -63,7 +72,8 @@ const total = (name: string) => {
 const md = [
   '# Mutation testing',
   '',
-  `StrykerJS run of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (\`npm run test:mutation\`; HTML report in \`reports/mutation/\`, not committed).`,
+  `StrykerJS results of ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC (\`npm run test:mutation\`; HTML report in \`reports/mutation/\`, not committed).`,
+  ...(sources.length > 1 ? ['', `Merged from ${sources.map((x) => `\`${x}\``).join(', ')}: each file from the last of them that holds it.`] : []),
   'Score = (killed + timed out) / (killed + timed out + survived + no coverage). Budgets: at least 90 % overall for the machines and',
   'the domain, at least 80 % for each file.',
   '',

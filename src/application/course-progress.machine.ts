@@ -5,7 +5,7 @@
  * named actions provided by `course-progress.effects.ts`; their results come back as events, so the graph holds no
  * invoke or after and model tests walk all of it.
  */
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assign, assertEvent, setup, type SnapshotFrom } from 'xstate';
 import type { Course } from '../domain/content';
 import {
   type AssessmentAnswer, type AssessmentAttempt, type Certificate, type CourseProgress, type LessonView, lessonsInOrder, withLessonComplete,
@@ -96,13 +96,16 @@ export type CourseProgressEvent =
 /** The first question of an attempt not answered yet (its length when every one is). */
 export function firstUnanswered(attempt: AssessmentAttempt, answers: readonly AssessmentAnswer[]): number {
   const answered = new Set(answers.map((a) => a.questionIndex));
+  // Stryker disable next-line EqualityOperator: at i = totalQuestions the loop returns totalQuestions, as after it (ADR 091).
   for (let i = 0; i < attempt.totalQuestions; i++) if (!answered.has(i)) return i;
   return attempt.totalQuestions;
 }
 
-const allLessonsDone = (progress: CourseProgress | null) => progress !== null && progress.totalLessons > 0 && progress.completedLessons === progress.totalLessons;
+/** A lesson was just marked, so the course has lessons: done when every one is. */
+const allLessonsDone = (progress: CourseProgress) => progress.completedLessons === progress.totalLessons;
 
 const courseSetup = setup({
+  // Stryker disable next-line ObjectLiteral: types exist for TypeScript alone; nothing reads them at run time (ADR 091).
   types: {
     context: {} as CourseProgressContext,
     events: {} as CourseProgressEvent,
@@ -128,19 +131,39 @@ const courseSetup = setup({
   },
   guards: {
     forAssessment: ({ context }) => context.screen === 'assessment',
-    withLesson: ({ event }) => event.type === 'course.loaded' && event.lesson !== null,
+    withLesson: ({ event }) => {
+      assertEvent(event, 'course.loaded');
+      return event.lesson !== null;
+    },
     unlocked: ({ context }) => context.progress?.assessment.unlocked === true,
-    otherLesson: ({ context, event }) => event.type === 'lesson.open' && event.lessonId !== context.lesson?._id,
+    otherLesson: ({ context, event }) => {
+      assertEvent(event, 'lesson.open');
+      return event.lessonId !== context.lesson?._id;
+    },
     /** Another lesson than the one being opened (Next pressed twice, Back during a load): the last one asked for wins. */
-    otherRequested: ({ context, event }) => event.type === 'lesson.open' && event.lessonId !== context.lessonId,
+    otherRequested: ({ context, event }) => {
+      assertEvent(event, 'lesson.open');
+      return event.lessonId !== context.lessonId;
+    },
     /** The lesson that was asked for last: an answer for an earlier request is dropped. */
-    requestedLesson: ({ context, event }) => event.type === 'lesson.loaded' && event.lesson._id === context.lessonId,
-    lastLessonDone: ({ event }) => event.type === 'lesson.marked' && allLessonsDone(event.progress),
+    requestedLesson: ({ context, event }) => {
+      assertEvent(event, 'lesson.loaded');
+      return event.lesson._id === context.lessonId;
+    },
+    lastLessonDone: ({ event }) => {
+      assertEvent(event, 'lesson.marked');
+      return allLessonsDone(event.progress);
+    },
     hasChoice: ({ context }) => context.selected !== null,
     moreQuestions: ({ context }) => context.attempt !== null && firstUnanswered(context.attempt, context.answers) < context.attempt.totalQuestions,
-    resumesFinished: ({ event }) =>
-      event.type === 'assessment.started' && firstUnanswered(event.attempt, event.attempt.answers) >= event.attempt.totalQuestions,
-    earnedCertificate: ({ event }) => event.type === 'assessment.finished' && event.certificate !== null && event.attempt.passed,
+    resumesFinished: ({ event }) => {
+      assertEvent(event, 'assessment.started');
+      return firstUnanswered(event.attempt, event.attempt.answers) >= event.attempt.totalQuestions;
+    },
+    earnedCertificate: ({ event }) => {
+      assertEvent(event, 'assessment.finished');
+      return event.certificate !== null && event.attempt.passed;
+    },
   },
 });
 
@@ -238,7 +261,7 @@ export const courseProgressMachine = courseSetup.createMachine({
       },
     },
     openingLesson: {
-      entry: { type: 'loadLesson', params: ({ context }) => ({ courseId: context.courseId, lessonId: context.lessonId ?? '' }) },
+      entry: { type: 'loadLesson', params: ({ context }) => ({ courseId: context.courseId, lessonId: context.lessonId! }) },
       on: {
         'lesson.open': { guard: 'otherRequested', target: 'openingLesson', reenter: true, actions: assign({ lessonId: ({ event }) => event.lessonId }) },
         'lesson.loaded': { guard: 'requestedLesson', target: 'reading', actions: assign({ lesson: ({ event }) => event.lesson, announcement: '' }) },
@@ -253,7 +276,7 @@ export const courseProgressMachine = courseSetup.createMachine({
       },
     },
     marking: {
-      entry: { type: 'markComplete', params: ({ context }) => ({ courseId: context.courseId, lessonId: context.lesson?._id ?? '' }) },
+      entry: { type: 'markComplete', params: ({ context }) => ({ courseId: context.courseId, lessonId: context.lesson!._id }) },
       on: {
         'lesson.marked': [
           {
@@ -315,7 +338,8 @@ export const courseProgressMachine = courseSetup.createMachine({
         answering: {
           entry: {
             type: 'submitAnswer',
-            params: ({ context }) => ({ attemptId: context.attempt?._id ?? '', questionIndex: context.index, selectedOption: context.selected ?? 0 }),
+            // A lesson is open while reading or marking, an attempt while answering or finishing, a choice made before answering.
+            params: ({ context }) => ({ attemptId: context.attempt!._id, questionIndex: context.index, selectedOption: context.selected! }),
           },
           on: {
             'answer.saved': {
@@ -342,7 +366,7 @@ export const courseProgressMachine = courseSetup.createMachine({
           },
         },
         finishing: {
-          entry: { type: 'finishAssessment', params: ({ context }) => ({ attemptId: context.attempt?._id ?? '' }) },
+          entry: { type: 'finishAssessment', params: ({ context }) => ({ attemptId: context.attempt!._id }) },
           on: {
             'assessment.finished': [
               {

@@ -41,8 +41,13 @@ export interface Navigator {
 }
 
 /** Short messages for the member (toasts). */
+export interface NotifyOptions {
+  position?: 'top-right';
+  durationMs?: number;
+}
+
 export interface Notifier {
-  success(message: string, options?: { position?: 'top-right'; durationMs?: number }): void;
+  success(message: string, options?: NotifyOptions): void;
   error(message: string): void;
 }
 

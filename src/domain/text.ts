@@ -37,25 +37,13 @@ const US_DATE_TIME = new Intl.DateTimeFormat('en-US', {
   year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short',
 });
 
-// Dates are formatted in UTC, so every ISO time of the same UTC day reads the same: a thread formats its day once.
-const byUtcDay = new Map<string, string>();
-const UTC_ISO = /^(\d{4}-\d{2}-\d{2})T[\d:.]+Z$/;
-
-/** Dates are shown in US English format. */
+/** Dates are shown in US English format, for their UTC day. */
 export function formatUsDate(iso: string | Date): string {
-  const day = typeof iso === 'string' ? UTC_ISO.exec(iso)?.[1] : undefined;
-  if (day === undefined) return US_DATE.format(typeof iso === 'string' ? new Date(iso) : iso);
-  let text = byUtcDay.get(day);
-  if (text === undefined) {
-    text = US_DATE.format(new Date(iso as string));
-    if (byUtcDay.size >= 1000) byUtcDay.clear();
-    byUtcDay.set(day, text);
-  }
-  return text;
+  return US_DATE.format(new Date(iso));
 }
 
 export function formatUsDateTime(iso: string | Date): string {
-  return US_DATE_TIME.format(typeof iso === 'string' ? new Date(iso) : iso);
+  return US_DATE_TIME.format(new Date(iso));
 }
 
 /**

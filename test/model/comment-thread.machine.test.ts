@@ -11,7 +11,7 @@ import { createActor, type EventObject, type SnapshotFrom, waitFor } from 'xstat
 import { ApiError } from '../../src/application/api-error';
 import { provideCommentThread } from '../../src/application/comment-thread.effects';
 import {
-  COMMENT_DELETED, COMMENT_POSTED, type CommentThreadEvent, commentThreadMachine,
+  type CommentThreadEvent, commentThreadMachine,
 } from '../../src/application/comment-thread.machine';
 import { ScriptedApi } from '../../src/application/testing/fakes';
 import { type Comment, plainTextToHtml } from '../../src/domain/discussion';
@@ -34,7 +34,7 @@ const c1 = comment('c1', null, []);
 const c2 = comment('c2', 'c1', [U]);
 const THREAD = [c1, c2];
 /** The server's count after a toggle, by comment and by how the toggle ended. */
-const SERVER_COUNT: Record<string, { liked: number; unliked: number }> = { c1: { liked: 3, unliked: 2 }, c2: { liked: 7, unliked: 6 } };
+const SERVER_COUNT: Record<string, { liked: number; unliked: number }> = { c1: { liked: 2, unliked: 1 }, c2: { liked: 7, unliked: 6 } };
 const failure = new Error('offline');
 const tooFast = new ApiError('http', 429, REFUSAL);
 
@@ -153,7 +153,7 @@ function step(m: Model, e: CommentThreadEvent): Model {
       return { ...next, sending: e.parentCommentId, refusal: null, announcement: '' };
     case 'comment.posted':
       next.emitted++;
-      return { ...reload(), sending: undefined, posted: { from: e.from, count: m.posted.count + 1 }, announcement: COMMENT_POSTED };
+      return { ...reload(), sending: undefined, posted: { from: e.from, count: m.posted.count + 1 }, announcement: 'Comment posted' };
     case 'comment.postFailed':
       log('posting a comment failed', e.error);
       return { ...next, sending: undefined, refusal: e.refusal ? { from: e.from, message: e.refusal } : null };
@@ -163,7 +163,7 @@ function step(m: Model, e: CommentThreadEvent): Model {
       return next;
     case 'comment.deleted':
       next.emitted++;
-      return { ...reload(), announcement: COMMENT_DELETED };
+      return { ...reload(), announcement: 'Comment deleted' };
     case 'comment.deleteFailed':
       log('deleting a comment failed', e.error);
       return next;

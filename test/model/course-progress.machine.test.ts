@@ -136,6 +136,8 @@ function eventsFor(s: Snapshot): CourseProgressEvent[] {
   list.push({ type: 'course.start' }, { type: 'course.enrolled', progress: progressOf(done) }, { type: 'course.enrolFailed', message: COURSE_TEXT.enrolFailed });
   for (const lessonId of ORDER) list.push({ type: 'lesson.open', lessonId });
   if (c.lessonId && LESSONS[c.lessonId]) list.push({ type: 'lesson.loaded', lesson: LESSONS[c.lessonId]! });
+  // The answer to an earlier request (Next pressed twice): another lesson than the one asked for last.
+  if (c.lessonId) list.push({ type: 'lesson.loaded', lesson: LESSONS[ORDER.find((id) => id !== c.lessonId)!]! });
   list.push({ type: 'lesson.loadFailed', message: 'Lesson not found' }, { type: 'lesson.complete' });
   list.push({ type: 'lesson.marked', progress: progressOf(c.lesson ? [...done, c.lesson._id] : done) });
   list.push({ type: 'lesson.markFailed', message: COURSE_TEXT.markFailed }, { type: 'assessment.open' });
@@ -267,7 +269,8 @@ function step(m: Model, e: CourseProgressEvent): Model {
           // The lesson already shown: nothing to do.
           return e.lessonId === shown ? m : openLesson(e.lessonId, { alert: null });
         case 'lesson.loaded':
-          return m.screen === 'openingLesson' ? { ...next, screen: 'reading', lesson: e.lesson, announcement: '' } : m;
+          // Only the lesson asked for last is shown; an answer to an earlier request is dropped.
+          return m.screen === 'openingLesson' && e.lesson._id === m.lessonId ? { ...next, screen: 'reading', lesson: e.lesson, announcement: '' } : m;
         case 'lesson.loadFailed':
           return m.screen === 'openingLesson' ? { ...next, screen: 'lessonFailed', error: e.message } : m;
         case 'lesson.complete': {

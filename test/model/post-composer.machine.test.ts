@@ -1,9 +1,10 @@
 /**
  * Model-based tests of the post composer: paths from its own graph (the shortest path to every abstract state, each
- * extended by every event that state accepts), replayed on a live actor whose effects only record into a plain model
- * of the world (the draft store, the API requests, the log), so the path's own events, `draft.restored` included,
- * play the answers. Invariants are checked after every step, and the last test fails if any state or transition was
- * never reached. The real effects are then run once against fakes (the draft store and the scripted API).
+ * extended by every event, accepted there or not), replayed on a live actor whose effects only record, so the path's
+ * own events, `draft.restored` included, play the answers. After every step the machine is compared with a plain model
+ * of what the composer should be (where it is, topic, title, content, alert, the post created last, and every effect
+ * asked for with its parameters); named rules are checked besides, and the last test fails if any state or transition
+ * was never reached. The real effects are then run once against fakes (the draft store and the scripted API).
  */
 import { describe, expect, it } from 'vitest';
 import { type AnyEventObject, createActor, type EventObject, type SnapshotFrom, waitFor } from 'xstate';
@@ -11,8 +12,7 @@ import { ApiError } from '../../src/application/api-error';
 import type { Topic } from '../../src/application/discussion-feed.machine';
 import { loadPostDraft, providePostComposer } from '../../src/application/post-composer.effects';
 import {
-  CONTENT_REQUIRED, CREATE_FAILED, draftOf, isPostComplete, type PostComposerEvent, type PostDraft, postComposerMachine, postDraftKey,
-  type PostText, SELECT_TOPIC_BEFORE_POSTING, SELECT_TOPIC_FIRST,
+  draftOf, isPostComplete, type PostComposerEvent, type PostDraft, postComposerMachine, postDraftKey, type PostText,
 } from '../../src/application/post-composer.machine';
 import { MemoryDraftStore, ScriptedApi } from '../../src/application/testing/fakes';
 import { type Discussion, isBlank } from '../../src/domain/discussion';
@@ -73,143 +73,170 @@ function serializeState(snapshot: Snapshot): string {
   return JSON.stringify([snapshot.value, Boolean(c.category), Boolean(c.subcategory), title, !isBlank(c.content), c.alert !== null]);
 }
 
+/** What the composer should be, written without looking at the machine. */
+type Where = 'restoring' | 'closed' | 'editing' | 'submitting';
+type Effect =
+  | { type: 'restore'; key: string }
+  | { type: 'save'; key: string; text: PostText }
+  | { type: 'clear'; key: string }
+  | { type: 'create'; post: PostDraft }
+  | { type: 'log' };
+
+interface Model extends PostDraft {
+  where: Where;
+  alert: string | null;
+  lastCreatedId: string | null;
+  effects: Effect[];
+  /** The errors logged, compared by identity. */
+  logged: unknown[];
+}
+
+/** The alerts as the member reads them (spec section 8; the content rule's text is the product's own). */
+const TEXT = {
+  selectTopicFirst: 'Please select both category and subcategory first',
+  selectTopicBeforePosting: 'Please select both category and subcategory before creating a post',
+  contentRequired: 'Please write the post before creating it',
+  createFailed: 'Failed to create discussion. Please try again.',
+};
+
+const initialModel = (topic: Topic): Model => ({
+  where: 'restoring', category: topic.category, subcategory: topic.subcategory, title: '', content: '', alert: null, lastCreatedId: null,
+  effects: [{ type: 'restore', key: KEY }], logged: [],
+});
+
+function step(m: Model, e: PostComposerEvent): Model {
+  const n: Model = { ...m, effects: [...m.effects], logged: [...m.logged] };
+  const chosen = Boolean(m.category) && Boolean(m.subcategory);
+  // The page tells the topic in every state; a new topic clears the alert about it.
+  if (e.type === 'topic.changed') return { ...n, category: e.topic.category, subcategory: e.topic.subcategory, alert: null };
+  const cleared = (): Model => {
+    n.effects.push({ type: 'clear', key: KEY });
+    return { ...n, where: 'closed', title: '', content: '', alert: null };
+  };
+  switch (m.where) {
+    case 'restoring':
+      if (e.type !== 'draft.restored') return m;
+      return e.draft ? { ...n, where: 'editing', title: e.draft.title, content: e.draft.content } : { ...n, where: 'closed' };
+    case 'closed':
+      if (e.type === 'composer.open') return chosen ? { ...n, where: 'editing', alert: null } : { ...n, alert: TEXT.selectTopicFirst };
+      if (e.type === 'alert.dismissed') return { ...n, alert: null };
+      return m;
+    case 'editing':
+      switch (e.type) {
+        case 'title.changed':
+          n.effects.push({ type: 'save', key: KEY, text: { title: e.title, content: m.content } });
+          return { ...n, title: e.title };
+        case 'content.changed':
+          n.effects.push({ type: 'save', key: KEY, text: { title: m.title, content: e.content } });
+          return { ...n, content: e.content };
+        case 'composer.submit': {
+          const titled = chosen && m.title.trim() !== '';
+          if (titled && !isBlank(m.content)) {
+            n.effects.push({ type: 'create', post: { category: m.category, subcategory: m.subcategory, title: m.title, content: m.content } });
+            return { ...n, where: 'submitting', alert: null };
+          }
+          return { ...n, alert: titled ? TEXT.contentRequired : TEXT.selectTopicBeforePosting };
+        }
+        case 'composer.cancel':
+          return cleared();
+        case 'alert.dismissed':
+          return { ...n, alert: null };
+        default:
+          return m;
+      }
+    case 'submitting':
+      if (e.type === 'create.succeeded') return { ...cleared(), lastCreatedId: e.discussion._id };
+      if (e.type === 'create.failed') {
+        n.effects.push({ type: 'log' });
+        n.logged.push(e.error);
+        return { ...n, where: 'editing', alert: e.refusal ?? TEXT.createFailed };
+      }
+      return m;
+  }
+}
+
 interface World {
-  /** The keys the composer read a draft under. */
-  reads: string[];
-  /** Every key it saved or cleared under. */
-  keys: string[];
+  effects: Effect[];
+  logged: unknown[];
   /** What the draft store holds. */
   stored: PostText | null;
-  requests: PostDraft[];
-  logged: unknown[];
 }
 
 /** The system under test: the machine with effects that only record into the model of the world. */
 function instrumented() {
-  const world: World = { reads: [], keys: [], stored: null, requests: [], logged: [] };
+  const world: World = { effects: [], logged: [], stored: null };
   const machine = postComposerMachine.provide({
     actions: {
-      restoreDraft: (_, { key }) => void world.reads.push(key),
-      createDiscussion: (_, post) => void world.requests.push(post),
+      restoreDraft: (_, { key }) => void world.effects.push({ type: 'restore', key }),
+      createDiscussion: (_, post) => void world.effects.push({ type: 'create', post }),
       saveDraft: (_, { key, text }) => {
-        world.keys.push(key);
+        world.effects.push({ type: 'save', key, text });
         world.stored = text;
       },
       clearDraft: (_, { key }) => {
-        world.keys.push(key);
+        world.effects.push({ type: 'clear', key });
         world.stored = null;
       },
-      logError: (_, { error }) => void world.logged.push(error),
+      logError: (_, { error }) => {
+        world.effects.push({ type: 'log' });
+        world.logged.push(error);
+      },
     },
   });
   return { world, machine };
 }
 
 const textOf = (c: PostText): PostText => ({ title: c.title, content: c.content });
-const topicOf = (c: Topic): Topic => ({ category: c.category, subcategory: c.subcategory });
-const hasTopic = (c: Topic) => Boolean(c.category && c.subcategory);
 const EMPTY_TEXT: PostText = { title: '', content: '' };
 
 /**
- * Thousands of steps: `expect` is compared cheaply first and called only to explain a difference (an object whose
- * keys come in another order falls through to `toEqual`, which decides).
+ * After every step the machine agrees with the plain model on where it is, the topic, the text, the alert, the post
+ * created last and every effect asked for with its parameters; named rules are checked besides. Thousands of steps:
+ * `agree` compares cheaply first and calls `expect` only to explain a difference.
  */
-
 function checker(world: World, inputTopic: Topic) {
-  let previous: Snapshot | null = null;
-  /** The last topic the page told the composer. */
-  let told = inputTopic;
-  let requests = 0;
+  let model = initialModel(inputTopic);
   return (snapshot: Snapshot, event: EventObject | null) => {
-    const c = snapshot.context;
     const e = event as PostComposerEvent | null;
-    const open = snapshot.matches('editing') || snapshot.matches('submitting');
-
-    // The draft is read once, at the start, under the member's key; every save and clear uses that key.
-    agree(world.reads, [KEY]);
-    holds(world.keys.every((k) => k === KEY), 'drafts are kept under the member\'s key');
-    if (!e || !previous) {
-      holds(snapshot.matches('restoring'), 'starts restoring');
-      agree(topicOf(c), inputTopic);
-      previous = snapshot;
-      return;
-    }
-    const was = previous.context;
     // The answer to the read is what the store held.
-    if (e.type === 'draft.restored' && previous.matches('restoring')) world.stored = e.draft;
-
-    // The topic is always the last one told, and telling it never touches the text or the step.
-    if (e.type === 'topic.changed') {
-      told = e.topic;
-      agree(textOf(c), textOf(was));
-      agree(snapshot.value, previous.value);
-    }
-    agree(topicOf(c), topicOf(told));
-
-    // A restored draft opens the editor with its text; no draft leaves the composer closed.
-    if (e.type === 'draft.restored' && previous.matches('restoring')) {
-      agree(snapshot.value, e.draft ? 'editing' : 'closed');
-      if (e.draft) agree(textOf(c), e.draft);
-    }
-    // The closed composer holds no text and no draft.
-    if (snapshot.matches('closed')) {
-      agree(textOf(c), EMPTY_TEXT);
-      holds(world.stored === null, 'no draft is kept while closed');
-    }
-    // Whatever is typed while open is what the draft store holds.
-    if (open) agree(world.stored ?? EMPTY_TEXT, textOf(c));
-    // 'Create a Post' opens the editor only with both a category and a subcategory.
-    if (e.type === 'composer.open' && previous.matches('closed')) {
-      if (hasTopic(was)) agree([snapshot.value, c.alert], ['editing', null]);
-      else agree([snapshot.value, c.alert], ['closed', SELECT_TOPIC_FIRST]);
-    }
-    // A request goes out exactly on a complete submit, carrying the post as typed.
-    if (e.type === 'composer.submit' && previous.matches('editing')) {
-      if (isPostComplete(was)) {
-        agree(snapshot.value, 'submitting');
-        holds(world.requests.length === requests + 1, 'one request per complete submit');
-        agree(world.requests.at(-1), draftOf(was));
-      } else {
-        const lacksOnlyContent = hasTopic(was) && Boolean(was.title.trim());
-        agree([snapshot.value, c.alert], ['editing', lacksOnlyContent ? CONTENT_REQUIRED : SELECT_TOPIC_BEFORE_POSTING]);
-      }
-    }
-    if (world.requests.length !== requests) {
-      holds(e.type === 'composer.submit' && previous.matches('editing') && isPostComplete(was), 'a request only on a complete submit');
-      requests = world.requests.length;
-    }
-    // While the request is out nothing typed can change.
-    if (snapshot.matches('submitting') && previous.matches('submitting')) agree(textOf(c), textOf(was));
-    // Failure keeps what was typed and says so: the server's refusal when there is one, else the spec's text.
-    if (e.type === 'create.failed' && previous.matches('submitting')) {
-      agree([snapshot.value, textOf(c), c.alert], ['editing', textOf(was), e.refusal ?? CREATE_FAILED]);
-      holds(world.logged.at(-1) === e.error, 'the failure is logged');
-    }
-    // Success and cancel close and clear the draft (the closed state's rule above checks the clearing).
-    if (e.type === 'create.succeeded' && previous.matches('submitting')) agree([snapshot.value, c.lastCreatedId, c.alert], ['closed', e.discussion._id, null]);
-    else holds(c.lastCreatedId === was.lastCreatedId, 'only a success names a created post');
-    if (e.type === 'composer.cancel' && previous.matches('editing')) agree(snapshot.value, 'closed');
-    // Alerts belong to the state they are about.
-    if (c.alert === SELECT_TOPIC_FIRST) holds(snapshot.matches('closed'), `${c.alert} shows only while closed`);
-    if (c.alert === SELECT_TOPIC_BEFORE_POSTING || c.alert === CONTENT_REQUIRED || c.alert === CREATE_FAILED || c.alert === REFUSAL) {
-      holds(open, `${c.alert} shows only while open`);
-    }
+    if (e?.type === 'draft.restored' && model.where === 'restoring') world.stored = e.draft;
+    if (e) model = step(model, e);
+    const c = snapshot.context;
+    const { effects, logged, ...rest } = model;
+    agree(
+      { where: snapshot.value, category: c.category, subcategory: c.subcategory, title: c.title, content: c.content, alert: c.alert, lastCreatedId: c.lastCreatedId, effects: world.effects },
+      { ...rest, effects },
+    );
+    holds(world.logged.length === logged.length && world.logged.every((error, i) => error === logged[i]), 'each failure is logged with its own error');
+    // The key the draft is kept under is the member's, and never changes.
+    holds(c.draftKey === KEY, 'the draft key is the member\'s');
+    // The closed composer holds no text and no draft; whatever is typed while open is what the draft store holds.
+    if (snapshot.matches('closed')) holds(world.stored === null && c.title === '' && c.content === '', 'nothing is kept while closed');
+    if (snapshot.matches('editing') || snapshot.matches('submitting')) agree(world.stored ?? EMPTY_TEXT, textOf(c));
+    // The submit button is enabled exactly when a request would go out.
+    holds(isPostComplete(c) === (hasTopic(c) && c.title.trim() !== '' && !isBlank(c.content)), 'complete means topic, title and content');
+    agree(draftOf(c), { category: c.category, subcategory: c.subcategory, title: c.title, content: c.content });
     if (snapshot.matches('restoring') || snapshot.matches('submitting')) holds(c.alert === null, 'no alert while restoring or submitting');
-    previous = snapshot;
+    // The closed composer's only alert asks for a topic, and only while none is chosen.
+    if (snapshot.matches('closed') && c.alert !== null) holds(c.alert === TEXT.selectTopicFirst && !hasTopic(c), 'asks for a topic only without one');
   };
 }
 
-/** The shortest path to every abstract state, extended by every event the state accepts (self-loops included). */
+const hasTopic = (c: Topic) => Boolean(c.category && c.subcategory);
+
+/**
+ * The shortest path to every abstract state, with its extensions by every event, accepted there or not: the model
+ * says which, so a transition a change to the machine removed is missed by the model, not hidden by the graph. One
+ * test per state keeps the file fast (each mutant reruns it).
+ */
 function edgePaths(machine: ReturnType<typeof instrumented>['machine'], input: unknown) {
-  const paths: (PathLike<PostComposerEvent> & { target: string | null })[] = [];
-  for (const path of getShortestPaths(machine, { events, input: input as never, serializeState: serializeState as never })) {
-    const state = path.state as Snapshot;
+  return getShortestPaths(machine, { events, input: input as never, serializeState: serializeState as never }).map((path) => {
     const steps = path.steps as { event: PostComposerEvent }[];
-    paths.push({ steps, target: serializeState(state) });
-    for (const event of events) if (state.can(event)) paths.push({ steps: [...steps, { event }], target: null });
-  }
-  return paths;
+    return { steps, target: serializeState(path.state as Snapshot), extensions: events.map((event) => ({ steps: [...steps, { event }] })) };
+  });
 }
+
+const requestsOf = (world: World) => world.effects.flatMap((e) => (e.type === 'create' ? [e.post] : []));
 
 const stepsOf = (list: PostComposerEvent[]) => ({ steps: list.map((event) => ({ event })) });
 
@@ -223,11 +250,12 @@ describe('post composer machine (model-based)', () => {
     describe(`with ${name}`, () => {
       const paths = edgePaths(instrumented().machine, { draftKey: KEY, topic });
       it('has a finite graph with paths to walk', () => {
-        expect(paths.length).toBeGreaterThan(100);
+        expect(paths.length).toBeGreaterThan(10);
       });
-      it.each(paths.map((p, i) => [`${i} ${pathName(p)}`, p] as const))('%s', (_name, path) => {
+      it.each(paths.map((p, i) => [`${i} ${pathName(p)}`, p] as const))('%s, then every event', (_name, path) => {
         const { last } = run(path, topic);
-        if (path.target) expect(serializeState(last)).toBe(path.target);
+        expect(serializeState(last)).toBe(path.target);
+        for (const extension of path.extensions) run(extension, topic);
       });
     });
   }
@@ -247,7 +275,7 @@ describe('post composer machine (model-based)', () => {
       { type: 'composer.submit' },
     ]), T1);
     expect(last.value).toBe('submitting');
-    expect(sut.world.requests).toEqual([{ ...T2, title: 'Timber', content: '<p><strong>Body</strong></p>' }]);
+    expect(requestsOf(sut.world)).toEqual([{ ...T2, title: 'Timber', content: '<p><strong>Body</strong></p>' }]);
     expect(sut.world.stored).toEqual({ title: 'Timber', content: '<p><strong>Body</strong></p>' });
   });
 
@@ -261,8 +289,8 @@ describe('post composer machine (model-based)', () => {
     ]);
     const { sut, last } = run(typed, T1);
     expect(last.value).toBe('editing');
-    expect(last.context.alert).toBe(CREATE_FAILED);
-    expect(sut.world.requests).toHaveLength(2);
+    expect(last.context.alert).toBe(TEXT.createFailed);
+    expect(requestsOf(sut.world)).toHaveLength(2);
     expect(sut.world.stored).toEqual(storedDraft);
   });
 
@@ -272,8 +300,8 @@ describe('post composer machine (model-based)', () => {
       { type: 'composer.submit' },
     ]), NO_TOPIC);
     expect(last.value).toBe('editing');
-    expect(last.context.alert).toBe(SELECT_TOPIC_BEFORE_POSTING);
-    expect(sut.world.requests).toEqual([]);
+    expect(last.context.alert).toBe(TEXT.selectTopicBeforePosting);
+    expect(requestsOf(sut.world)).toEqual([]);
   });
 
   it('reached every state and took every transition', () => {
@@ -286,16 +314,20 @@ describe('post composer machine (model-based)', () => {
 /** The real effects on fakes; `answers` are the events the effects sent back (the test itself sends none of them). */
 function composerWorld(drafts = new MemoryDraftStore(), api = new ScriptedApi(), draftKey = KEY) {
   const logged: unknown[] = [];
+  const messages: string[] = [];
   const answers: AnyEventObject[] = [];
   const answerTypes = new Set(['draft.restored', 'create.succeeded', 'create.failed']);
-  const actor = createActor(providePostComposer({ api, drafts, log: (_message, error) => logged.push(error) }), {
+  const actor = createActor(providePostComposer({ api, drafts, log: (message, error) => {
+    messages.push(message);
+    logged.push(error);
+  } }), {
     input: { draftKey, topic: T1 },
     inspect: (inspection) => {
       if (inspection.type === '@xstate.event' && answerTypes.has(inspection.event.type)) answers.push(inspection.event);
     },
   });
   actor.start();
-  return { drafts, api, logged, answers, actor };
+  return { drafts, api, logged, messages, answers, actor };
 }
 
 describe('post composer effects (fakes)', () => {
@@ -313,6 +345,23 @@ describe('post composer effects (fakes)', () => {
     const empty = composerWorld(new MemoryDraftStore());
     expect(empty.actor.getSnapshot().value).toBe('closed');
     expect(empty.answers).toEqual([{ type: 'draft.restored', draft: null }]);
+  });
+
+  it('restores a draft with only a title or only content, and writes nothing when there is none', () => {
+    for (const draft of [titleOnlyDraft, { title: '', content: '<p>Only content</p>' }]) {
+      const drafts = new MemoryDraftStore();
+      drafts.save(KEY, JSON.stringify(draft));
+      const w = composerWorld(drafts);
+      expect(w.actor.getSnapshot().value).toBe('editing');
+      expect(textOf(w.actor.getSnapshot().context)).toEqual(draft);
+      expect(JSON.parse(drafts.load(KEY)!)).toEqual(draft);
+    }
+    // Reading no draft neither saves nor removes anything.
+    const writes: string[] = [];
+    const drafts = new MemoryDraftStore();
+    const watched = { load: (key: string) => drafts.load(key), save: (key: string) => writes.push(`save ${key}`), remove: (key: string) => writes.push(`remove ${key}`) };
+    expect(loadPostDraft(watched, KEY)).toBeNull();
+    expect(writes).toEqual([]);
   });
 
   it('drops a stored draft it cannot read', () => {
@@ -356,6 +405,7 @@ describe('post composer effects (fakes)', () => {
     expect(w.answers.at(-1)).toEqual({ type: 'create.failed', error: tooFast, refusal: REFUSAL });
     expect(w.actor.getSnapshot().context.alert).toBe(REFUSAL);
     expect(w.logged).toEqual([tooFast]);
+    expect(w.messages).toEqual(['creating a discussion failed']);
 
     for (const error of [new ApiError('http', 400, 'title: Too long'), new ApiError('http', 500, 'Internal error'), new ApiError('network', 0, 'offline')]) {
       api.answer('discussions.create', () => Promise.reject(error));
@@ -363,7 +413,7 @@ describe('post composer effects (fakes)', () => {
       w.actor.send({ type: 'composer.submit' });
       await waitFor(w.actor, (s) => s.matches('editing') && s.context.alert !== null);
       expect(w.answers.at(-1)).toEqual({ type: 'create.failed', error, refusal: null });
-      expect(w.actor.getSnapshot().context.alert).toBe(CREATE_FAILED);
+      expect(w.actor.getSnapshot().context.alert).toBe(TEXT.createFailed);
     }
     expect(api.calls).toHaveLength(4);
     expect(JSON.parse(drafts.load(KEY)!)).toEqual({ title: 'Timber', content: '<p>Body</p>' });

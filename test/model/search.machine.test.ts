@@ -30,6 +30,7 @@ function eventsFor(s: Snapshot): SearchEvent[] {
   const current = s.context.request;
   const list: SearchEvent[] = [
     { type: 'query.changed', q: 'heat' },
+    { type: 'query.changed', q: ' heat pump ' },
     { type: 'query.changed', q: '  ' },
     { type: 'query.submitted', q: ' heat pump ', searchType: 'lesson' },
     { type: 'query.submitted', q: '', searchType: null },

@@ -21,7 +21,7 @@ const OPENS = START - 15 * 60_000;
 
 function workshop(extra: Partial<WorkshopDetail> = {}): WorkshopDetail {
   return {
-    _id: ID, title: 'Embodied Carbon Clinic', description: 'Bring a project.', imageUrl: '/media/w.svg', date: new Date(START).toISOString(), duration: 90,
+    _id: ID, title: 'Embodied Carbon: a Clinic!', description: 'Bring a project.', imageUrl: '/media/w.svg', date: new Date(START).toISOString(), duration: 90,
     timeZone: 'Europe/London', hosts: [{ name: 'Hannah Mercer', role: 'Engineer' }], agenda: [{ minutes: 90, item: 'Clinic' }], audience: 'Designers',
     prepare: ['A project'], capacity: 2, seatsLeft: 1, waitlisted: 0, myStatus: null, waitlistPosition: null, started: false, ended: false,
     joinUrl: null, joinOpensAt: new Date(OPENS).toISOString(), ...extra,
@@ -73,7 +73,6 @@ interface Model {
 
 const initialModel = (): Model => ({ screen: 'loading', workshop: null, error: null, alert: null, announcement: '', effects: [`load ${ID}`], ticking: false });
 
-const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
 
 function step(m: Model, e: WorkshopEvent): Model {
   const next: Model = { ...m, effects: [...m.effects] };
@@ -103,7 +102,8 @@ function step(m: Model, e: WorkshopEvent): Model {
         return { ...next, screen: 'cancelling', alert: null, announcement: '' };
       }
       if (e.type === 'calendar.download') {
-        effect(`calendar ${ID} as ${slug(w!.title)}.ics`);
+        // The title in lower case, runs of anything else than letters and digits made one hyphen, none at the ends.
+        effect(`calendar ${ID} as embodied-carbon-a-clinic.ics`);
         return { ...next, screen: 'downloading', alert: null, announcement: '' };
       }
       // The join link is looked for again once it is due and not shown yet, for a registered member only.
@@ -204,6 +204,7 @@ describe('workshop machine (model-based)', () => {
   it('knows when the join link is due', () => {
     expect(joinDue(REGISTERED, OPENS)).toBe(true);
     expect(joinDue(REGISTERED, OPENS - 1)).toBe(false);
+    expect(joinDue(null, OPENS)).toBe(false);
     expect(joinDue(WITH_LINK, OPENS)).toBe(false);
     expect(joinDue(OPEN, OPENS)).toBe(false);
     expect(joinDue(workshop({ myStatus: 'registered', ended: true }), OPENS)).toBe(false);
@@ -232,7 +233,7 @@ describe('workshop effects (scripted API, fake clock, file saver)', () => {
     expect(actor.getSnapshot().context.announcement).toBe(WORKSHOP_TEXT.registered);
     actor.send({ type: 'calendar.download' });
     await waitFor(actor, (s) => s.matches('ready') && s.context.announcement === WORKSHOP_UI_TEXT.calendarSaved);
-    expect(files.saved).toEqual([{ bytes: new TextEncoder().encode('BEGIN:VCALENDAR'), filename: 'embodied-carbon-clinic.ics', mimeType: 'text/calendar' }]);
+    expect(files.saved).toEqual([{ bytes: new TextEncoder().encode('BEGIN:VCALENDAR'), filename: 'embodied-carbon-a-clinic.ics', mimeType: 'text/calendar' }]);
     // Ten minutes on, the link is due: the clock's tick makes the page look again, and the link is there.
     clock.advance(10 * 60_000);
     await waitFor(actor, (s) => s.matches('ready') && s.context.workshop?.joinUrl !== null);

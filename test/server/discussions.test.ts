@@ -296,6 +296,9 @@ describeWithApp('discussions', {}, (ctx) => {
       [createDiscussion, { rawBody: { ...valid, subcategory: '' } }, /^subcategory: /],
       [createDiscussion, { rawBody: { ...valid, category: 'sdg_99' } }, /listed categories/],
       [createDiscussion, { rawBody: { ...valid, subcategory: 'urban-planning' } }, /listed categories/],
+      // Names every object has are no goal (this was a 500: the lookup found Object's own constructor).
+      [createDiscussion, { rawBody: { ...valid, category: 'constructor' } }, /listed categories/],
+      [createDiscussion, { rawBody: { ...valid, category: '__proto__', subcategory: 'toString' } }, /listed categories/],
       [createDiscussion, { rawBody: 'not json at all', headers: { 'content-type': 'application/json' } }, /./],
       [updateDiscussion, { params: { id: d._id }, rawBody: {} }, /^Nothing to update$/],
       [updateDiscussion, { params: { id: d._id }, rawBody: { title: '' } }, /^title: /],

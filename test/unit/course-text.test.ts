@@ -26,6 +26,9 @@ describe('the course error texts of spec section 8', () => {
     expect(courseErrorText(decode)).toBe('Unexpected response format from server');
     expect(courseErrorText(new ApiError('http', 500, 'x'))).toBe('Failed to fetch course');
     expect(courseErrorText(new Error('anything'))).toBe('Failed to fetch course');
+    // Only the HTTP adapter's errors carry a status the page may trust; a look-alike object is any other failure.
+    expect(courseErrorText({ kind: 'http', status: 404, message: 'Lesson not found' })).toBe('Failed to fetch course');
+    expect(courseErrorText(Object.assign(new Error('Lesson not found'), { kind: 'http', status: 404 }))).toBe('Failed to fetch course');
   });
 
   it('counts lessons in words', () => {

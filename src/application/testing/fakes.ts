@@ -3,7 +3,7 @@
  * it was not given an answer for, so a test never passes on a call it did not expect.
  */
 import type { Call } from '../../contract/define';
-import type { Analytics, ApiClient, CallInput, CallOptions, Clock, DraftStore, FileSaver, Navigator, Notifier, TokenStore } from '../ports';
+import type { Analytics, ApiClient, CallInput, CallOptions, Clock, DraftStore, FileSaver, Navigator, Notifier, NotifyOptions, TokenStore } from '../ports';
 
 export class MemoryTokenStore implements TokenStore {
   constructor(public token: string | null = null) {}
@@ -32,11 +32,15 @@ export class RecordingNavigator implements Navigator {
 export class RecordingNotifier implements Notifier {
   readonly successes: string[] = [];
   readonly errors: string[] = [];
-  success(message: string) {
+  /** The options of each toast, successes and errors in the order they were shown. */
+  readonly options: (NotifyOptions | undefined)[] = [];
+  success(message: string, options?: NotifyOptions) {
     this.successes.push(message);
+    this.options.push(options);
   }
   error(message: string) {
     this.errors.push(message);
+    this.options.push(undefined);
   }
 }
 
