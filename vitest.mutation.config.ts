@@ -6,9 +6,9 @@ export default defineConfig({
     setupFiles: ['./test/setup/fail-on-console-error.ts'],
     include: ['test/unit/**/*.test.ts', 'test/model/**/*.test.ts'],
     environment: 'node',
-    // A test waits for an actor with `waitFor`: under a mutant that never arrives, fail in a second instead of letting
+    // A test waits for an actor with `waitFor`: under a mutant that never arrives, fail in five seconds instead of letting
     // StrykerJS time the run out and start a new worker.
-    testTimeout: 1_000,
+    testTimeout: 5_000,
     reporters: ['default', './test/setup/unloadable-file-as-failed-test.ts'],
   },
 });
