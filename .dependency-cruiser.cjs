@@ -15,6 +15,11 @@ module.exports = {
       from: { path: '^src/ui', pathNot: '^src/ui/main\\.tsx$' }, to: { path: '^src/adapters', pathNot: '^src/adapters/container\\.ts$' } },
     { name: 'server-sees-contract-and-domain', severity: 'error',
       from: { path: '^server' }, to: { path: '^src/(application|adapters|ui)' } },
+    { name: 'server-renders-through-the-port', severity: 'error',
+      comment: 'pages are drawn by the built page bundle behind the renderer port (ADR 100): no React and no views in server/',
+      from: { path: '^server' }, to: { path: 'node_modules/(react|react-dom|@xstate/react|wouter|react-aria-components|radix-ui)/' } },
+    { name: 'the-page-bundle-is-an-entry', severity: 'error', comment: 'rspack builds src/ui/server-entry.tsx on its own; nothing imports it',
+      from: {}, to: { path: '^src/ui/server-entry\\.tsx$' } },
     // The server, one way down: routes -> services -> data (ADR 013).
     { name: 'routes-never-touch-data', severity: 'error', comment: 'a route calls a service; queries live in server/data',
       from: { path: '^server/routes' }, to: { path: '^server/(data|content-import|render|mail)/' } },

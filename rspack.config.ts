@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig } from '@rspack/cli';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
@@ -66,6 +67,11 @@ class PreloadPlugin {
           later(groupFiles(compilation, `page-${route.page}`)).filter((file) => !always.includes(file)).map(index),
         ]);
         const script = `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(routes)},p=location.pathname,s=document.cookie.indexOf(${JSON.stringify(`${TOKEN_COOKIE}=`)})>=0;for(var i=0;i<r.length;i++){if(!new RegExp(r[i][0]).test(p))continue;if(r[i][1]&&!s)return;r[i][2].forEach(function(n){var l=document.createElement("link"),h=f[n];l.rel="preload";l.href=h;l.fetchPriority="low";l.as=/\\.css$/.test(h)?"style":"script";document.head.appendChild(l)});return}})();`;
+        // What the server needs to inline a page's styles on its first view (ADR 100): each page's own CSS files.
+        const pages = Object.fromEntries(
+          ROUTE_TABLE.map((route) => [route.page, later(groupFiles(compilation, `page-${route.page}`)).filter((file) => file.endsWith('.css'))]),
+        );
+        compilation.emitAsset('ssr/pages.json', new rspack.sources.RawSource(JSON.stringify({ pages })));
         const links = [...app.map((href) => link(href, 'high')), ...always.map((href) => link(href, 'low'))].join('');
         data.html = data.html.replace('</head>', `${links}<script>${script}</script></head>`);
         return data;
@@ -74,11 +80,75 @@ class PreloadPlugin {
   }
 }
 
-export default defineConfig({
+const require = createRequire(import.meta.url);
+const outputPath = new URL('./dist', import.meta.url).pathname;
+
+function typescriptRule(development: boolean) {
+  return {
+    test: /\.tsx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true, decorators: true },
+        transform: {
+          legacyDecorator: true,
+          decoratorMetadata: false,
+          react: { runtime: 'automatic', development, refresh: false },
+        },
+        target: 'es2022',
+      },
+    },
+    type: 'javascript/auto',
+  } as const;
+}
+
+/**
+ * The page bundle (ADR 100): the same views built for Node from src/ui/server-entry.tsx into one CommonJS file,
+ * `ssr/render.cjs` beside the browser's files, which the server loads through its renderer port. Styles are the
+ * browser's; pictures keep the browser build's names without being written twice.
+ */
+const renderConfig = defineConfig({
+  name: 'render',
+  // After the browser build, which cleans the folder first.
+  dependencies: ['browser'],
+  mode: 'production',
+  target: 'node20',
+  entry: { render: './src/ui/server-entry.tsx' },
+  output: {
+    path: outputPath,
+    filename: 'ssr/render.cjs',
+    library: { type: 'commonjs2' },
+    assetModuleFilename: 'static/media/[name].[contenthash:10][ext]',
+    publicPath: '/',
+    clean: false,
+  },
+  resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+  devtool: false,
+  module: {
+    rules: [
+      typescriptRule(false),
+      { test: /\.css$/, loader: require.resolve('./scripts/empty-loader.cjs'), type: 'javascript/auto' },
+      { test: /\.(svg|png|webp|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
+    ],
+  },
+  // jsdom (under isomorphic-dompurify) loads files of its own at run time: it stays a package, found where it was built.
+  externals: { 'isomorphic-dompurify': `commonjs ${require.resolve('isomorphic-dompurify')}` },
+  plugins: [
+    new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
+    optimizeLocales.rspack({ locales: ['en-US'] }),
+    new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+  ],
+  optimization: { minimize: false, splitChunks: false },
+  performance: { hints: false },
+});
+
+const browserConfig = defineConfig({
+  name: 'browser',
   mode: isProd ? 'production' : 'development',
   entry: { main: './src/ui/main.tsx' },
   output: {
-    path: new URL('./dist', import.meta.url).pathname,
+    path: outputPath,
     filename: isProd ? 'static/js/[name].[contenthash:10].js' : 'static/js/[name].js',
     chunkFilename: isProd ? 'static/js/[name].[contenthash:10].js' : 'static/js/[name].js',
     cssFilename: isProd ? 'static/css/[name].[contenthash:10].css' : 'static/css/[name].css',
@@ -91,23 +161,7 @@ export default defineConfig({
   devtool: isProd ? 'source-map' : 'eval-cheap-module-source-map',
   module: {
     rules: [
-      {
-        test: /\.tsx?$/,
-        exclude: /node_modules/,
-        loader: 'builtin:swc-loader',
-        options: {
-          jsc: {
-            parser: { syntax: 'typescript', tsx: true, decorators: true },
-            transform: {
-              legacyDecorator: true,
-              decoratorMetadata: false,
-              react: { runtime: 'automatic', development: !isProd, refresh: false },
-            },
-            target: 'es2022',
-          },
-        },
-        type: 'javascript/auto',
-      },
+      typescriptRule(!isProd),
       { test: /\.css$/, type: 'css/auto' },
       { test: /\.(svg|png|webp|woff2?)$/, type: 'asset/resource' },
     ],
@@ -130,3 +184,6 @@ export default defineConfig({
     proxy: [{ context: ['/api', '/files', '/media'], target: apiTarget }],
   },
 });
+
+// The development server serves the browser build alone (it renders in the browser); `rspack build` makes both.
+export default process.env.WEBPACK_SERVE ? browserConfig : [browserConfig, renderConfig];

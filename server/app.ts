@@ -44,6 +44,8 @@ import { SiteService } from './services/site';
 import { JobRunner } from './services/jobs';
 import { SearchService } from './services/search';
 import { TokenService } from './services/tokens';
+import { PageAnswers } from './http/pages';
+import { loadPageBundle } from './render/page-bundle';
 import { REMINDER_JOB, WorkshopService } from './services/workshops';
 
 export interface AppDeps {
@@ -64,6 +66,8 @@ declare module 'fastify' {
     shuttingDown: boolean;
     /** The job queue kept in the database (workshop reminders): tests run it with `tick()`. */
     jobs: JobRunner;
+    /** The pages kept rendered (ADR 100): `changed()` after a write to content or the community. */
+    renderedPages: { changed(): void };
   }
 }
 
@@ -107,6 +111,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', deps.mailer ?? new ConsoleMailer());
   app.decorate('limits', new LimitService(db, now, config.rateLimit));
   app.decorate('changes', database.changes);
+  // Pages rendered for nobody are kept until content or the community changes (ADR 100); set once the SPA is known.
+  const renderedPages: { of: PageAnswers | null; changed(): void } = { of: null, changed: () => renderedPages.of?.changed() };
+  app.decorate('renderedPages', renderedPages);
   app.decorate('shuttingDown', false);
   app.addHook('onRequest', async (_request, reply) => {
     if (app.shuttingDown) reply.header('connection', 'close');
@@ -155,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         if (topic === 'community') api.communityAnswers.changed();
         else if (topic === 'content') api.contentAnswers.changed();
         else app.sessions.changed();
+        if (topic !== 'sessions') app.renderedPages.changed();
       });
       await api.register(systemRoutes, { site, ping: database.ping });
       await api.register(homeRoutes, { content });
@@ -173,7 +181,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(fileRoutes, { site });
   await app.register(wellKnownRoutes, { certificates });
-  await registerSpa(app, { staticDir: config.staticDir, mediaDir: join(CONTENT_DIR, 'images'), apiBasePath: config.apiBasePath });
+  const bundle = loadPageBundle(config.staticDir);
+  const pages = bundle ? new PageAnswers(app, bundle, null, { publicUrl: config.publicUrl, keepSeconds: config.contentCacheSeconds, now }) : null;
+  renderedPages.of = pages;
+  await registerSpa(app, { staticDir: config.staticDir, mediaDir: join(CONTENT_DIR, 'images'), apiBasePath: config.apiBasePath, pages });
 
   // Hourly: expired rows go, and the workshops' rolling window of sessions is filled.
   const prune = () =>

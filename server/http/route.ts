@@ -138,6 +138,7 @@ export function implement<C extends Call>(
       } finally {
         if (options.changes) {
           (options.changes === 'community' ? app.communityAnswers : app.sessions).changed();
+          if (options.changes === 'community') app.renderedPages.changed();
           await app.changes.publish(options.changes);
         }
       }

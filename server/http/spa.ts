@@ -1,14 +1,18 @@
 /**
- * The built SPA and the product's images: hashed assets cached for a year (sent pre-compressed), index.html for every
- * client route (GET and HEAD), and a JSON 404 for anything else.
+ * The built SPA and the product's images: hashed assets cached for a year (sent pre-compressed), every client route
+ * (GET and HEAD) rendered on the server when the page bundle is built (else index.html), and a JSON 404 for anything else.
  */
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import type { PageAnswers } from './pages';
 
-export async function registerSpa(app: FastifyInstance, options: { staticDir: string; mediaDir: string; apiBasePath: string }) {
-  const { staticDir, mediaDir, apiBasePath } = options;
+export async function registerSpa(
+  app: FastifyInstance,
+  options: { staticDir: string; mediaDir: string; apiBasePath: string; pages: PageAnswers | null },
+) {
+  const { staticDir, mediaDir, apiBasePath, pages } = options;
   if (existsSync(mediaDir)) {
     await app.register(fastifyStatic, { root: mediaDir, prefix: '/media/', decorateReply: false, maxAge: '7d' });
   }
@@ -21,6 +25,8 @@ export async function registerSpa(app: FastifyInstance, options: { staticDir: st
       index: false,
       // The build writes .br and .gz beside each text asset; they are sent as they are to clients that accept them.
       preCompressed: true,
+      // The page bundle and its manifest are the server's own (ADR 100), not the browser's.
+      allowedPath: (path) => !path.startsWith('/ssr/'),
       setHeaders(res, path) {
         res.header('cache-control', path.includes(`${join('static', '')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
@@ -32,6 +38,7 @@ export async function registerSpa(app: FastifyInstance, options: { staticDir: st
     const isApi = url.startsWith(`${apiBasePath}/`) || url === apiBasePath;
     const page = request.method === 'GET' || request.method === 'HEAD';
     if (!isApi && hasSpa && page && !url.startsWith('/files/') && !url.startsWith('/media/')) {
+      if (pages) return pages.answer(request, reply);
       return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html', staticDir);
     }
     return reply.status(404).send({ success: false, message: 'Not found' });

@@ -5,14 +5,17 @@ import { createActor } from 'xstate';
 import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, Navigator, Notifier, TokenStore } from '../application/ports';
 import type { AppServices } from '../application/services';
 import { provideSession } from '../application/session.effects';
+import { renderedSession } from '../application/session.machine';
+import type { User } from '../domain/user';
 import { BeaconAnalytics } from './beacon-analytics';
 import { BlobFileSaver } from './blob-file-saver';
 import { BrowserNavigator } from './browser-navigator';
-import { COOKIE_JAR, CookieTokenStore, type CookieJar } from './cookie-token-store';
+import { COOKIE_JAR, CookieTokenStore, type CookieJar, TOKEN_COOKIE } from './cookie-token-store';
 import { type ApiConfig, TOKENS } from './di-tokens';
 import { LazyApiClient } from './http/lazy-api-client';
 import { LocalDraftStore } from './local-draft-store';
 import { provideMachines } from './machines';
+import { RenderNavigator } from './render-navigator';
 import { SonnerNotifier } from './sonner-notifier';
 import { SystemClock } from './system-clock';
 
@@ -33,11 +36,16 @@ export function createContainer(config: Partial<ApiConfig> = {}, jar: CookieJar 
   return container;
 }
 
-export function createServices(container: Container = createContainer()): AppServices {
+/**
+ * Every port bound and the session started. `rendered` is the session a server-rendered page was drawn for (its
+ * member, or null for nobody): the session starts there instead of asking for the profile again.
+ */
+export function createServices(container: Container = createContainer(), rendered?: { user: User | null }): AppServices {
   const api = container.get<ApiClient>(TOKENS.ApiClient);
   const tokens = container.get<TokenStore>(TOKENS.TokenStore);
   const log = (message: string, error: unknown) => console.warn(message, error);
-  const session = createActor(provideSession({ api, tokens, log })).start();
+  const machine = provideSession({ api, tokens, log });
+  const session = createActor(machine, rendered ? { snapshot: renderedSession(machine, rendered.user) } : {}).start();
   api.onUnauthorized(() => session.send({ type: 'session.unauthorized' }));
   const ports = {
     api,
@@ -50,4 +58,15 @@ export function createServices(container: Container = createContainer()): AppSer
     log,
   };
   return { ...ports, analytics: container.get<Analytics>(TOKENS.Analytics), session, machines: provideMachines(ports) };
+}
+
+/**
+ * The ports while the server renders one page (ADR 100): the request's token in a cookie jar of its own, calls sent
+ * through the server's in-process `fetch` (no network hop), and a navigator that never moves.
+ */
+export function createRenderServices(request: { token: string | null; fetch: NonNullable<ApiConfig['fetch']>; user: User | null }): AppServices {
+  const jar: CookieJar = { cookie: request.token ? `${TOKEN_COOKIE}=${encodeURIComponent(request.token)}` : '' };
+  const container = createContainer({ fetch: request.fetch, retryBaseMs: 50 }, jar);
+  container.rebind<Navigator>(TOKENS.Navigator).to(RenderNavigator);
+  return createServices(container, { user: request.user });
 }

@@ -18,4 +18,6 @@ export interface ApiConfig {
   retryBaseMs: number;
   /** Unused cache entries are dropped after this long. */
   cacheTtlMs: number;
+  /** The fetch to send requests with: the browser's, or the server's own in-process one while it renders a page. */
+  fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }

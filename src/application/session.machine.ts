@@ -109,3 +109,11 @@ export type SessionMachine = typeof sessionMachine;
 export function isSessionLoading(state: SnapshotFrom<SessionMachine>): boolean {
   return state.matches('loadingProfile');
 }
+
+/**
+ * The session as a page rendered on the server found it (ADR 100): signed in as its member, or signed out. Both the
+ * server's render and the browser's first render start here, so neither fetches the profile again.
+ */
+export function renderedSession<M extends SessionMachine>(machine: M, user: User | null) {
+  return machine.resolveState({ value: user ? { signedIn: 'idle' } : 'signedOut', context: { user, error: null } });
+}

@@ -6,6 +6,7 @@ import { Spinner } from './components/states';
 import { Footer } from './layout/footer';
 import { NavBar } from './layout/nav-bar';
 import { RequireAuth } from './layout/require-auth';
+import { PreloadContext, type PreloadStore, clientPreload } from './preload';
 import { type PageName, ROUTE_TABLE } from './route-table';
 import { ServicesContext, useServices } from './services-context';
 
@@ -108,10 +109,21 @@ function RouteChange() {
   );
 }
 
-export function App({ services }: { services: AppServices }) {
+/** Where the server renders: the URL, and what the render found (a redirect, a missing page). */
+export interface RenderLocation {
+  path: string;
+  search: string;
+  context: { redirectTo?: string };
+  status: number;
+}
+
+const NO_PRELOAD = clientPreload(null);
+
+export function App({ services, preload = NO_PRELOAD, at }: { services: AppServices; preload?: PreloadStore; at?: RenderLocation }) {
   return (
     <ServicesContext.Provider value={services}>
-      <Router>
+     <PreloadContext.Provider value={preload}>
+      <Router {...(at ? { ssrPath: at.path, ssrSearch: at.search, ssrContext: at.context } : {})}>
         <a className="skip-link" href="#main">
           Skip to content
         </a>
@@ -136,7 +148,7 @@ export function App({ services }: { services: AppServices }) {
                 );
               })}
               <Route>
-                <NotFoundPage />
+                <NotFoundPage {...(at ? { onRender: () => { at.status = 404; } } : {})} />
               </Route>
             </Switch>
           </Suspense>
@@ -146,6 +158,7 @@ export function App({ services }: { services: AppServices }) {
           <Toaster position="top-right" duration={5000} hotkey={['altKey', 'KeyT']} closeButton />
         </Suspense>
       </Router>
+     </PreloadContext.Provider>
     </ServicesContext.Provider>
   );
 }

@@ -1,19 +1,26 @@
-/** Browser entry: the composition root builds the services, React renders the shell. */
+/**
+ * Browser entry: the composition root builds the services, React hydrates the page the server rendered (ADR 100), or
+ * renders the shell when the page came without markup (the development server).
+ */
 import './zod-jitless';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createServices } from '../adapters/container';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { createContainer, createServices } from '../adapters/container';
 import { App } from './app';
+import { clientPreload, readPageData } from './preload';
 import './styles/app.css';
 
-const services = createServices();
-const root = createRoot(document.getElementById('root')!);
-// A transition lets React render the first screen in slices of a few milliseconds instead of one long task, so the
-// page answers input while it renders on a slow phone.
+const data = readPageData(document);
+const services = createServices(createContainer(), data ? { user: data.user } : undefined);
+const element = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <App services={services} preload={clientPreload(data)} />
+  </StrictMode>
+);
+// A transition lets React hydrate (or render) the first screen in slices of a few milliseconds instead of one long
+// task, so the page answers input while it starts on a slow phone.
 startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App services={services} />
-    </StrictMode>,
-  );
+  if (data && element.firstElementChild) hydrateRoot(element, app);
+  else createRoot(element).render(app);
 });

@@ -97,9 +97,10 @@ export class EffectApiClient implements ApiClient {
     const headers: Record<string, string> = { accept: 'application/json, application/pdf', 'content-type': 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
     const init: RequestInit = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
+    const send = this.config.fetch ?? fetch;
     const networkError = (error: unknown) => new ApiError('network', 0, error instanceof Error ? error.message : String(error));
     return Effect.gen(function* () {
-      const response = yield* Effect.tryPromise({ try: (signal) => fetch(url, { ...init, signal }), catch: networkError });
+      const response = yield* Effect.tryPromise({ try: (signal) => send(url, { ...init, signal }), catch: networkError });
       if (response.status >= 400) {
         const json: unknown = yield* Effect.tryPromise(() => response.json()).pipe(Effect.orElseSucceed(() => null));
         const message =

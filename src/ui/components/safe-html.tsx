@@ -50,10 +50,17 @@ export function sanitizeHtml(html: string, profile: HtmlProfile = 'rich'): strin
   if (hit !== undefined) return hit;
   // Parsed into an element of one inert document (no scripts run and nothing loads there) and cleaned in place:
   // DOMPurify's string mode builds a new document per call, the larger part of the cost of a 200-comment thread.
-  inert ??= document.implementation.createHTMLDocument('');
-  const holder = inert.createElement('blockquote');
-  holder.innerHTML = html;
-  purifier().sanitize(holder, { ALLOWED_TAGS: [...PROFILES[profile].ALLOWED_TAGS], ALLOWED_ATTR: [...PROFILES[profile].ALLOWED_ATTR], IN_PLACE: true });
+  const allowed = { ALLOWED_TAGS: [...PROFILES[profile].ALLOWED_TAGS], ALLOWED_ATTR: [...PROFILES[profile].ALLOWED_ATTR] };
+  let holder: HTMLElement;
+  if (typeof document === 'undefined') {
+    // The server's render (ADR 100): DOMPurify parses into its own document (jsdom), and the same hooks clean it.
+    holder = purifier().sanitize(html, { ...allowed, RETURN_DOM: true }) as unknown as HTMLElement;
+  } else {
+    inert ??= document.implementation.createHTMLDocument('');
+    holder = inert.createElement('blockquote');
+    holder.innerHTML = html;
+    purifier().sanitize(holder, { ...allowed, IN_PLACE: true });
+  }
   if (profile === 'lesson') wrapTables(holder);
   const clean = holder.innerHTML;
   if (cache.size >= CACHE_LIMIT) cache.clear();

@@ -1,7 +1,12 @@
-/** Loads one call of the contract through the ApiClient port; views never call fetch. */
-import { startTransition, useEffect, useState } from 'react';
+/**
+ * Loads one call of the contract through the ApiClient port; views never call fetch. On the server the render waits
+ * for the answer (React's `use`) and the page carries it; in the browser the first render starts from that answer.
+ */
+import { startTransition, use, useEffect, useRef, useState } from 'react';
+import { ApiError } from '../../application/api-error';
 import type { CallInput, CallOptions } from '../../application/ports';
 import type { Call, ResponseOf } from '../../contract/define';
+import { type Outcome, usePreload } from '../preload';
 import { useServices } from '../services-context';
 
 export type QueryState<T> =
@@ -9,20 +14,47 @@ export type QueryState<T> =
   | { status: 'success'; data: T; error: undefined }
   | { status: 'error'; data: undefined; error: Error };
 
+const LOADING = { status: 'loading', data: undefined, error: undefined } as const;
+
+function stateOf<T>(outcome: Outcome | undefined): QueryState<T> {
+  if (!outcome) return LOADING;
+  if (outcome.ok) return { status: 'success', data: outcome.data as T, error: undefined };
+  return { status: 'error', data: undefined, error: new ApiError(outcome.kind, outcome.status, outcome.message) };
+}
+
+export function outcomeOf(error: unknown): Outcome {
+  if (error instanceof ApiError) return { ok: false, kind: error.kind, status: error.status, message: error.message };
+  return { ok: false, kind: 'network', status: 0, message: error instanceof Error ? error.message : String(error) };
+}
+
 export function useQuery<C extends Call>(
   call: C | null,
   input: CallInput<C> = {},
   options: CallOptions = {},
 ): QueryState<ResponseOf<C>> & { reload: () => void } {
   const { api } = useServices();
-  const [state, setState] = useState<QueryState<ResponseOf<C>>>({ status: 'loading', data: undefined, error: undefined });
-  const [generation, setGeneration] = useState(0);
+  const preload = usePreload();
   const key = JSON.stringify([call?.name, input, options]);
+  const rendered =
+    call && preload.server
+      ? use(preload.load(key, () => api.call(call, input, options).then((data): Outcome => ({ ok: true, data }), outcomeOf)))
+      : call
+        ? preload.outcome(key)
+        : undefined;
+  const [state, setState] = useState<QueryState<ResponseOf<C>>>(() => stateOf(rendered));
+  const [generation, setGeneration] = useState(0);
+  // The key whose answer came with the page: that render needs no request.
+  const served = useRef(rendered ? key : null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the serialised key stands for call, input and options
   useEffect(() => {
     if (!call) return;
+    if (served.current === key && generation === 0) {
+      preload.spend(key);
+      return;
+    }
+    served.current = null;
     let live = true;
-    setState({ status: 'loading', data: undefined, error: undefined });
+    setState(LOADING);
     // Answers render as transitions: a long list is rendered in slices and never blocks input for long.
     api.call(call, input, generation > 0 ? { ...options, fresh: true } : options).then(
       (data) => live && startTransition(() => setState({ status: 'success', data, error: undefined })),
@@ -32,5 +64,6 @@ export function useQuery<C extends Call>(
       live = false;
     };
   }, [api, key, generation]);
-  return { ...state, reload: () => setGeneration((g) => g + 1) };
+  // On the server nothing re-renders: the state is the answer the render waited for.
+  return { ...(preload.server ? stateOf(rendered) : state), reload: () => setGeneration((g) => g + 1) };
 }

@@ -14,6 +14,7 @@ import type { User } from '../../../domain/user';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useMediaQuery } from '../../hooks/use-media-query';
+import { usePageActor } from '../../hooks/use-page-actor';
 import { useQuery } from '../../hooks/use-query';
 import { discussionTopicOf, loginWithReturn, paths } from '../../routes';
 import { useServices, useSession } from '../../services-context';
@@ -32,7 +33,9 @@ function DiscussionBoard({ user }: { user: User }) {
   const topic = useMemo<Topic>(() => discussionTopicOf(search), [search]);
   const [feedMachine] = useState(machines.discussionFeed);
   const [composerMachine] = useState(machines.postComposer);
-  const feed = useActorRef(feedMachine, { input: { topic } });
+  const { actor: feed } = usePageActor(`discussion-feed ${topic.category}/${topic.subcategory}`, feedMachine, { input: { topic } }, {
+    settled: (state) => !state.matches('loading'),
+  });
   const composer = useActorRef(composerMachine, { input: { draftKey: postDraftKey(user._id), topic } });
   const constants = useQuery(sdgConstants);
   // On a phone the 17 goals fold behind one control, so 'Create a Post' and the posts come first.

@@ -3,7 +3,7 @@
  * time as a radio group, each answer shows its reveal card, then 'Your ScoreCard' with the revealed answers to browse,
  * 'Download Results' and 'Start New Quiz'. The view only renders the quiz attempt machine and sends it events.
  */
-import { useMachine } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
 import { Link, useParams } from 'wouter';
@@ -18,6 +18,7 @@ import {
 } from '../../../application/quiz-attempt.machine';
 import { QUIZ_SETS, type QuizAnswer, quizCategoryTitle } from '../../../domain/quiz';
 import { BusyOverlay, EmptyState } from '../../components/states';
+import { usePageActor } from '../../hooks/use-page-actor';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { paths } from '../../routes';
 import { useServices } from '../../services-context';
@@ -248,7 +249,13 @@ function ScoreCard({ context, send, headingRef }: { context: QuizAttemptContext;
 function QuizAttemptView({ category, setId }: { category: string; setId: string }) {
   const { machines } = useServices();
   const [machine] = useState(machines.quizAttempt);
-  const [state, send] = useMachine(machine, { input: { category, setId } });
+  // The question is drawn on the server: the attempt starts (or resumes) there, as it would on the first render here.
+  const { actor } = usePageActor(`quiz ${category}/${setId}`, machine, { input: { category, setId } }, {
+    settled: (snapshot) => !snapshot.matches('loading'),
+    keep: (snapshot) => !snapshot.matches('startFailed'),
+  });
+  const state = useSelector(actor, (snapshot) => snapshot);
+  const send = actor.send;
   const headingRef = useRef<HTMLHeadingElement | null>(null);
   const screen = screenOf(state);
   const context = state.context;

@@ -3,7 +3,7 @@
  * the back button works. Type filters with their counts, the hits with their highlighted snippets (a PDF hit opens
  * the document at its page), 'Load more', 'Did you mean', and an empty state that suggests the sections.
  */
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Input, Label, SearchField } from 'react-aria-components';
 import { Link, useLocation, useSearch } from 'wouter';
@@ -12,6 +12,7 @@ import { SEARCH_SECTIONS } from '../../../domain/sections';
 import { isDocument, Snippet } from '../../components/section-search';
 import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { usePageActor } from '../../hooks/use-page-actor';
 import { paths } from '../../routes';
 import { useServices } from '../../services-context';
 import './search.css';
@@ -26,7 +27,12 @@ export default function SearchPage() {
   const type = typeOf(params.get('type'));
   const { machines } = useServices();
   const [machine] = useState(machines.search);
-  const actor = useActorRef(machine, { input: { limit: SEARCH_PAGE_SIZE } });
+  const { actor, restored } = usePageActor(`search ${type ?? ''} ${q}`, machine, { input: { limit: SEARCH_PAGE_SIZE } }, {
+    prepare: (started) => started.send({ type: 'query.submitted', q, searchType: type }),
+    settled: (snapshot) => !snapshot.matches('searching') && !snapshot.matches('debouncing'),
+  });
+  // The results the server drew are this URL's: the first search is not sent again.
+  const drawnQuery = useRef(restored ? `${type ?? ''} ${q}` : null);
   const view = useSelector(actor, (s) => ({
     searching: s.matches('searching'),
     results: s.matches('results'),
@@ -40,6 +46,8 @@ export default function SearchPage() {
 
   // The URL is the query: a new one (typed, a filter, the back button, a shared link) is searched at once.
   useEffect(() => {
+    if (drawnQuery.current === `${type ?? ''} ${q}`) return;
+    drawnQuery.current = null;
     actor.send({ type: 'query.submitted', q, searchType: type });
   }, [actor, q, type]);
 

@@ -1,0 +1,125 @@
+/**
+ * Every screen answered rendered (ADR 100): the page bundle draws the route for the member named by the token cookie
+ * (or for nobody), fetching its data from this same server in-process; the answer is the whole document, with the
+ * data the browser hydrates from. A members' page asked for by nobody answers the redirect to /login itself.
+ * Pages drawn for nobody are kept, compressed, until content or the community changes (or CONTENT_CACHE_SECONDS).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RenderFetch } from '../../src/contract/page-render';
+import type { PageBundle } from '../render/page-bundle';
+import { pageDocument } from '../render/page-document';
+import { acceptedEncoding, compress, type Encoding, MIN_COMPRESSED_BYTES, varyOnEncoding } from './compression';
+import { KeptUntilChanged } from './kept';
+
+/** The page's head, from what the server knows of the URL (title, description, canonical, Open Graph, JSON-LD). */
+export type HeadOf = (url: URL) => Promise<{ tags: string; status: number }>;
+
+const TOKEN_COOKIE = 'token';
+const MAX_KEPT_BYTES = 32 * 1024 * 1024;
+
+/** A document ready to send: its bytes and, made on first demand, its compressed forms. */
+class RenderedPage {
+  readonly #encoded = new Map<Encoding, Promise<Buffer>>();
+  constructor(
+    readonly status: number,
+    readonly body: Buffer,
+    readonly redirect: string | null,
+    readonly signedIn: boolean,
+  ) {}
+
+  encoded(encoding: Encoding, effort: 'once' | 'each'): Promise<Buffer> {
+    let buffer = this.#encoded.get(encoding);
+    if (!buffer) {
+      buffer = compress(this.body, encoding, effort);
+      this.#encoded.set(encoding, buffer);
+    }
+    return buffer;
+  }
+}
+
+export function tokenOf(cookieHeader: string | undefined): string | null {
+  if (!cookieHeader) return null;
+  for (const part of cookieHeader.split(';')) {
+    const [name, ...rest] = part.trim().split('=');
+    if (name !== TOKEN_COOKIE) continue;
+    try {
+      return decodeURIComponent(rest.join('=')) || null;
+    } catch {
+      return null;
+    }
+  }
+  return null;
+}
+
+export class PageAnswers {
+  readonly #kept: KeptUntilChanged<RenderedPage>;
+
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly bundle: PageBundle,
+    private readonly headOf: HeadOf | null,
+    private readonly options: { publicUrl: string; keepSeconds: number; now: () => number },
+  ) {
+    this.#kept = new KeptUntilChanged({
+      maxAgeMs: options.keepSeconds * 1000,
+      maxSize: MAX_KEPT_BYTES,
+      sizeOf: (page) => page.body.length,
+      now: options.now,
+    });
+  }
+
+  /** Content or the community changed: pages drawn from them are drawn again. */
+  changed(): void {
+    this.#kept.changed();
+  }
+
+  async answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const token = tokenOf(request.headers.cookie);
+    const page = token
+      ? await this.render(request, token)
+      : await this.#kept.get(request.url, () => this.render(request, null));
+    if (token && !page.signedIn) {
+      // A token that names nobody (expired, revoked) is dropped, as the browser would after a 401.
+      reply.header('set-cookie', `${TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`);
+    }
+    reply.header('cache-control', token ? 'private, no-cache' : 'no-cache').header('vary', 'cookie');
+    if (page.redirect) return reply.redirect(page.redirect, 302);
+    reply.status(page.status).type('text/html; charset=utf-8');
+    if (request.method === 'HEAD') return reply.send();
+    const encoding = page.body.length >= MIN_COMPRESSED_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
+    varyOnEncoding(reply);
+    if (!encoding) return reply.send(page.body);
+    return reply.header('content-encoding', encoding).send(await page.encoded(encoding, token ? 'each' : 'once'));
+  }
+
+  private async render(request: FastifyRequest, token: string | null): Promise<RenderedPage> {
+    const url = new URL(request.url, this.options.publicUrl);
+    const [result, head] = await Promise.all([
+      this.bundle.renderer.render({ url: request.url, token, fetch: this.fetchFor(request) }),
+      this.headOf ? this.headOf(url) : Promise.resolve(null),
+    ]);
+    const status = result.status === 200 && head && head.status !== 200 ? head.status : result.status;
+    const html = result.redirect ? '' : pageDocument(this.bundle, { head: head?.tags ?? null, html: result.html, data: result.data, page: result.page });
+    return new RenderedPage(status, Buffer.from(html), result.redirect, result.signedIn);
+  }
+
+  /** The API answered in-process, as the browser would be answered from this address. */
+  private fetchFor(request: FastifyRequest): RenderFetch {
+    return async (url, init) => {
+      const headers = Object.fromEntries(Object.entries((init.headers ?? {}) as Record<string, string>).filter(([name]) => name !== 'content-type' || init.body));
+      const res = await this.app.inject({
+        method: (init.method ?? 'GET') as 'GET',
+        url,
+        headers: { ...headers, 'user-agent': request.headers['user-agent'] ?? '' },
+        remoteAddress: request.ip,
+        ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+      });
+      const responseHeaders = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : String(value));
+      }
+      const empty = res.statusCode === 204 || res.statusCode === 304;
+      return new Response(empty ? null : new Uint8Array(res.rawPayload), { status: res.statusCode, headers: responseHeaders });
+    };
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * The renderer port's adapter (ADR 100): the page bundle rspack builds from src/ui/server-entry.tsx, loaded from the
+ * built folder at start. The server never imports the views' source; without a built bundle pages are sent unrendered.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import type { PageRenderer } from '../../src/contract/page-render';
+
+export interface PageBundle {
+  renderer: PageRenderer;
+  /** The built index.html, the page every document is made from. */
+  template: string;
+  /** The stylesheets the template links (inlined into every page). */
+  appCss: string;
+  /** Each screen's own stylesheets, by the route table's page name. */
+  pageCss: Record<string, string>;
+}
+
+export function loadPageBundle(staticDir: string): PageBundle | null {
+  const bundle = join(staticDir, 'ssr', 'render.cjs');
+  const index = join(staticDir, 'index.html');
+  if (!existsSync(bundle) || !existsSync(index)) return null;
+  const renderer = createRequire(bundle)(bundle) as PageRenderer;
+  if (typeof renderer.render !== 'function') throw new Error(`${bundle} exports no render function`);
+  const template = readFileSync(index, 'utf8');
+  const read = (href: string) => readFileSync(join(staticDir, href.replace(/^\//, '')), 'utf8');
+  const linked = [...template.matchAll(/<link[^>]*href="([^"]+\.css)"[^>]*>/g)].map((m) => m[1]!);
+  const manifest = JSON.parse(readFileSync(join(staticDir, 'ssr', 'pages.json'), 'utf8')) as { pages: Record<string, string[]> };
+  const pageCss = Object.fromEntries(Object.entries(manifest.pages).map(([page, files]) => [page, files.map(read).join('\n')]));
+  return { renderer, template, appCss: linked.map(read).join('\n'), pageCss };
+}

@@ -1,0 +1,43 @@
+/**
+ * One rendered page as a document (ADR 100): the built index.html with the page's head (title, description, canonical,
+ * Open Graph, JSON-LD), its styles inlined (the app's and the screen's: nothing blocks the first paint), the rendered
+ * markup in #root and the data the browser hydrates from. Pure string work; nothing here reads a file or the database.
+ */
+import type { PageBundle } from './page-bundle';
+
+export interface PageParts {
+  /** Tags for <head> that replace the template's title and description; null keeps the template's. */
+  head: string | null;
+  /** The markup of #root. */
+  html: string;
+  /** The page's data as JSON. */
+  data: string;
+  /** The screen's name in the route table, for its stylesheet. */
+  page: string | null;
+}
+
+/** JSON inside a <script> element: nothing in it can close the element or open a comment. */
+export function scriptSafeJson(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** CSS inside a <style> element: it cannot close the element. */
+function styleSafe(css: string): string {
+  return css.replace(/<\/style/gi, '<\\/style');
+}
+
+export function pageDocument(bundle: Pick<PageBundle, 'template' | 'appCss' | 'pageCss'>, parts: PageParts): string {
+  let html = bundle.template;
+  if (parts.head !== null) {
+    html = html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
+    html = html.replace(/(<meta name="viewport"[^>]*>)/, `$1${parts.head}`);
+  }
+  const css = [bundle.appCss, parts.page ? (bundle.pageCss[parts.page] ?? '') : ''].join('\n');
+  html = html.replace(/<link[^>]*href="[^"]+\.css"[^>]*rel="stylesheet"[^>]*>|<link[^>]*rel="stylesheet"[^>]*href="[^"]+\.css"[^>]*>/g, '');
+  html = html.replace('</head>', `<style>${styleSafe(css)}</style></head>`);
+  html = html.replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+  return html.replace(
+    '<div id="root"></div>',
+    () => `<div id="root">${parts.html}</div><script id="sl-data" type="application/json">${scriptSafeJson(parts.data)}</script>`,
+  );
+}

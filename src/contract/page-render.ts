@@ -1,0 +1,34 @@
+/**
+ * The renderer port (ADR 100): what the server asks of the page bundle that rspack builds from src/ui/server-entry.tsx,
+ * and what it gets back. The server loads the built bundle through this port and never imports src/ui.
+ */
+
+/** The server's own in-process fetch: `/api/...` answered by the same routes, with no network hop. */
+export type RenderFetch = (url: string, init: RequestInit) => Promise<Response>;
+
+export interface RenderRequest {
+  /** Path and query string, e.g. `/articles/abc?x=1`. */
+  url: string;
+  /** The token cookie's value, or null. */
+  token: string | null;
+  fetch: RenderFetch;
+}
+
+export interface RenderResult {
+  /** 200, or 404 when no screen matched. */
+  status: number;
+  /** Where the page sends the visitor instead (a members' page with nobody signed in): answered as a redirect. */
+  redirect: string | null;
+  /** The markup of `#root`. */
+  html: string;
+  /** The page's data as JSON (answers and machine snapshots), for hydration. */
+  data: string;
+  /** Whether the token named a member; a token that does not is dropped by the answer. */
+  signedIn: boolean;
+  /** The screen the URL shows (a name of the route table), or null. */
+  page: string | null;
+}
+
+export interface PageRenderer {
+  render(request: RenderRequest): Promise<RenderResult>;
+}
