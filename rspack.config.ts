@@ -72,7 +72,10 @@ class PreloadPlugin {
           ROUTE_TABLE.map((route) => [route.page, later(groupFiles(compilation, `page-${route.page}`)).filter((file) => file.endsWith('.css'))]),
         );
         compilation.emitAsset('ssr/pages.json', new rspack.sources.RawSource(JSON.stringify({ pages })));
-        const links = [...app.map((href) => link(href, 'high')), ...always.map((href) => link(href, 'low'))].join('');
+        // The HTTP adapter is not needed to hydrate a server-rendered page (its data came with it, ADR 100): it is
+        // fetched while the browser is idle, ready for the first call.
+        const prefetch = (href: string) => `<link rel="prefetch" href="${href}" as="script">`;
+        const links = [...app.map((href) => link(href, 'high')), ...always.map(prefetch)].join('');
         data.html = data.html.replace('</head>', `${links}<script>${script}</script></head>`);
         return data;
       });

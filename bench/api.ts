@@ -24,7 +24,7 @@ export interface Endpoint {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
-  kind: 'content' | 'thread' | 'search' | 'search-varied' | 'login';
+  kind: 'content' | 'thread' | 'search' | 'search-varied' | 'login' | 'page';
   /** Paths taken in turn, one per request (a different search each time, so no kept answer serves it). */
   rotate?: string[];
 }

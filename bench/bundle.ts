@@ -18,6 +18,8 @@ export interface RouteBundle {
   signedIn: boolean;
   initialJs: Weight;
   initialCss: Weight;
+  /** The initial scripts and the route's own chunks the page preloads: all that must arrive before it answers input. */
+  beforeInteractiveJs: Weight;
   lazyJs: Weight;
   lazyCss: Weight;
   lazyFiles: string[];
@@ -50,6 +52,19 @@ export function initialFiles(staticDir: string): string[] {
   const scripts = [...html.matchAll(/<script[^>]*\ssrc="\/(static\/[^"]+\.js)"/g)];
   const styles = [...html.matchAll(/<link[^>]*\shref="\/(static\/[^"]+\.css)"[^>]*\srel="stylesheet"|<link[^>]*\srel="stylesheet"[^>]*\shref="\/(static\/[^"]+\.css)"/g)];
   return [...scripts.map((m) => m[1]!), ...styles.map((m) => (m[1] ?? m[2])!)];
+}
+
+/** The chunks index.html's inline script preloads for a path (the route table's first match), as the browser runs it. */
+export function routePreloads(staticDir: string, path: string, signedIn: boolean): string[] {
+  const html = readFileSync(join(staticDir, 'index.html'), 'utf8');
+  const match = html.match(/var f=(\[.*?\]),r=(\[.*?\]),p=/);
+  if (!match) return [];
+  const files = JSON.parse(match[1]!) as string[];
+  const routes = JSON.parse(match[2]!) as [string, number, number[]][];
+  const pathname = new URL(path, 'http://x').pathname;
+  const route = routes.find(([pattern]) => new RegExp(pattern).test(pathname));
+  if (!route || (route[1] && !signedIn)) return [];
+  return route[2].map((n) => files[n]!.replace(/^\//, ''));
 }
 
 export function allChunks(staticDir: string): { js: Weight; css: Weight; count: number } {
@@ -93,6 +108,7 @@ export async function measureRoutes(
       signedIn: route.signedIn,
       initialJs: sum(initial.filter((f) => f.endsWith('.js')), staticDir),
       initialCss: sum(initial.filter((f) => f.endsWith('.css')), staticDir),
+      beforeInteractiveJs: sum([...new Set([...initial, ...routePreloads(staticDir, route.path, route.signedIn)])].filter((f) => f.endsWith('.js')), staticDir),
       lazyJs: sum(lazy.filter((f) => f.endsWith('.js')), staticDir),
       lazyCss: sum(lazy.filter((f) => f.endsWith('.css')), staticDir),
       lazyFiles: lazy,

@@ -68,6 +68,7 @@ function endpointsFor(seeded: Seeded): Endpoint[] {
       name: 'GET /api/search, a different query each time', method: 'GET', path: '/api/search?q=embodied%20carbon', kind: 'search-varied',
       rotate: SEARCH_TERMS.flatMap((a) => SEARCH_TERMS.map((b) => `/api/search?q=${encodeURIComponent(`${a} ${b}`)}`)),
     },
+    { name: 'GET / (the home page rendered, kept)', method: 'GET', path: '/', kind: 'page' },
     { name: 'POST /api/auth/login', method: 'POST', path: '/api/auth/login', body: { email: BENCH_USER.email, password: BENCH_USER.password }, kind: 'login' },
   ];
 }
@@ -112,7 +113,7 @@ async function main() {
     const articleId = await firstId(server.url, '/articles', 'articles', token);
     const courseId = await firstId(server.url, '/courses?status=1', 'courses', token);
     const lessonUrls = await lessonsOf(server.url, 'biodiversity-net-gain-for-developments', token);
-    const publicRoutes = ['/', '/articles', `/articles/${articleId}`, '/login'];
+    const publicRoutes = ['/', '/articles', `/articles/${articleId}`, '/login', '/sustainlearn', '/search?q=embodied%20carbon'];
     // The lesson Lighthouse loads is the last one, which the interaction runs never mark complete.
     const signedInRoutes = ['/courses', `/courses/view/${courseId}`, lessonUrls.at(-1)!, '/quiz/green-buildings/set-1', '/discussion'];
     const routes = [...publicRoutes.map((path) => ({ path, signedIn: false })), ...signedInRoutes.map((path) => ({ path, signedIn: true }))];
@@ -124,12 +125,13 @@ async function main() {
       const total = allChunks(staticDir);
       results.bundle = { routes: bundles, total };
       md.push('## Bundle (KB)', '', 'Initial = chunks named in index.html, loaded before anything renders. Lazy = chunks the route fetches while it renders.', '');
-      md.push('| route | initial JS gzip / br | initial CSS gzip | lazy JS gzip / br | lazy CSS gzip | budget (initial JS gzip) |', '|---|---|---|---|---|---|');
+      md.push('Before interactive = the initial scripts plus the route\'s own chunks that the page preloads (what must arrive before the rendered page answers input, ADR 100).', '');
+      md.push('| route | initial JS gzip / br | before interactive JS gzip | initial CSS gzip | lazy JS gzip / br | lazy CSS gzip | budget (before interactive, gzip) |', '|---|---|---|---|---|---|---|');
       for (const b of bundles) {
-        const limit = b.signedIn ? 160 : 125;
-        const ok = b.initialJs.gzip / KB <= limit;
-        budgets.push({ name: `bundle ${b.route}`, ok, actual: `${(b.initialJs.gzip / KB).toFixed(1)} KB`, limit: `≤ ${limit} KB` });
-        md.push(`| ${b.route}${b.signedIn ? ' (signed in)' : ''} | ${(b.initialJs.gzip / KB).toFixed(1)} / ${(b.initialJs.brotli / KB).toFixed(1)} | ${(b.initialCss.gzip / KB).toFixed(1)} | ${(b.lazyJs.gzip / KB).toFixed(1)} / ${(b.lazyJs.brotli / KB).toFixed(1)} | ${(b.lazyCss.gzip / KB).toFixed(1)} | ≤ ${limit} ${ok ? '✓' : '✗'} |`);
+        const limit = 160;
+        const ok = b.beforeInteractiveJs.gzip / KB <= limit;
+        budgets.push({ name: `bundle ${b.route}`, ok, actual: `${(b.beforeInteractiveJs.gzip / KB).toFixed(1)} KB`, limit: `≤ ${limit} KB` });
+        md.push(`| ${b.route}${b.signedIn ? ' (signed in)' : ''} | ${(b.initialJs.gzip / KB).toFixed(1)} / ${(b.initialJs.brotli / KB).toFixed(1)} | ${(b.beforeInteractiveJs.gzip / KB).toFixed(1)} | ${(b.initialCss.gzip / KB).toFixed(1)} | ${(b.lazyJs.gzip / KB).toFixed(1)} / ${(b.lazyJs.brotli / KB).toFixed(1)} | ${(b.lazyCss.gzip / KB).toFixed(1)} | ≤ ${limit} ${ok ? '✓' : '✗'} |`);
       }
       md.push('', `All ${total.count} chunks: JS ${(total.js.gzip / KB).toFixed(1)} KB gzip (${(total.js.raw / KB).toFixed(0)} KB raw), CSS ${(total.css.gzip / KB).toFixed(1)} KB gzip.`, '');
     }
@@ -154,17 +156,19 @@ async function main() {
       results.lighthouse = loads;
       md.push('## Page load: Lighthouse mobile preset', '', '| route | performance | LCP (ms) | TBT (ms) | CLS | accessibility |', '|---|---|---|---|---|---|');
       for (const l of loads) {
+        // Issue 16: public pages arrive rendered and must be near instant; members' pages carry more.
+        const limit = l.signedIn ? { performance: 95, lcp: 1800, tbt: 100 } : { performance: 98, lcp: 1200, tbt: 50 };
         const checks: [string, boolean, string, string][] = [
-          ['performance', l.performance.median >= 95, l.performance.median.toFixed(0), '≥ 95'],
-          ['LCP', l.lcp.median <= 1800, `${l.lcp.median.toFixed(0)} ms`, '≤ 1800 ms'],
-          ['TBT', l.tbt.median <= 100, `${l.tbt.median.toFixed(0)} ms`, '≤ 100 ms'],
+          ['performance', l.performance.median >= limit.performance, l.performance.median.toFixed(0), `≥ ${limit.performance}`],
+          ['LCP', l.lcp.median <= limit.lcp, `${l.lcp.median.toFixed(0)} ms`, `≤ ${limit.lcp} ms`],
+          ['TBT', l.tbt.median <= limit.tbt, `${l.tbt.median.toFixed(0)} ms`, `≤ ${limit.tbt} ms`],
           ['CLS', l.cls.median <= 0.02, l.cls.median.toFixed(3), '≤ 0.02'],
           ['accessibility', l.accessibility.median >= 100, l.accessibility.median.toFixed(0), '100'],
         ];
         for (const [name, ok, actual, limit] of checks) budgets.push({ name: `lighthouse ${l.route} ${name}`, ok, actual, limit });
         md.push(`| ${l.route}${l.signedIn ? ' (signed in)' : ''} | ${fmt(l.performance)} | ${fmt(l.lcp)} | ${fmt(l.tbt)} | ${fmt(l.cls, 3)} | ${fmt(l.accessibility)} |`);
       }
-      md.push('', 'Budgets: performance ≥ 95, LCP ≤ 1.8 s, TBT ≤ 100 ms, CLS ≤ 0.02, accessibility 100.', '');
+      md.push('', 'Budgets: public routes performance ≥ 98, LCP ≤ 1.2 s, TBT ≤ 50 ms; signed-in routes performance ≥ 95, LCP ≤ 1.8 s, TBT ≤ 100 ms; CLS ≤ 0.02 and accessibility 100 on all.', '');
     }
 
     if (wants('api')) {
@@ -205,6 +209,10 @@ async function main() {
           budgets.push({ name: `api ${a.name} [${a.database}] p99`, ok, actual: `${a.p99} ms${a.failures ? `, ${a.failures} failed requests` : ''}`, limit });
         } else if (a.kind === 'search-varied') {
           limit = 'reported (no kept answer)';
+        } else if (a.kind === 'page') {
+          ok = a.p99 <= 25 && a.failures === 0 && a.rps > 0;
+          limit = 'p99 ≤ 25 ms';
+          budgets.push({ name: `page ${a.name} [${a.database}] p99`, ok, actual: `${a.p99} ms${a.failures ? `, ${a.failures} failed requests` : ''}`, limit });
         } else if (a.kind === 'thread') {
           ok = a.p99 <= 25 && a.failures === 0 && a.rps > 0;
           limit = 'p99 ≤ 25 ms';

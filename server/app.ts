@@ -46,6 +46,8 @@ import { SearchService } from './services/search';
 import { TokenService } from './services/tokens';
 import { PageAnswers } from './http/pages';
 import { loadPageBundle } from './render/page-bundle';
+import { headFor } from './render/page-head';
+import { seoRoutes } from './routes/seo';
 import { REMINDER_JOB, WorkshopService } from './services/workshops';
 
 export interface AppDeps {
@@ -181,8 +183,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
   await app.register(fileRoutes, { site });
   await app.register(wellKnownRoutes, { certificates });
+  await app.register(seoRoutes, { content, publicUrl: config.publicUrl, apiBasePath: config.apiBasePath, now });
   const bundle = loadPageBundle(config.staticDir);
-  const pages = bundle ? new PageAnswers(app, bundle, null, { publicUrl: config.publicUrl, keepSeconds: config.contentCacheSeconds, now }) : null;
+  const headOf = (url: URL) => headFor(url, { content, learning, certificates, workshops, publicUrl: config.publicUrl });
+  const pages = bundle ? new PageAnswers(app, bundle, headOf, { publicUrl: config.publicUrl, keepSeconds: config.contentCacheSeconds, now }) : null;
   renderedPages.of = pages;
   await registerSpa(app, { staticDir: config.staticDir, mediaDir: join(CONTENT_DIR, 'images'), apiBasePath: config.apiBasePath, pages });
 

@@ -31,3 +31,8 @@ export async function findArticleRow(db: Db, idOrSlug: string): Promise<ArticleR
   const [row] = await newest(db, isUuid(idOrSlug) ? eq(articles.id, idOrSlug) : eq(articles.slug, idOrSlug), 1);
   return row;
 }
+
+/** Every article's id and publication date, newest first, without the bodies (the sitemap). */
+export function articleDateRows(db: Db): Promise<{ id: string; publishedAt: Date }[]> {
+  return db.select({ id: articles.id, publishedAt: articles.publishedAt }).from(articles).orderBy(...NEWEST_FIRST);
+}

@@ -30,6 +30,19 @@ export async function findCourseRow(db: Reader, idOrSlug: string): Promise<Cours
   return row;
 }
 
+/** A lesson's title with its published course's id and title, in one query; undefined when either is not there. */
+export async function lessonTitles(db: Reader, courseIdOrSlug: string, lessonId: string): Promise<{ courseId: string; courseTitle: string; lessonTitle: string } | undefined> {
+  if (!isUuid(lessonId)) return undefined;
+  const [row] = await db
+    .select({ courseId: courses.id, courseTitle: courses.title, lessonTitle: courseLessons.title })
+    .from(courseLessons)
+    .innerJoin(courseSections, eq(courseSections.id, courseLessons.sectionId))
+    .innerJoin(courses, eq(courses.id, courseSections.courseId))
+    .where(and(eq(courseLessons.id, lessonId), eq(courses.status, 1), isUuid(courseIdOrSlug) ? eq(courses.id, courseIdOrSlug) : eq(courses.slug, courseIdOrSlug)))
+    .limit(1);
+  return row;
+}
+
 /** The course's lessons in order (module, then lesson), without their bodies. */
 export function outlineOf(db: Reader, courseId: string): Promise<OutlineLesson[]> {
   return db

@@ -76,8 +76,15 @@ export class CertificateService {
   }
 
   async verify(id: string): Promise<PublicCertificate> {
+    const found = await this.findPublic(id);
+    if (!found) throw notFound(CERTIFICATE_NOT_FOUND);
+    return found;
+  }
+
+  /** What anyone may see of a certificate, or undefined when no certificate has this id (a page's head). */
+  async findPublic(id: string): Promise<PublicCertificate | undefined> {
     const row = await findCertificate(this.db, id);
-    if (!row) throw notFound(CERTIFICATE_NOT_FOUND);
+    if (!row) return undefined;
     const { _id, learnerName, courseTitle, hours, issuedAt, verificationUrl } = this.toCertificate(row);
     return { _id, learnerName, courseTitle, hours, issuedAt, verificationUrl, valid: true };
   }

@@ -4,9 +4,12 @@
  */
 import type { Article, CaseStudy, Course } from '../../src/domain/content';
 import type { Db } from '../data/client';
-import { type ArticleRow, articleRowsInCategory, featuredArticleRow, findArticleRow, listArticleRows } from '../data/articles';
+import {
+  type ArticleRow, articleDateRows, articleRowsInCategory, featuredArticleRow, findArticleRow, listArticleRows,
+} from '../data/articles';
 import { type CourseFilter, findCourse, listCourseRows } from '../data/courses';
 import { activeBannerText, slideRows } from '../data/home';
+import { findCourseRow } from '../data/learning';
 import {
   type CaseStudyRow, caseStudyRows, ebookRows, featuredCaseStudyRow, newsletterRows, researchPaperRows,
 } from '../data/library';
@@ -27,6 +30,9 @@ function toArticle(row: ArticleRow): Article {
     createdAt: row.publishedAt.toISOString(),
   };
 }
+
+/** A course without its curriculum: what a page's head and a link preview show of it. */
+export type CourseSummary = Omit<Course, 'sections' | 'objectives' | 'duration'>;
 
 function toCaseStudy(row: CaseStudyRow): CaseStudy {
   return {
@@ -64,6 +70,17 @@ export class ContentService {
     return toArticle(row);
   }
 
+  /** The article by id or slug, or undefined: for a caller to whom a missing article is an answer (a page's head). */
+  async findArticle(idOrSlug: string): Promise<Article | undefined> {
+    const row = await findArticleRow(this.db, idOrSlug);
+    return row && toArticle(row);
+  }
+
+  /** Every article's id and publication date, newest first, in one query without the bodies (the sitemap). */
+  async articleDates(): Promise<{ _id: string; publishedAt: string }[]> {
+    return (await articleDateRows(this.db)).map((a) => ({ _id: a.id, publishedAt: a.publishedAt.toISOString() }));
+  }
+
   async salesBanner(): Promise<{ text: string }> {
     const text = await activeBannerText(this.db);
     if (text === undefined) throw notFound('No sales banner');
@@ -82,6 +99,14 @@ export class ContentService {
     const course = await findCourse(this.db, idOrSlug);
     if (!course) throw notFound('Course not found');
     return course;
+  }
+
+  /** A course (a draft too, as `course` answers it) without its curriculum, in one query, or undefined. */
+  async findCourseSummary(idOrSlug: string): Promise<CourseSummary | undefined> {
+    const row = await findCourseRow(this.db, idOrSlug);
+    if (!row) return undefined;
+    const { id, title, description, category, level, thumbnail, price, status } = row;
+    return { _id: id, title, description, category, level, thumbnail, price, status };
   }
 
   async ebooks() {

@@ -14,7 +14,7 @@ import type { Db, Tx } from '../data/client';
 import {
   type AttemptRow, answersOfAttempt, attemptSummary, certificateFor, completedLessonIds, countAnswers, countQuestions,
   type CourseRow, enrol, enrolledCourses, enrolmentOf, findAttempt, findCourseRow, inProgressAttempt, insertAnswer, insertAttempt,
-  lessonBody, markAttemptCompleted, markLessonComplete, outlineOf, type QuestionRow, questionsOf, recountScore,
+  lessonBody, lessonTitles, markAttemptCompleted, markLessonComplete, outlineOf, type QuestionRow, questionsOf, recountScore,
 } from '../data/learning';
 import type { CertificateService } from './certificates';
 import { conflict, forbidden, invalid, notFound } from './errors';
@@ -107,6 +107,11 @@ export class LearningService {
       previousLessonId: outline[index - 1]?.id ?? null,
       nextLessonId: outline[index + 1]?.id ?? null,
     };
+  }
+
+  /** A published course's lesson title with the course's, in one query, or undefined (a page's head). */
+  lessonTitles(courseIdOrSlug: string, lessonId: string): Promise<{ courseId: string; courseTitle: string; lessonTitle: string } | undefined> {
+    return lessonTitles(this.db, courseIdOrSlug, lessonId);
   }
 
   /** 'Mark as complete': counted once per member and lesson, however many times or tabs. */

@@ -84,6 +84,14 @@ export class WorkshopService {
     };
   }
 
+  /** One session as the list shows it, or undefined when there is none (a page's head; no member needed). */
+  async summary(id: string): Promise<Workshop | undefined> {
+    const found = await findSession(this.db, id);
+    if (!found) return undefined;
+    const { session: w } = found;
+    return { _id: w.id, title: w.title, description: w.description, imageUrl: w.imageUrl, date: w.startsAt.toISOString(), duration: w.duration };
+  }
+
   async detail(userId: string, id: string): Promise<WorkshopDetail> {
     const { session, series } = await this.session(id);
     return this.view(session, series, userId);

@@ -1,0 +1,168 @@
+/**
+ * Pages that arrive rendered (issue 16, ADR 100): read without JavaScript, hydrated without a warning and without
+ * asking again for their data, drawn for the member named by the cookie and nobody else, and found by search engines
+ * (the sitemap and each page's JSON-LD, read with real parsers).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { XMLParser } from 'fast-xml-parser';
+import { DomUtils, parseDocument } from 'htmlparser2';
+import { createUser, signIn, type TestUser } from './support/accounts';
+import { AXE_TAGS, expect, expectAccessible, test } from './support/fixtures';
+
+const ARTICLE = 'carbon--embodied-carbon-hidden-half';
+const COURSE = 'material-passports-and-digital-product-data';
+
+interface Article {
+  _id: string;
+  title: string;
+  content: string;
+}
+
+const bearer = (token: string) => ({ headers: { authorization: `Bearer ${token}` } });
+const { findAll, getAttributeValue, textContent } = DomUtils;
+
+/** The words of stored HTML, as a reader sees them. */
+const words = (html: string) => textContent(parseDocument(html)).replace(/\s+/g, ' ').trim();
+
+/** Every JSON-LD object of a document, parsed. */
+function jsonLd(html: string): Record<string, unknown>[] {
+  const doc = parseDocument(html);
+  return findAll((el) => el.name === 'script' && getAttributeValue(el, 'type') === 'application/ld+json', doc.children).map(
+    (el) => JSON.parse(textContent(el)) as Record<string, unknown>,
+  );
+}
+
+test.describe('pages arrive rendered', () => {
+  test('with JavaScript off, an article shows its heading and text, and home its banner and latest articles', async ({ browser, baseURL, request }) => {
+    const { article } = (await (await request.get(`/api/articles/${ARTICLE}`)).json()) as { article: Article };
+    const { articles } = (await (await request.get('/api/articles?limit=6')).json()) as { articles: Article[] };
+    const { data: banner } = (await (await request.get('/api/sales')).json()) as { data: { text: string } };
+    const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const page = await context.newPage();
+
+    await page.goto(`/articles/${ARTICLE}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(article.title);
+    const firstWords = words(article.content).slice(0, 80);
+    await expect(page.locator('main')).toContainText(firstWords);
+    await expect(page).toHaveTitle(`${article.title} | SustainLearn`);
+
+    await page.goto('/');
+    await expect(page.getByTestId('sales-banner')).toHaveText(banner.text);
+    const latest = page.getByRole('region', { name: 'Latest articles' });
+    expect(articles.length).toBeGreaterThan(0);
+    for (const a of articles) await expect(latest.getByText(a.title, { exact: true }).first()).toBeVisible();
+    await context.close();
+  });
+
+  test('public and members\' pages hydrate without a warning and without asking again for their data', async ({ page, request }) => {
+    const user = await createUser(request);
+    await signIn(page, user);
+    const { course } = (await (await request.get(`/api/courses/${COURSE}`, bearer(user.token))).json()) as {
+      course: { _id: string; title: string; sections: { content: { _id: string; title: string }[] }[] };
+    };
+    const lesson = course.sections[0]!.content[0]!;
+    const stops: { path: string; heading: RegExp | string }[] = [
+      { path: '/', heading: 'Learn to design and build a sustainable world' },
+      { path: '/articles', heading: 'Articles' },
+      { path: `/articles/${ARTICLE}`, heading: /./ },
+      { path: '/sustainlearn', heading: 'About SustainLearn' },
+      { path: '/search?q=embodied%20carbon', heading: /embodied carbon/ },
+      { path: '/courses', heading: 'Online Courses' },
+      { path: `/courses/view/${course._id}`, heading: course.title },
+      { path: `/courses/view/${course._id}/lessons/${lesson._id}`, heading: lesson.title },
+      { path: '/quiz/green-buildings/set-1', heading: 'Green Buildings Quiz' },
+      { path: '/discussion', heading: 'Community Discussions' },
+      { path: '/learning', heading: 'My learning' },
+    ];
+    for (const stop of stops) {
+      const asked: string[] = [];
+      const listener = (r: { url(): string }) => {
+        const url = new URL(r.url());
+        // Page views and pictures are not the page's data.
+        if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/analytics') && !url.pathname.endsWith('.svg')) asked.push(url.pathname);
+      };
+      page.on('request', listener);
+      const response = await page.goto(stop.path);
+      // The heading is in the server's answer, before any script ran.
+      const html = (await response?.text()) ?? '';
+      expect(html, `${stop.path} arrives rendered`).toMatch(/<h1[^>]*>/);
+      await expect(page.getByRole('heading', { level: 1 }).first()).toHaveText(stop.heading);
+      await page.waitForLoadState('networkidle');
+      page.off('request', listener);
+      expect(asked, `${stop.path} asked again for data it came with`).toEqual([]);
+      await expectAccessible(page, stop.path);
+    }
+  });
+
+  test('members\' pages are drawn for the member named by the cookie, and nobody else', async ({ playwright, baseURL, request }) => {
+    const ada = await createUser(request, { firstName: 'Adaline', lastName: 'Quartermain' });
+    const bo = await createUser(request, { firstName: 'Bogdan', lastName: 'Wetherall' });
+    const as = async (user: TestUser | null, path: string) => {
+      const context = await playwright.request.newContext({
+        baseURL,
+        extraHTTPHeaders: user ? { cookie: `token=${encodeURIComponent(user.token)}` } : {},
+      });
+      const res = await context.get(path, { maxRedirects: 0 });
+      const result = { status: res.status(), location: res.headers().location ?? null, html: await res.text() };
+      await context.dispose();
+      return result;
+    };
+    // Side by side, many times over: a render never takes another's member.
+    const rounds = await Promise.all(Array.from({ length: 6 }, (_, i) => as(i % 2 ? bo : ada, '/profile')));
+    rounds.forEach((answer, i) => {
+      const [own, other] = i % 2 ? [bo, ada] : [ada, bo];
+      expect(answer.status).toBe(200);
+      expect(answer.html).toContain(own.email);
+      expect(answer.html).not.toContain(other.email);
+      expect(answer.html).not.toContain(other.lastName);
+    });
+    const nobody = await as(null, '/profile');
+    expect(nobody.status).toBe(302);
+    expect(nobody.location).toBe('/login?from=%2Fprofile');
+    const expired = await as({ ...ada, token: 'not-a-token' }, '/learning');
+    expect(expired.status).toBe(302);
+    expect(expired.location).toBe('/login?from=%2Flearning');
+  });
+
+  test('the sitemap lists every article, and an article and a course carry their JSON-LD', async ({ page, request }) => {
+    const sitemap = await request.get('/sitemap.xml');
+    expect(sitemap.headers()['content-type']).toContain('xml');
+    const parsed = new XMLParser().parse(await sitemap.text()) as { urlset: { url: { loc: string }[] } };
+    const locs = parsed.urlset.url.map((u) => new URL(u.loc).pathname);
+    const { articles } = (await (await request.get('/api/articles')).json()) as { articles: Article[] };
+    expect(articles.length).toBeGreaterThan(0);
+    for (const a of articles) expect(locs).toContain(`/articles/${a._id}`);
+    expect(locs).toContain('/');
+    expect(await (await request.get('/robots.txt')).text()).toMatch(/^Sitemap: .+\/sitemap\.xml$/m);
+
+    const articlePage = await request.get(`/articles/${ARTICLE}`);
+    const { article } = (await (await request.get(`/api/articles/${ARTICLE}`)).json()) as { article: Article };
+    const articleLd = jsonLd(await articlePage.text());
+    expect(articleLd.find((o) => o['@type'] === 'Article')?.headline).toBe(article.title);
+    expect(articleLd.map((o) => o['@type'])).toEqual(expect.arrayContaining(['Organization', 'BreadcrumbList', 'Article']));
+
+    const user = await createUser(request);
+    const { course } = (await (await request.get(`/api/courses/${COURSE}`, bearer(user.token))).json()) as {
+      course: { _id: string; title: string };
+    };
+    await signIn(page, user);
+    const coursePage = await page.request.get(`/courses/view/${course._id}`, { headers: { cookie: `token=${encodeURIComponent(user.token)}` } });
+    const courseLd = jsonLd(await coursePage.text());
+    expect(courseLd.find((o) => o['@type'] === 'Course')?.name).toBe(course.title);
+  });
+});
+
+test('the pages read without scripts are accessible as they stand', async ({ browser, baseURL }) => {
+  // axe needs script of its own, so the page's scripts are refused instead of JavaScript being off: what axe checks
+  // is the server's markup alone, as a reader without scripts gets it.
+  const context = await browser.newContext({ baseURL });
+  await context.route(/\/static\/js\//, (route) => route.abort());
+  const page = await context.newPage();
+  for (const path of [`/articles/${ARTICLE}`, '/']) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), path).toEqual([]);
+  }
+  await context.close();
+});
