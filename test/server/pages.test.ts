@@ -1,0 +1,146 @@
+/**
+ * The server's side of rendering (ADR 100), over HTTP against a real database: a page bundle behind the renderer port
+ * (a small CommonJS one written here, so the test runs without a build) gets the request's token and an in-process
+ * fetch, and the answer is the built page with head, inlined styles, markup and escaped data; members' pages for
+ * nobody are redirects; pages for nobody are kept until the community changes; pages for a member never are.
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { afterAll, beforeEach, expect, it } from 'vitest';
+import { createDiscussion } from '../../src/contract/discussions';
+import { scriptSafeJson } from '../../server/render/page-document';
+import { send } from './api';
+import { describeWithApp } from './fixture';
+import { member } from './members';
+
+const staticDir = mkdtempSync(join(tmpdir(), 'sl-pages-'));
+mkdirSync(join(staticDir, 'ssr'));
+mkdirSync(join(staticDir, 'static', 'css'), { recursive: true });
+writeFileSync(
+  join(staticDir, 'index.html'),
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="description" content="template"><title>SustainLearn</title><link href="/static/css/main.css" rel="stylesheet"></head><body><div id="root"></div><noscript>needs JavaScript</noscript><script defer src="/static/js/main.js"></script></body></html>',
+);
+writeFileSync(join(staticDir, 'static', 'css', 'main.css'), 'body{color:green}');
+writeFileSync(join(staticDir, 'static', 'css', 'page-profile.css'), '.profile{margin:0}');
+writeFileSync(join(staticDir, 'ssr', 'pages.json'), JSON.stringify({ pages: { profile: ['/static/css/page-profile.css'], articles: [] } }));
+// The bundle's side of the port: who the token names (asked of the API in-process), then a page for them.
+writeFileSync(
+  join(staticDir, 'ssr', 'render.cjs'),
+  `let count = 0;
+exports.renders = () => count;
+exports.render = async ({ url, token, fetch }) => {
+  count++;
+  let user = null;
+  if (token) {
+    const res = await fetch('/api/auth/profile', { method: 'GET', headers: { authorization: 'Bearer ' + token } });
+    if (res.ok) user = (await res.json()).user;
+  }
+  const path = url.split('?')[0];
+  if (path === '/profile' && !user) return { status: 200, redirect: '/login?from=%2Fprofile', html: '', data: '{}', signedIn: false, page: 'profile' };
+  if (path === '/nowhere') return { status: 404, redirect: null, html: '<h1>Page not found</h1>', data: '{}', signedIn: user !== null, page: null };
+  const posts = (await (await fetch('/api/discussions', { method: 'GET', headers: { authorization: token ? 'Bearer ' + token : '' } })).json()).discussions ?? [];
+  const name = user ? user.email : 'nobody';
+  return {
+    status: 200, redirect: null, signedIn: user !== null, page: path === '/profile' ? 'profile' : 'articles',
+    html: '<h1>For ' + name + '</h1><p>' + posts.length + ' posts</p>',
+    data: JSON.stringify({ user, note: '</script><script>alert(1)</script>' }),
+  };
+};`,
+);
+afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
+
+// The same module the server loaded (Node's own require cache), so its count is the server's.
+const renders = async (): Promise<number> => (createRequire(import.meta.url)(join(staticDir, 'ssr', 'render.cjs')) as { renders: () => number }).renders();
+
+describeWithApp('pages rendered by the server', { seed: true, env: { STATIC_DIR: staticDir, CONTENT_CACHE_SECONDS: '600' } }, (ctx) => {
+  const page = (url: string, token?: string, headers: Record<string, string> = {}) =>
+    ctx().app.inject({ method: 'GET', url, headers: { ...(token ? { cookie: `token=${encodeURIComponent(token)}` } : {}), ...headers } });
+
+  beforeEach(() => {
+    // Every test starts from pages not yet kept.
+    ctx().app.renderedPages.changed();
+  });
+
+  it('answers the built page with the screen drawn in #root, its styles inline and its data escaped', async () => {
+    const res = await page('/profile', (await member(ctx(), 'drawn@example.com')).token);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    const html = res.body;
+    expect(html).toContain('<div id="root"><h1>For drawn@example.com</h1>');
+    // The app's and the screen's styles are inline; no stylesheet blocks the first paint.
+    expect(html).toContain('<style>body{color:green}\n.profile{margin:0}</style>');
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).not.toContain('<noscript>');
+    // The head is the server's: a members' page is not indexed, and the template's title and description are gone.
+    expect(html).not.toContain('<meta name="description" content="template">');
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html).toContain('<meta name="robots" content="noindex">');
+    // Data that holds markup cannot end its script element.
+    const data = /<script id="sl-data" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1] ?? '';
+    expect(data).not.toContain('</script>');
+    expect(JSON.parse(data).note).toBe('</script><script>alert(1)</script>');
+    expect(scriptSafeJson('{"a":"<!--\u2028"}')).toBe('{"a":"\\u003c!--\\u2028"}');
+  });
+
+  it('answers a members\' page asked for by nobody with the redirect to /login, and drops a token that names nobody', async () => {
+    const nobody = await page('/profile');
+    expect(nobody.statusCode).toBe(302);
+    expect(nobody.headers.location).toBe('/login?from=%2Fprofile');
+    expect(nobody.headers['set-cookie']).toBeUndefined();
+    const stale = await page('/profile', 'not-a-token');
+    expect(stale.statusCode).toBe(302);
+    expect(String(stale.headers['set-cookie'])).toMatch(/^token=; Max-Age=0; Path=\//);
+  });
+
+  it('answers 404 for a path that is no screen, and HEAD without a body', async () => {
+    const missing = await page('/nowhere');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toContain('<h1>Page not found</h1>');
+    const head = await ctx().app.inject({ method: 'HEAD', url: '/articles' });
+    expect(head.statusCode).toBe(200);
+    expect(head.body).toBe('');
+  });
+
+  it('keeps a page drawn for nobody until the community changes, compressed once', async () => {
+    const before = await renders();
+    const first = await page('/articles', undefined, { 'accept-encoding': 'gzip' });
+    const second = await page('/articles', undefined, { 'accept-encoding': 'gzip' });
+    expect(await renders()).toBe(before + 1);
+    expect(first.headers['content-encoding']).toBe('gzip');
+    expect(first.headers.vary).toContain('cookie');
+    expect(first.headers.vary).toContain('accept-encoding');
+    expect(gunzipSync(second.rawPayload).toString()).toBe(gunzipSync(first.rawPayload).toString());
+
+    const ada = await member(ctx(), 'writer@example.com');
+    const created = await send(ctx(), createDiscussion, {
+      token: ada.token,
+      body: { title: 'A post that changes the page', content: '<p>Body</p>', category: 'climate-action', subcategory: 'embodied-carbon' },
+    });
+    expect(created.statusCode).toBe(200);
+    const after = await page('/articles');
+    expect(after.statusCode).toBe(200);
+    expect(await renders()).toBe(before + 2);
+  });
+
+  it('draws a page for a member every time, for that member only, and never keeps it', async () => {
+    const ada = await member(ctx(), 'ada-pages@example.com');
+    const bo = await member(ctx(), 'bo-pages@example.com');
+    const before = await renders();
+    const answers = await Promise.all([ada, bo, ada, bo].map((who) => page('/articles', who.token)));
+    expect(await renders()).toBe(before + 4);
+    answers.forEach((res, i) => {
+      const [own, other] = i % 2 ? [bo, ada] : [ada, bo];
+      expect(res.body).toContain(`For ${own.email}`);
+      expect(res.body).not.toContain(other.email);
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+    });
+  });
+
+  it('never serves the page bundle itself', async () => {
+    const res = await ctx().app.inject({ method: 'GET', url: '/ssr/render.cjs' });
+    expect(res.body).not.toContain('exports.render');
+  });
+});
