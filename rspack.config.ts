@@ -188,5 +188,5 @@ const browserConfig = defineConfig({
   },
 });
 
-// The development server serves the browser build alone (it renders in the browser); `rspack build` makes both.
-export default process.env.WEBPACK_SERVE ? browserConfig : [browserConfig, renderConfig];
+// The development build (`npm run dev`) is the browser's alone: pages render in the browser there. Production makes both.
+export default isProd ? [browserConfig, renderConfig] : browserConfig;
