@@ -68,8 +68,24 @@ class PreloadPlugin {
         ]);
         const script = `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(routes)},p=location.pathname,s=document.cookie.indexOf(${JSON.stringify(`${TOKEN_COOKIE}=`)})>=0;for(var i=0;i<r.length;i++){if(!new RegExp(r[i][0]).test(p))continue;if(r[i][1]&&!s)return;r[i][2].forEach(function(n){var l=document.createElement("link"),h=f[n];l.rel="preload";l.href=h;l.fetchPriority="low";l.as=/\\.css$/.test(h)?"style":"script";document.head.appendChild(l)});return}})();`;
         // What the server needs to inline a page's styles on its first view (ADR 100): each page's own CSS files.
+        // A page's lazy parts that the server draws too (the home page's carousels) count as the page's.
+        const withDescendants = (name: string) => {
+          const seen = new Set<string>();
+          const files: string[] = [];
+          const walk = (group: { chunks: { files: Iterable<string> }[]; childrenIterable: Iterable<unknown>; name?: string | undefined }) => {
+            for (const chunk of group.chunks) files.push(...chunk.files);
+            for (const child of group.childrenIterable as Iterable<typeof group>) {
+              const key = child.name ?? child.chunks.flatMap((c) => [...c.files]).join();
+              if (seen.has(key)) continue;
+              seen.add(key);
+              walk(child);
+            }
+          };
+          walk(compilation.namedChunkGroups.get(name)!);
+          return files;
+        };
         const pages = Object.fromEntries(
-          ROUTE_TABLE.map((route) => [route.page, later(groupFiles(compilation, `page-${route.page}`)).filter((file) => file.endsWith('.css'))]),
+          ROUTE_TABLE.map((route) => [route.page, later(withDescendants(`page-${route.page}`)).filter((file) => file.endsWith('.css'))]),
         );
         compilation.emitAsset('ssr/pages.json', new rspack.sources.RawSource(JSON.stringify({ pages })));
         // The HTTP adapter is not needed to hydrate a server-rendered page (its data came with it, ADR 100): it is

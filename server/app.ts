@@ -200,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   pruning.unref();
   app.addHook('onReady', async () => {
     void prune();
+    void pages?.warm();
     if (config.jobPollSeconds > 0) jobs.start(config.jobPollSeconds * 1000);
   });
   app.addHook('onClose', async () => {
