@@ -53,10 +53,6 @@ class PreloadPlugin {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tap('PreloadPlugin', (data) => {
         const initial = new Set(compilation.entrypoints.get('main')!.chunks.flatMap((chunk) => [...chunk.files]));
         const later = (files: string[]) => [...new Set(files)].filter((file) => !initial.has(file)).map((file) => `/${file}`);
-        // The app's own scripts first and at high priority (the first paint needs them), the rest after them.
-        const link = (href: string, priority: 'high' | 'low') =>
-          `<link rel="preload" href="${href}" as="${href.endsWith('.css') ? 'style' : 'script'}" fetchpriority="${priority}">`;
-        const app = [...initial].filter((file) => file.endsWith('.js')).map((file) => `/${file}`);
         const always = later(groupFiles(compilation, 'http'));
         // Files are listed once and routes refer to them by index, which keeps the inline script small.
         const files: string[] = [];
@@ -91,7 +87,10 @@ class PreloadPlugin {
         // The HTTP adapter is not needed to hydrate a server-rendered page (its data came with it, ADR 100): it is
         // fetched while the browser is idle, ready for the first call.
         const prefetch = (href: string) => `<link rel="prefetch" href="${href}" as="script">`;
-        const links = [...app.map((href) => link(href, 'high')), ...always.map(prefetch)].join('');
+        // The page arrives drawn (ADR 100): the app's scripts no longer stand before the first paint, and preloading
+        // them at high priority would only take bandwidth from the page's largest picture. Their deferred tags at the
+        // end of the body are found by the preload scanner as the page streams in.
+        const links = always.map(prefetch).join('');
         data.html = data.html.replace('</head>', `${links}<script>${script}</script></head>`);
         return data;
       });
