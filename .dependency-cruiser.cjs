@@ -12,7 +12,7 @@ module.exports = {
     { name: 'adapters-not-ui', severity: 'error', comment: 'only the composition root sees both sides',
       from: { path: '^src/adapters', pathNot: '^src/adapters/container\\.ts$' }, to: { path: '^src/ui' } },
     { name: 'ui-not-adapters', severity: 'error', comment: 'views reach adapters only through the composition root',
-      from: { path: '^src/ui', pathNot: '^src/ui/main\\.tsx$' }, to: { path: '^src/adapters', pathNot: '^src/adapters/container\\.ts$' } },
+      from: { path: '^src/ui', pathNot: '^src/ui/(boot|server-entry)\\.tsx$' }, to: { path: '^src/adapters', pathNot: '^src/adapters/container\\.ts$' } },
     { name: 'server-sees-contract-and-domain', severity: 'error',
       from: { path: '^server' }, to: { path: '^src/(application|adapters|ui)' } },
     { name: 'server-renders-through-the-port', severity: 'error',

@@ -60,7 +60,7 @@ class PreloadPlugin {
         const routes = ROUTE_TABLE.map((route) => [
           patternSource(route.path),
           route.signedIn ? 1 : 0,
-          later(groupFiles(compilation, `page-${route.page}`)).filter((file) => !always.includes(file)).map(index),
+          later(groupFiles(compilation, `page-${route.page}`)).filter((file) => !always.includes(file) && !later(groupFiles(compilation, 'boot')).includes(file)).map(index),
         ]);
         const script = `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(routes)},p=location.pathname,s=document.cookie.indexOf(${JSON.stringify(`${TOKEN_COOKIE}=`)})>=0;for(var i=0;i<r.length;i++){if(!new RegExp(r[i][0]).test(p))continue;if(r[i][1]&&!s)return;r[i][2].forEach(function(n){var l=document.createElement("link"),h=f[n];l.rel="preload";l.href=h;l.fetchPriority="low";l.as=/\\.css$/.test(h)?"style":"script";document.head.appendChild(l)});return}})();`;
         // What the server needs to inline a page's styles on its first view (ADR 100): each page's own CSS files.
@@ -90,7 +90,9 @@ class PreloadPlugin {
         // The page arrives drawn (ADR 100): the app's scripts no longer stand before the first paint, and preloading
         // them at high priority would only take bandwidth from the page's largest picture. Their deferred tags at the
         // end of the body are found by the preload scanner as the page streams in.
-        const links = always.map(prefetch).join('');
+        // The app itself (boot) is wanted soon after the first paint: preloaded at low priority.
+        const boot = later(groupFiles(compilation, 'boot')).map((href) => `<link rel="preload" href="${href}" as="${href.endsWith('.css') ? 'style' : 'script'}" fetchpriority="low">`);
+        const links = [...boot, ...always.filter((file) => !later(groupFiles(compilation, 'boot')).includes(file)).map(prefetch)].join('');
         data.html = data.html.replace('</head>', `${links}<script>${script}</script></head>`);
         return data;
       });

@@ -1,26 +1,12 @@
 /**
- * Browser entry: the composition root builds the services, React hydrates the page the server rendered (ADR 100), or
- * renders the shell when the page came without markup (the development server).
+ * Browser entry. A page the server drew (ADR 100) paints before any of the app runs: the app boots in the next frame's
+ * task, so the browser shows the markup first and the long work of starting the app never holds the first paint back.
+ * A page without markup (the development server) boots at once.
  */
 import './zod-jitless';
-import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createContainer, createServices } from '../adapters/container';
-import { App } from './app';
-import { clientPreload, readPageData } from './preload';
 import './styles/app.css';
+import { PAGE_DATA_ID } from './page-data-id';
 
-const data = readPageData(document);
-const services = createServices(createContainer(), data ? { user: data.user } : undefined);
-const element = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <App services={services} preload={clientPreload(data)} />
-  </StrictMode>
-);
-// A transition lets React hydrate (or render) the first screen in slices of a few milliseconds instead of one long
-// task, so the page answers input while it starts on a slow phone.
-startTransition(() => {
-  if (data && element.firstElementChild) hydrateRoot(element, app);
-  else createRoot(element).render(app);
-});
+const boot = () => import(/* webpackChunkName: "boot" */ './boot');
+if (document.getElementById(PAGE_DATA_ID)) requestAnimationFrame(() => setTimeout(boot, 0));
+else void boot();

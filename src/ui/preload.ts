@@ -6,6 +6,7 @@
  */
 import { createContext, useContext } from 'react';
 import type { User } from '../domain/user';
+import { PAGE_DATA_ID } from './page-data-id';
 
 /** One call's outcome as the server saw it: its answer, or the error the page showed. */
 export type Outcome = { ok: true; data: unknown } | { ok: false; kind: 'network' | 'http' | 'decode'; status: number; message: string };
@@ -19,7 +20,6 @@ export interface PageData {
   actors: Record<string, unknown>;
 }
 
-export const PAGE_DATA_ID = 'sl-data';
 
 export interface PreloadStore {
   readonly server: boolean;
