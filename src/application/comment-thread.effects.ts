@@ -1,6 +1,5 @@
 /** A comment thread's named effects, against the API port only. */
 import type { AnyActorRef } from 'xstate';
-import * as commentCalls from '../contract/comments';
 import { plainTextToHtml } from '../domain/discussion';
 import { refusalOf } from './api-error';
 import { type CommentThreadEvent, commentThreadMachine } from './comment-thread.machine';
@@ -11,36 +10,50 @@ export interface CommentThreadPorts {
   log: (message: string, error: unknown) => void;
 }
 
+/** An answer that arrives after the view has gone (the actor stopped) is dropped. */
 function reply(self: AnyActorRef, event: CommentThreadEvent) {
   if (self.getSnapshot().status === 'active') self.send(event);
 }
+
+/** The comment calls (and zod with them) load with the first call, not with the app shell. */
+const commentCalls = () => import('../contract/comments');
 
 export function provideCommentThread({ api, log }: CommentThreadPorts) {
   return commentThreadMachine.provide({
     actions: {
       loadThread: ({ self }, { discussionId, load, fresh }) => {
-        api.call(commentCalls.listComments, { params: { id: discussionId } }, fresh ? { fresh: true } : {}).then(
-          (answer) => reply(self, { type: 'thread.loaded', load, comments: answer.comments }),
-          (error: unknown) => reply(self, { type: 'thread.failed', load, error }),
-        );
+        commentCalls()
+          .then((calls) => api.call(calls.listComments, { params: { id: discussionId } }, fresh ? { fresh: true } : {}))
+          .then(
+            (answer) => reply(self, { type: 'thread.loaded', load, comments: answer.comments }),
+            (error: unknown) => reply(self, { type: 'thread.failed', load, error }),
+          );
       },
       postComment: ({ self }, { discussionId, text, parentCommentId }) => {
-        api.call(commentCalls.createComment, { body: { discussionId, content: plainTextToHtml(text), parentCommentId } }).then(
-          () => reply(self, { type: 'comment.posted', from: parentCommentId }),
-          (error: unknown) => reply(self, { type: 'comment.postFailed', from: parentCommentId, refusal: refusalOf(error), error }),
-        );
+        // The body is made at once, as it was before the call waited for the contract to load.
+        const body = { discussionId, content: plainTextToHtml(text), parentCommentId };
+        commentCalls()
+          .then((calls) => api.call(calls.createComment, { body }))
+          .then(
+            () => reply(self, { type: 'comment.posted', from: parentCommentId }),
+            (error: unknown) => reply(self, { type: 'comment.postFailed', from: parentCommentId, refusal: refusalOf(error), error }),
+          );
       },
       deleteComment: ({ self }, { id }) => {
-        api.call(commentCalls.deleteComment, { params: { id } }).then(
-          () => reply(self, { type: 'comment.deleted', id }),
-          (error: unknown) => reply(self, { type: 'comment.deleteFailed', id, error }),
-        );
+        commentCalls()
+          .then((calls) => api.call(calls.deleteComment, { params: { id } }))
+          .then(
+            () => reply(self, { type: 'comment.deleted', id }),
+            (error: unknown) => reply(self, { type: 'comment.deleteFailed', id, error }),
+          );
       },
       likeComment: ({ self }, { id, userId }) => {
-        api.call(commentCalls.likeComment, { params: { id } }).then(
-          (answer) => reply(self, { type: 'comment.likeSettled', id, userId, liked: answer.liked, likeCount: answer.likeCount }),
-          (error: unknown) => reply(self, { type: 'comment.likeFailed', id, userId, error }),
-        );
+        commentCalls()
+          .then((calls) => api.call(calls.likeComment, { params: { id } }))
+          .then(
+            (answer) => reply(self, { type: 'comment.likeSettled', id, userId, liked: answer.liked, likeCount: answer.likeCount }),
+            (error: unknown) => reply(self, { type: 'comment.likeFailed', id, userId, error }),
+          );
       },
       logError: (_, { message, error }) => log(message, error),
     },

@@ -1,7 +1,5 @@
 /** The course machine's named effects, against ports only: the API and in-app navigation. */
 import type { AnyActorRef } from 'xstate';
-import { getCourse } from '../contract/content';
-import * as learning from '../contract/learning';
 import { messageOf } from './api-error';
 import { COURSE_TEXT, type CourseProgressEvent, courseLoadErrorText, courseProgressMachine } from './course-progress.machine';
 import { lessonPath } from './paths';
@@ -18,6 +16,10 @@ function reply(self: AnyActorRef, event: CourseProgressEvent) {
   if (self.getSnapshot().status === 'active') self.send(event);
 }
 
+/** The course and learning calls (and zod with them) load with the first call, not with the app shell. */
+const contentCalls = () => import('../contract/content');
+const learningCalls = () => import('../contract/learning');
+
 export function provideCourseProgress({ api, navigator, log }: CourseProgressPorts) {
   const failed = (message: string) => (error: unknown) => {
     log(message, error);
@@ -26,56 +28,72 @@ export function provideCourseProgress({ api, navigator, log }: CourseProgressPor
   return courseProgressMachine.provide({
     actions: {
       loadCourse: ({ self }, { courseId, lessonId }) => {
-        Promise.all([
-          api.call(getCourse, { params: { id: courseId } }),
-          api.call(learning.courseProgress, { params: { id: courseId } }, { fresh: true }),
-          lessonId ? api.call(learning.getLesson, { params: { id: courseId, lessonId } }) : Promise.resolve(null),
-        ]).then(
-          ([course, progress, lesson]) => reply(self, { type: 'course.loaded', course: course.course, progress: progress.progress, lesson: lesson?.lesson ?? null }),
-          (error: unknown) => reply(self, { type: 'course.loadFailed', message: courseLoadErrorText(failed('loading a course failed')(error)) }),
-        );
+        Promise.all([contentCalls(), learningCalls()])
+          .then(([content, learning]) =>
+            Promise.all([
+              api.call(content.getCourse, { params: { id: courseId } }),
+              api.call(learning.courseProgress, { params: { id: courseId } }, { fresh: true }),
+              lessonId ? api.call(learning.getLesson, { params: { id: courseId, lessonId } }) : Promise.resolve(null),
+            ]),
+          )
+          .then(
+            ([course, progress, lesson]) => reply(self, { type: 'course.loaded', course: course.course, progress: progress.progress, lesson: lesson?.lesson ?? null }),
+            (error: unknown) => reply(self, { type: 'course.loadFailed', message: courseLoadErrorText(failed('loading a course failed')(error)) }),
+          );
       },
       enrol: ({ self }, { courseId }) => {
-        api.call(learning.enrol, { params: { id: courseId } }).then(
-          (answer) => reply(self, { type: 'course.enrolled', progress: answer.progress }),
-          (error: unknown) => reply(self, { type: 'course.enrolFailed', message: messageOf(failed('enrolling failed')(error), COURSE_TEXT.enrolFailed) }),
-        );
+        learningCalls()
+          .then((learning) => api.call(learning.enrol, { params: { id: courseId } }))
+          .then(
+            (answer) => reply(self, { type: 'course.enrolled', progress: answer.progress }),
+            (error: unknown) => reply(self, { type: 'course.enrolFailed', message: messageOf(failed('enrolling failed')(error), COURSE_TEXT.enrolFailed) }),
+          );
       },
       openLessonPage: (_, { courseId, lessonId }) => navigator.go(lessonPath(courseId, lessonId)),
       loadLesson: ({ self }, { courseId, lessonId }) => {
-        api.call(learning.getLesson, { params: { id: courseId, lessonId } }).then(
-          (answer) => reply(self, { type: 'lesson.loaded', lesson: answer.lesson }),
-          (error: unknown) => reply(self, { type: 'lesson.loadFailed', message: messageOf(failed('loading a lesson failed')(error), COURSE_TEXT.lessonFailed) }),
-        );
+        learningCalls()
+          .then((learning) => api.call(learning.getLesson, { params: { id: courseId, lessonId } }))
+          .then(
+            (answer) => reply(self, { type: 'lesson.loaded', lesson: answer.lesson }),
+            (error: unknown) => reply(self, { type: 'lesson.loadFailed', message: messageOf(failed('loading a lesson failed')(error), COURSE_TEXT.lessonFailed) }),
+          );
       },
       markComplete: ({ self }, { courseId, lessonId }) => {
-        api.call(learning.completeLesson, { params: { id: courseId, lessonId } }).then(
-          (answer) => reply(self, { type: 'lesson.marked', progress: answer.progress }),
-          (error: unknown) => reply(self, { type: 'lesson.markFailed', message: messageOf(failed('marking a lesson failed')(error), COURSE_TEXT.markFailed) }),
-        );
+        learningCalls()
+          .then((learning) => api.call(learning.completeLesson, { params: { id: courseId, lessonId } }))
+          .then(
+            (answer) => reply(self, { type: 'lesson.marked', progress: answer.progress }),
+            (error: unknown) => reply(self, { type: 'lesson.markFailed', message: messageOf(failed('marking a lesson failed')(error), COURSE_TEXT.markFailed) }),
+          );
       },
       startAssessment: ({ self }, { courseId }) => {
-        api.call(learning.startAssessment, { params: { id: courseId } }).then(
-          (answer) => reply(self, { type: 'assessment.started', attempt: answer.attempt }),
-          (error: unknown) => reply(self, { type: 'assessment.startFailed', message: messageOf(failed('starting an assessment failed')(error), COURSE_TEXT.startFailed) }),
-        );
+        learningCalls()
+          .then((learning) => api.call(learning.startAssessment, { params: { id: courseId } }))
+          .then(
+            (answer) => reply(self, { type: 'assessment.started', attempt: answer.attempt }),
+            (error: unknown) => reply(self, { type: 'assessment.startFailed', message: messageOf(failed('starting an assessment failed')(error), COURSE_TEXT.startFailed) }),
+          );
       },
       submitAnswer: ({ self }, { attemptId, questionIndex, selectedOption }) => {
-        api.call(learning.answerAssessment, { params: { id: attemptId }, body: { questionIndex, selectedOption } }).then(
-          (answer) =>
-            reply(self, {
-              type: 'answer.saved',
-              answer: { questionIndex, selectedOption, isCorrect: answer.isCorrect, correctOption: answer.correctOption, explanation: answer.explanation },
-              score: answer.score,
-            }),
-          (error: unknown) => reply(self, { type: 'answer.failed', message: messageOf(failed('answering failed')(error), COURSE_TEXT.answerFailed) }),
-        );
+        learningCalls()
+          .then((learning) => api.call(learning.answerAssessment, { params: { id: attemptId }, body: { questionIndex, selectedOption } }))
+          .then(
+            (answer) =>
+              reply(self, {
+                type: 'answer.saved',
+                answer: { questionIndex, selectedOption, isCorrect: answer.isCorrect, correctOption: answer.correctOption, explanation: answer.explanation },
+                score: answer.score,
+              }),
+            (error: unknown) => reply(self, { type: 'answer.failed', message: messageOf(failed('answering failed')(error), COURSE_TEXT.answerFailed) }),
+          );
       },
       finishAssessment: ({ self }, { attemptId }) => {
-        api.call(learning.completeAssessment, { params: { id: attemptId } }).then(
-          (answer) => reply(self, { type: 'assessment.finished', attempt: answer.attempt, certificate: answer.certificate }),
-          (error: unknown) => reply(self, { type: 'assessment.finishFailed', message: messageOf(failed('finishing an assessment failed')(error), COURSE_TEXT.finishFailed) }),
-        );
+        learningCalls()
+          .then((learning) => api.call(learning.completeAssessment, { params: { id: attemptId } }))
+          .then(
+            (answer) => reply(self, { type: 'assessment.finished', attempt: answer.attempt, certificate: answer.certificate }),
+            (error: unknown) => reply(self, { type: 'assessment.finishFailed', message: messageOf(failed('finishing an assessment failed')(error), COURSE_TEXT.finishFailed) }),
+          );
       },
     },
   });

@@ -1,6 +1,5 @@
 /** The discussion feed's named effects, against the API port only. */
 import type { AnyActorRef } from 'xstate';
-import * as discussionCalls from '../contract/discussions';
 import { messageOf } from './api-error';
 import { type DiscussionFeedEvent, discussionFeedMachine, type Topic } from './discussion-feed.machine';
 import type { ApiClient } from './ports';
@@ -24,38 +23,51 @@ function reply(self: AnyActorRef, event: DiscussionFeedEvent) {
   if (self.getSnapshot().status === 'active') self.send(event);
 }
 
+/** The discussion calls (and zod with them) load with the first call, not with the app shell. */
+const discussionCalls = () => import('../contract/discussions');
+
 export function provideDiscussionFeed({ api, log }: DiscussionFeedPorts) {
   return discussionFeedMachine.provide({
     actions: {
       loadFeed: ({ self }, { topic, load, fresh }) => {
-        api.call(discussionCalls.listDiscussions, { query: feedQuery(topic) }, fresh ? { fresh: true } : {}).then(
-          (page) => reply(self, { type: 'feed.loaded', load, page }),
-          (error: unknown) => reply(self, { type: 'feed.failed', load, message: error instanceof Error ? error.message : messageOf(error, 'Failed to load discussions') }),
-        );
+        discussionCalls()
+          .then((calls) => api.call(calls.listDiscussions, { query: feedQuery(topic) }, fresh ? { fresh: true } : {}))
+          .then(
+            (page) => reply(self, { type: 'feed.loaded', load, page }),
+            (error: unknown) => reply(self, { type: 'feed.failed', load, message: error instanceof Error ? error.message : messageOf(error, 'Failed to load discussions') }),
+          );
       },
       loadMore: ({ self }, { topic, cursor, load }) => {
-        api.call(discussionCalls.listDiscussions, { query: feedQuery(topic, cursor) }).then(
-          (page) => reply(self, { type: 'feed.moreLoaded', load, page }),
-          (error: unknown) => reply(self, { type: 'feed.moreFailed', load, error }),
-        );
+        discussionCalls()
+          .then((calls) => api.call(calls.listDiscussions, { query: feedQuery(topic, cursor) }))
+          .then(
+            (page) => reply(self, { type: 'feed.moreLoaded', load, page }),
+            (error: unknown) => reply(self, { type: 'feed.moreFailed', load, error }),
+          );
       },
       refreshPost: ({ self }, { id }) => {
-        api.call(discussionCalls.getDiscussion, { params: { id } }, { fresh: true }).then(
-          (answer) => reply(self, { type: 'post.refreshed', discussion: answer.discussion }),
-          (error: unknown) => log('refreshing a discussion failed', error),
-        );
+        discussionCalls()
+          .then((calls) => api.call(calls.getDiscussion, { params: { id } }, { fresh: true }))
+          .then(
+            (answer) => reply(self, { type: 'post.refreshed', discussion: answer.discussion }),
+            (error: unknown) => log('refreshing a discussion failed', error),
+          );
       },
       deletePost: ({ self }, { id }) => {
-        api.call(discussionCalls.deleteDiscussion, { params: { id } }).then(
-          () => reply(self, { type: 'post.deleted', id }),
-          (error: unknown) => reply(self, { type: 'post.deleteFailed', id, error }),
-        );
+        discussionCalls()
+          .then((calls) => api.call(calls.deleteDiscussion, { params: { id } }))
+          .then(
+            () => reply(self, { type: 'post.deleted', id }),
+            (error: unknown) => reply(self, { type: 'post.deleteFailed', id, error }),
+          );
       },
       likePost: ({ self }, { id, userId }) => {
-        api.call(discussionCalls.likeDiscussion, { params: { id } }).then(
-          (answer) => reply(self, { type: 'post.likeSettled', id, userId, liked: answer.liked, likeCount: answer.likeCount }),
-          (error: unknown) => reply(self, { type: 'post.likeFailed', id, userId, error }),
-        );
+        discussionCalls()
+          .then((calls) => api.call(calls.likeDiscussion, { params: { id } }))
+          .then(
+            (answer) => reply(self, { type: 'post.likeSettled', id, userId, liked: answer.liked, likeCount: answer.likeCount }),
+            (error: unknown) => reply(self, { type: 'post.likeFailed', id, userId, error }),
+          );
       },
       logError: (_, { message, error }) => log(message, error),
     },

@@ -1,5 +1,5 @@
 /** The OTP wizard's named effects, against ports only. Call once per wizard actor: its countdown belongs to it. */
-import * as authCalls from '../contract/auth';
+import type * as authContract from '../contract/auth';
 import type { OtpPurpose } from '../domain/otp';
 import { messageOf } from './api-error';
 import { OTP_TEXT, otpWizardMachine } from './otp-wizard.machine';
@@ -13,8 +13,11 @@ export interface OtpWizardPorts {
   notifier: Notifier;
 }
 
-const requestCall = (purpose: OtpPurpose) => (purpose === 'signup' ? authCalls.requestSignupOtp : authCalls.forgotPassword);
-const verifyCall = (purpose: OtpPurpose) => (purpose === 'signup' ? authCalls.verifySignupOtp : authCalls.verifyResetOtp);
+/** The auth calls (and zod with them) load with the first call, not with the app shell. */
+const authCalls = () => import('../contract/auth');
+
+const requestCall = (calls: typeof authContract, purpose: OtpPurpose) => (purpose === 'signup' ? calls.requestSignupOtp : calls.forgotPassword);
+const verifyCall = (calls: typeof authContract, purpose: OtpPurpose) => (purpose === 'signup' ? calls.verifySignupOtp : calls.verifyResetOtp);
 
 export function provideOtpWizard({ api, tokens, navigator, clock, notifier }: OtpWizardPorts) {
   // Spec section 8: the OTP toasts are top-right and last 3 seconds.
@@ -27,28 +30,36 @@ export function provideOtpWizard({ api, tokens, navigator, clock, notifier }: Ot
   return otpWizardMachine.provide({
     actions: {
       requestOtp: ({ self }, { purpose, email }) => {
-        api.call(requestCall(purpose), { body: { email } }).then(
-          () => self.send({ type: 'otp.sent' }),
-          (error: unknown) => self.send({ type: 'otp.sendFailed', message: messageOf(error, OTP_TEXT.sendFailed) }),
-        );
+        authCalls()
+          .then((calls) => api.call(requestCall(calls, purpose), { body: { email } }))
+          .then(
+            () => self.send({ type: 'otp.sent' }),
+            (error: unknown) => self.send({ type: 'otp.sendFailed', message: messageOf(error, OTP_TEXT.sendFailed) }),
+          );
       },
       resendOtp: ({ self }, { purpose, email }) => {
-        api.call(requestCall(purpose), { body: { email } }).then(
-          () => self.send({ type: 'otp.resent' }),
-          (error: unknown) => self.send({ type: 'otp.resendFailed', message: messageOf(error, OTP_TEXT.resendFailed) }),
-        );
+        authCalls()
+          .then((calls) => api.call(requestCall(calls, purpose), { body: { email } }))
+          .then(
+            () => self.send({ type: 'otp.resent' }),
+            (error: unknown) => self.send({ type: 'otp.resendFailed', message: messageOf(error, OTP_TEXT.resendFailed) }),
+          );
       },
       verifyOtp: ({ self }, { purpose, email, code }) => {
-        api.call(verifyCall(purpose), { body: { email, otp: code } }).then(
-          (answer) => self.send({ type: 'otp.verified', token: answer.token }),
-          (error: unknown) => self.send({ type: 'otp.verifyFailed', message: messageOf(error, OTP_TEXT.verifyFailed) }),
-        );
+        authCalls()
+          .then((calls) => api.call(verifyCall(calls, purpose), { body: { email, otp: code } }))
+          .then(
+            (answer) => self.send({ type: 'otp.verified', token: answer.token }),
+            (error: unknown) => self.send({ type: 'otp.verifyFailed', message: messageOf(error, OTP_TEXT.verifyFailed) }),
+          );
       },
       setPassword: ({ self }, { password }) => {
-        api.call(authCalls.setPassword, { body: { password } }).then(
-          () => self.send({ type: 'password.set', token: null }),
-          (error: unknown) => self.send({ type: 'password.failed', message: messageOf(error, OTP_TEXT.unexpected) }),
-        );
+        authCalls()
+          .then((calls) => api.call(calls.setPassword, { body: { password } }))
+          .then(
+            () => self.send({ type: 'password.set', token: null }),
+            (error: unknown) => self.send({ type: 'password.failed', message: messageOf(error, OTP_TEXT.unexpected) }),
+          );
       },
       storeToken: (_, { token }) => {
         tokens.set(token);

@@ -1,6 +1,4 @@
 /** The post composer's named effects, written against ports only: the API call and the draft store. */
-import { z } from 'zod';
-import { createDiscussion } from '../contract/discussions';
 import { refusalOf } from './api-error';
 import type { ApiClient, DraftStore } from './ports';
 import { type PostText, postComposerMachine } from './post-composer.machine';
@@ -11,31 +9,54 @@ export interface PostComposerPorts {
   log: (message: string, error: unknown) => void;
 }
 
-const draftSchema = z.object({ title: z.string().max(1000), content: z.string().max(200_000) });
+/** The longest title and content a stored draft may have, in characters (code points, as zod's `max` counts). */
+const DRAFT_TITLE_MAX = 1000;
+const DRAFT_CONTENT_MAX = 200_000;
+
+const fits = (text: unknown, max: number): text is string => typeof text === 'string' && [...text].length <= max;
+
+/**
+ * A stored value read as a draft: a title and content, strings of bounded length (anything else they came with is
+ * left behind), or null. Checked by hand, not with zod: the composer restores a draft at once, and zod stays out of
+ * the app shell.
+ */
+function readDraft(value: unknown): PostText | null {
+  const stored = value as { title?: unknown; content?: unknown } | null | undefined;
+  const title = stored?.title;
+  const content = stored?.content;
+  return fits(title, DRAFT_TITLE_MAX) && fits(content, DRAFT_CONTENT_MAX) ? { title, content } : null;
+}
 
 /** The stored draft, or null when there is none or it cannot be read (an old or hand-edited value is dropped). */
 export function loadPostDraft(drafts: DraftStore, key: string): PostText | null {
   const raw = drafts.load(key);
   if (!raw) return null;
+  let value: unknown = null;
   try {
-    const parsed = draftSchema.safeParse(JSON.parse(raw));
-    if (parsed.success && (parsed.data.title || parsed.data.content)) return parsed.data;
+    value = JSON.parse(raw);
   } catch {
-    // not JSON: fall through and drop it
+    // not JSON: read as nothing, and dropped below
   }
+  const draft = readDraft(value);
+  if (draft && (draft.title || draft.content)) return draft;
   drafts.remove(key);
   return null;
 }
+
+/** The discussion calls (and zod with them) load with the first post, not with the app shell. */
+const discussionCalls = () => import('../contract/discussions');
 
 export function providePostComposer({ api, drafts, log }: PostComposerPorts) {
   return postComposerMachine.provide({
     actions: {
       restoreDraft: ({ self }, { key }) => self.send({ type: 'draft.restored', draft: loadPostDraft(drafts, key) }),
       createDiscussion: ({ self }, post) => {
-        api.call(createDiscussion, { body: post }).then(
-          (answer) => self.send({ type: 'create.succeeded', discussion: answer.discussion }),
-          (error: unknown) => self.send({ type: 'create.failed', error, refusal: refusalOf(error) }),
-        );
+        discussionCalls()
+          .then((calls) => api.call(calls.createDiscussion, { body: post }))
+          .then(
+            (answer) => self.send({ type: 'create.succeeded', discussion: answer.discussion }),
+            (error: unknown) => self.send({ type: 'create.failed', error, refusal: refusalOf(error) }),
+          );
       },
       saveDraft: (_, { key, text }) => drafts.save(key, JSON.stringify(text)),
       clearDraft: (_, { key }) => drafts.remove(key),

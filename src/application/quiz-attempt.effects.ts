@@ -3,7 +3,6 @@
  * timer it starts belongs to that actor.
  */
 import type { AnyActorRef } from 'xstate';
-import * as quizCalls from '../contract/quizzes';
 import { QUIZ_PDF_FILENAME, QUIZ_REDIRECT_DELAY_MS } from '../domain/quiz';
 import { messageOf } from './api-error';
 import type { ApiClient, Clock, FileSaver, Navigator, Notifier } from './ports';
@@ -23,6 +22,9 @@ function reply(self: AnyActorRef, event: QuizAttemptEvent) {
   if (self.getSnapshot().status === 'active') self.send(event);
 }
 
+/** The quiz calls (and zod with them) load with the first call, not with the app shell. */
+const quizCalls = () => import('../contract/quizzes');
+
 export function provideQuizAttempt({ api, files, clock, navigator, notifier, log }: QuizAttemptPorts) {
   const navigate = (path: string) => navigator.go(path);
   const notifyError = (message: string) => notifier.error(message);
@@ -34,37 +36,43 @@ export function provideQuizAttempt({ api, files, clock, navigator, notifier, log
   return quizAttemptMachine.provide({
     actions: {
       startQuiz: ({ self }, { category, setId }) => {
-        api.call(quizCalls.startQuiz, { body: { category, sdgSet: setId } }).then(
-          (answer) => reply(self, { type: 'quiz.loaded', attempt: answer.attempt }),
-          (error: unknown) => {
-            log('quiz start failed', error);
-            reply(self, { type: 'quiz.loadFailed', message: messageOf(error, QUIZ_TEXT.startFailed) });
-          },
-        );
+        quizCalls()
+          .then((calls) => api.call(calls.startQuiz, { body: { category, sdgSet: setId } }))
+          .then(
+            (answer) => reply(self, { type: 'quiz.loaded', attempt: answer.attempt }),
+            (error: unknown) => {
+              log('quiz start failed', error);
+              reply(self, { type: 'quiz.loadFailed', message: messageOf(error, QUIZ_TEXT.startFailed) });
+            },
+          );
       },
       submitAnswer: ({ self }, { attemptId, questionIndex, selectedOption }) => {
         // Spec section 7: timeSpent is always 0.
-        api.call(quizCalls.answerQuestion, { params: { id: attemptId }, body: { questionIndex, selectedOption, timeSpent: 0 } }).then(
-          ({ isCorrect, correctOption, explanation, revealingCardImage, revealText }) =>
-            reply(self, { type: 'answer.accepted', result: { isCorrect, correctOption, explanation, revealingCardImage, revealText } }),
-          (error: unknown) => {
-            log('quiz answer failed', error);
-            reply(self, { type: 'answer.failed' });
-          },
-        );
+        quizCalls()
+          .then((calls) => api.call(calls.answerQuestion, { params: { id: attemptId }, body: { questionIndex, selectedOption, timeSpent: 0 } }))
+          .then(
+            ({ isCorrect, correctOption, explanation, revealingCardImage, revealText }) =>
+              reply(self, { type: 'answer.accepted', result: { isCorrect, correctOption, explanation, revealingCardImage, revealText } }),
+            (error: unknown) => {
+              log('quiz answer failed', error);
+              reply(self, { type: 'answer.failed' });
+            },
+          );
       },
       completeQuiz: ({ self }, { attemptId }) => {
-        api.call(quizCalls.completeQuiz, { params: { id: attemptId } }).then(
-          (answer) => reply(self, { type: 'quiz.completed', attempt: answer.attempt }),
-          (error: unknown) => {
-            log('quiz completion failed', error);
-            reply(self, { type: 'quiz.completeFailed' });
-          },
-        );
+        quizCalls()
+          .then((calls) => api.call(calls.completeQuiz, { params: { id: attemptId } }))
+          .then(
+            (answer) => reply(self, { type: 'quiz.completed', attempt: answer.attempt }),
+            (error: unknown) => {
+              log('quiz completion failed', error);
+              reply(self, { type: 'quiz.completeFailed' });
+            },
+          );
       },
       downloadResults: ({ self }, { attemptId }) => {
-        api
-          .call(quizCalls.attemptPdf, { params: { id: attemptId } })
+        quizCalls()
+          .then((calls) => api.call(calls.attemptPdf, { params: { id: attemptId } }))
           .then((bytes) => files.save(bytes, QUIZ_PDF_FILENAME, 'application/pdf'))
           .then(
             () => reply(self, { type: 'results.saved' }),

@@ -1,6 +1,5 @@
 /** The search machine's named effects, against ports only. Call once per search box: its debounce wait belongs to it. */
 import type { AnyActorRef } from 'xstate';
-import { search } from '../contract/search';
 import { SEARCH_DEBOUNCE_MS } from '../domain/search';
 import { messageOf } from './api-error';
 import type { ApiClient, Clock } from './ports';
@@ -15,6 +14,9 @@ export interface SearchPorts {
 function reply(self: AnyActorRef, event: SearchEvent) {
   if (self.getSnapshot().status === 'active') self.send(event);
 }
+
+/** The search call (and zod with it) loads with the first search, not with the app shell. */
+const searchCalls = () => import('../contract/search');
 
 export function provideSearch({ api, clock, log }: SearchPorts) {
   let stopWaiting: (() => void) | null = null;
@@ -33,16 +35,20 @@ export function provideSearch({ api, clock, log }: SearchPorts) {
         });
       },
       search: ({ self }, { request, q, type, limit }) => {
-        api.call(search, { query: { q, limit, ...(type ? { type } : {}) } }).then(
-          (answer) => reply(self, { type: 'search.answered', request, answer }),
-          (error: unknown) => reply(self, { type: 'search.failed', request, message: failed(error) }),
-        );
+        searchCalls()
+          .then((calls) => api.call(calls.search, { query: { q, limit, ...(type ? { type } : {}) } }))
+          .then(
+            (answer) => reply(self, { type: 'search.answered', request, answer }),
+            (error: unknown) => reply(self, { type: 'search.failed', request, message: failed(error) }),
+          );
       },
       searchMore: ({ self }, { request, q, type, limit, cursor }) => {
-        api.call(search, { query: { q, limit, cursor, ...(type ? { type } : {}) } }).then(
-          (answer) => reply(self, { type: 'search.moreAnswered', request, answer }),
-          (error: unknown) => reply(self, { type: 'search.moreFailed', request, message: failed(error) }),
-        );
+        searchCalls()
+          .then((calls) => api.call(calls.search, { query: { q, limit, cursor, ...(type ? { type } : {}) } }))
+          .then(
+            (answer) => reply(self, { type: 'search.moreAnswered', request, answer }),
+            (error: unknown) => reply(self, { type: 'search.moreFailed', request, message: failed(error) }),
+          );
       },
     },
   });

@@ -1,6 +1,5 @@
 /** The workshop page's named effects, against ports only. Call once per page actor: its clock ticks belong to it. */
 import type { AnyActorRef } from 'xstate';
-import * as calls from '../contract/workshops';
 import { WORKSHOP_TEXT } from '../domain/workshops';
 import { ApiError, messageOf } from './api-error';
 import type { ApiClient, Clock, FileSaver } from './ports';
@@ -18,6 +17,9 @@ function reply(self: AnyActorRef, event: WorkshopEvent) {
   if (self.getSnapshot().status === 'active') self.send(event);
 }
 
+/** The workshop calls (and zod with them) load with the first call, not with the app shell. */
+const workshopCalls = () => import('../contract/workshops');
+
 export function provideWorkshop({ api, clock, files, log }: WorkshopPorts) {
   let stopTicking: (() => void) | null = null;
   const failed = (message: string) => (error: unknown) => {
@@ -27,34 +29,42 @@ export function provideWorkshop({ api, clock, files, log }: WorkshopPorts) {
   return workshopMachine.provide({
     actions: {
       loadWorkshop: ({ self }, { id }) => {
-        api.call(calls.getWorkshop, { params: { id } }, { fresh: true }).then(
-          (answer) => reply(self, { type: 'workshop.loaded', workshop: answer.workshop }),
-          (error: unknown) => {
-            const notFound = error instanceof ApiError && error.kind === 'http' && error.status === 404;
-            reply(self, { type: 'workshop.loadFailed', message: notFound ? WORKSHOP_TEXT.notFound : messageOf(failed('loading a workshop failed')(error), WORKSHOP_UI_TEXT.loadFailed) });
-          },
-        );
+        workshopCalls()
+          .then((calls) => api.call(calls.getWorkshop, { params: { id } }, { fresh: true }))
+          .then(
+            (answer) => reply(self, { type: 'workshop.loaded', workshop: answer.workshop }),
+            (error: unknown) => {
+              const notFound = error instanceof ApiError && error.kind === 'http' && error.status === 404;
+              reply(self, { type: 'workshop.loadFailed', message: notFound ? WORKSHOP_TEXT.notFound : messageOf(failed('loading a workshop failed')(error), WORKSHOP_UI_TEXT.loadFailed) });
+            },
+          );
       },
       register: ({ self }, { id }) => {
-        api.call(calls.registerWorkshop, { params: { id } }).then(
-          (answer) => reply(self, { type: 'workshop.registered', workshop: answer.workshop, message: answer.message }),
-          (error: unknown) => reply(self, { type: 'workshop.registerFailed', message: messageOf(failed('registering failed')(error), WORKSHOP_UI_TEXT.registerFailed) }),
-        );
+        workshopCalls()
+          .then((calls) => api.call(calls.registerWorkshop, { params: { id } }))
+          .then(
+            (answer) => reply(self, { type: 'workshop.registered', workshop: answer.workshop, message: answer.message }),
+            (error: unknown) => reply(self, { type: 'workshop.registerFailed', message: messageOf(failed('registering failed')(error), WORKSHOP_UI_TEXT.registerFailed) }),
+          );
       },
       cancel: ({ self }, { id }) => {
-        api.call(calls.cancelWorkshopRegistration, { params: { id } }).then(
-          (answer) => reply(self, { type: 'workshop.cancelled', workshop: answer.workshop, message: answer.message }),
-          (error: unknown) => reply(self, { type: 'workshop.cancelFailed', message: messageOf(failed('cancelling failed')(error), WORKSHOP_UI_TEXT.cancelFailed) }),
-        );
+        workshopCalls()
+          .then((calls) => api.call(calls.cancelWorkshopRegistration, { params: { id } }))
+          .then(
+            (answer) => reply(self, { type: 'workshop.cancelled', workshop: answer.workshop, message: answer.message }),
+            (error: unknown) => reply(self, { type: 'workshop.cancelFailed', message: messageOf(failed('cancelling failed')(error), WORKSHOP_UI_TEXT.cancelFailed) }),
+          );
       },
       downloadCalendar: ({ self }, { id, filename }) => {
-        api.call(calls.workshopCalendar, { params: { id } }).then(
-          (bytes) => {
-            files.save(bytes, filename, 'text/calendar');
-            reply(self, { type: 'calendar.saved' });
-          },
-          (error: unknown) => reply(self, { type: 'calendar.failed', message: messageOf(failed('downloading a calendar file failed')(error), WORKSHOP_UI_TEXT.calendarFailed) }),
-        );
+        workshopCalls()
+          .then((calls) => api.call(calls.workshopCalendar, { params: { id } }))
+          .then(
+            (bytes) => {
+              files.save(bytes, filename, 'text/calendar');
+              reply(self, { type: 'calendar.saved' });
+            },
+            (error: unknown) => reply(self, { type: 'calendar.failed', message: messageOf(failed('downloading a calendar file failed')(error), WORKSHOP_UI_TEXT.calendarFailed) }),
+          );
       },
       startTicking: ({ self }) => {
         stopTicking?.();

@@ -501,7 +501,7 @@ describe('discussion feed effects (scripted API)', () => {
     api.answer('discussions.like', () => like.promise);
     w.actor.send({ type: 'post.like', id: 'p1', userId: U });
     expect(w.actor.getSnapshot().context.discussions[0]).toMatchObject({ likes: [U], likeCount: 1 });
-    expect(api.calls.at(-1)).toEqual({ name: 'discussions.like', input: { params: { id: 'p1' } } });
+    await vi.waitFor(() => expect(api.calls.at(-1)).toEqual({ name: 'discussions.like', input: { params: { id: 'p1' } } }));
     like.resolve({ success: true, liked: true, likeCount: 12 });
     await waitFor(w.actor, (s) => s.context.liking.length === 0);
     expect(w.actor.getSnapshot().context.discussions[0]).toMatchObject({ likes: [U], likeCount: 12 });
@@ -533,13 +533,16 @@ describe('discussion feed effects (scripted API)', () => {
 
   it('drops an answer that arrives after the actor stopped, without an error', async () => {
     const list = deferred<ReturnType<typeof page>>();
-    const w = feedWorld(new ScriptedApi({ 'discussions.list': () => list.promise }));
+    const api = new ScriptedApi({ 'discussions.list': () => list.promise });
+    const w = feedWorld(api);
     const errors: unknown[] = [];
     const warn = vi.spyOn(console, 'warn');
     w.actor.subscribe({ error: (error) => errors.push(error) });
     w.actor.start();
     const last = w.actor.getSnapshot();
     w.actor.stop();
+    // The call still goes out once the discussion calls have loaded; its answer comes after the stop.
+    await vi.waitFor(() => expect(api.calls).toHaveLength(1));
     list.resolve(page(FIRST_WITH_MORE));
     await list.promise;
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -365,7 +365,12 @@ describe('post composer effects (fakes)', () => {
   });
 
   it('drops a stored draft it cannot read', () => {
-    for (const unreadable of ['{not json', JSON.stringify({ title: 1 }), JSON.stringify({ title: '', content: '' }), JSON.stringify('text')]) {
+    const unreadables = [
+      '{not json', 'null', '[]', JSON.stringify('text'), JSON.stringify({ title: 1 }), JSON.stringify({ title: 'Only a title' }), JSON.stringify({ content: '<p>Only content</p>' }),
+      JSON.stringify({ title: 'Timber', content: 7 }), JSON.stringify({ title: '', content: '' }),
+      JSON.stringify({ title: 'x'.repeat(1001), content: '' }), JSON.stringify({ title: '😀'.repeat(1001), content: '' }), JSON.stringify({ title: '', content: 'x'.repeat(200_001) }),
+    ];
+    for (const unreadable of unreadables) {
       const drafts = new MemoryDraftStore();
       drafts.save(KEY, unreadable);
       const w = composerWorld(drafts);
@@ -376,6 +381,18 @@ describe('post composer effects (fakes)', () => {
     drafts.save(KEY, '{not json');
     expect(loadPostDraft(drafts, KEY)).toBeNull();
     expect(drafts.items.size).toBe(0);
+  });
+
+  it('restores a draft at the longest a draft may be, counted in characters, and leaves behind anything else stored with it', () => {
+    const drafts = new MemoryDraftStore();
+    // An emoji is two UTF-16 units but one character.
+    for (const longest of [{ title: 'x'.repeat(1000), content: 'y'.repeat(200_000) }, { title: '😀'.repeat(1000), content: '🌳'.repeat(200_000) }]) {
+      drafts.save(KEY, JSON.stringify(longest));
+      expect(loadPostDraft(drafts, KEY)).toEqual(longest);
+    }
+    drafts.save(KEY, JSON.stringify({ title: 'Timber', content: '<p>Body</p>', topic: 'old', saved: 1 }));
+    expect(loadPostDraft(drafts, KEY)).toStrictEqual({ title: 'Timber', content: '<p>Body</p>' });
+    expect(drafts.items.size).toBe(1);
   });
 
   it('keeps what is typed in the store and sends the post; success answers create.succeeded, closes and clears', async () => {

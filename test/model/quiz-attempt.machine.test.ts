@@ -451,9 +451,10 @@ describe('quiz attempt effects (fake ports)', () => {
     let answer: (value: unknown) => void = () => {};
     const v = world({ 'quizzes.start': () => new Promise((resolve) => (answer = resolve)) });
     v.actor.stop();
+    // The call still goes out once the quiz calls have loaded; its answer comes after the stop.
+    await vi.waitFor(() => expect(v.api.calls).toHaveLength(1));
     answer({ success: true, attempt: fresh });
-    await Promise.resolve();
-    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(v.actor.getSnapshot().value).toBe('loading');
     expect(warn).not.toHaveBeenCalled();
   });

@@ -6,7 +6,7 @@
  * rules are checked besides; a last test fails if any state or transition was never reached. The effects file is then
  * run against the scripted API and the fake clock: the debounce, a stale answer dropped, 'Load more', a failure.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createActor, type EventObject, type SnapshotFrom, waitFor } from 'xstate';
 import { ApiError } from '../../src/application/api-error';
 import { SEARCH_TEXT, type SearchEvent, searchMachine } from '../../src/application/search.machine';
@@ -206,18 +206,20 @@ describe('search effects (scripted API, fake clock)', () => {
     clock.advance(SEARCH_DEBOUNCE_MS - 1);
     expect(api.calls).toEqual([]);
     clock.advance(1);
-    expect(api.calls.map((c) => c.input)).toEqual([{ query: { q: 'heat', limit: LIMIT } }]);
+    // The call goes out once the search call has loaded; nothing was asked for the query typed before.
+    await vi.waitFor(() => expect(api.calls.map((c) => c.input)).toEqual([{ query: { q: 'heat', limit: LIMIT } }]));
     // A new query goes out before the first answer comes back: the first answer is dropped.
     actor.send({ type: 'query.changed', q: 'heat pump' });
     clock.advance(SEARCH_DEBOUNCE_MS);
+    await vi.waitFor(() => expect(pending).toHaveLength(2));
     pending[1]!.resolve(FIRST);
     await waitFor(actor, (s) => s.matches('results'));
     pending[0]!.resolve(NONE);
-    await Promise.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 0));
     expect(actor.getSnapshot().matches('results')).toBe(true);
     expect(actor.getSnapshot().context.hits).toEqual(FIRST.hits);
     actor.send({ type: 'search.more' });
-    expect(pending[2]).toMatchObject({ q: 'heat pump', cursor: 'cursor-1' });
+    await vi.waitFor(() => expect(pending[2]).toMatchObject({ q: 'heat pump', cursor: 'cursor-1' }));
     pending[2]!.resolve(MORE);
     await waitFor(actor, (s) => s.matches({ results: 'shown' }) && s.context.hits.length === 2);
     expect(actor.getSnapshot().context.nextCursor).toBeNull();
