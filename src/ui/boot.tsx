@@ -1,24 +1,36 @@
 /**
  * The composition root in the browser: builds the services, and React hydrates the page the server rendered
  * (ADR 100), or renders the shell when the page came without markup (the development server). Loaded by main.tsx.
+ *
+ * Starting the app means evaluating a few hundred modules; on a slow phone that is one long task that keeps input
+ * waiting. The start is cut in stages, each in its own task: React, then the ports and machines, then the views, then
+ * hydration (which React itself slices, as a transition). The modules are in this chunk already (`eager`): the stages
+ * cost no request.
  */
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createContainer, createServices } from '../adapters/container';
-import { App } from './app';
 import { clientPreload, readPageData } from './preload';
 
-const data = readPageData(document);
-const services = createServices(createContainer(), data ? { user: data.user } : undefined);
-const element = document.getElementById('root')!;
-const app = (
-  <StrictMode>
-    <App services={services} preload={clientPreload(data)} />
-  </StrictMode>
-);
-// A transition lets React hydrate (or render) the first screen in slices of a few milliseconds instead of one long
-// task, so the page answers input while it starts on a slow phone.
-startTransition(() => {
-  if (data && element.firstElementChild) hydrateRoot(element, app);
-  else createRoot(element).render(app);
-});
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function start() {
+  const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
+  await nextTask();
+  const { createContainer, createServices } = await import(/* webpackMode: "eager" */ '../adapters/container');
+  const data = readPageData(document);
+  const services = createServices(createContainer(), data ? { user: data.user } : undefined);
+  await nextTask();
+  const { App } = await import(/* webpackMode: "eager" */ './app');
+  await nextTask();
+  const element = document.getElementById('root')!;
+  const app = (
+    <StrictMode>
+      <App services={services} preload={clientPreload(data)} />
+    </StrictMode>
+  );
+  startTransition(() => {
+    if (data && element.firstElementChild) hydrateRoot(element, app);
+    else createRoot(element).render(app);
+  });
+}
+
+void start();
