@@ -46,6 +46,17 @@ const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ 
 // Toasts are never needed for the first paint; the pages that raise them import sonner themselves.
 const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
+/**
+ * Marks the document once the page's own part is live (hydrated, or rendered): it sits in the page's Suspense boundary,
+ * so its effect runs only when the page itself has. End-to-end tests wait for it before they interact.
+ */
+function Live() {
+  useEffect(() => {
+    document.documentElement.dataset.live = '';
+  }, []);
+  return null;
+}
+
 function PageViews() {
   const { analytics } = useServices();
   const [location] = useLocation();
@@ -151,6 +162,7 @@ export function App({ services, preload = NO_PRELOAD, at }: { services: AppServi
                 <NotFoundPage {...(at ? { onRender: () => { at.status = 404; } } : {})} />
               </Route>
             </Switch>
+            <Live />
           </Suspense>
         </main>
         <Footer />

@@ -37,6 +37,18 @@ async function answer(page: Page, path: string, status: number, body: unknown) {
 }
 const failWith500 = (page: Page, path: string) => answer(page, path, 500, { success: false, message: SERVER_ERROR });
 
+/**
+ * Shows a route as a move inside the app (ADR 100): a page load is drawn by the server from the real API, which the
+ * answers fixed above cannot reach; a move inside the app loads its data in the browser, through them.
+ */
+async function visit(page: Page, path: string) {
+  await page.goto('/accessibility');
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 /** Chromium logs every 5xx answer as a console error; the ones this test itself provoked are expected. */
 function forgiveProvoked500s(consoleErrors: string[]) {
   const kept = consoleErrors.filter((m) => !/^Failed to load resource: the server responded with a status of 500/.test(m));
@@ -90,7 +102,7 @@ for (const viewport of VIEWPORTS) {
     test('the home carousel says so when there are no courses, and when they fail to load', async ({ page, request, consoleErrors }) => {
       await signedIn(page, request, viewport.width, viewport.height);
       await answer(page, '/courses', 200, { success: true, courses: [] });
-      await page.goto('/');
+      await visit(page, '/');
       const section = page.getByRole('region', { name: 'Popular courses' });
       await expect(section.getByText('No courses available at the moment. Please check back later.')).toBeVisible();
       await expectAccessible(page, `home carousel empty ${viewport.name}`);
@@ -101,7 +113,7 @@ for (const viewport of VIEWPORTS) {
       page.on('console', (m) => {
         if (m.type() === 'warning') warnings.push(m.text());
       });
-      await page.reload();
+      await visit(page, new URL(page.url()).pathname);
       await expect(section.getByText('No courses available at the moment. Please check back later.')).toBeVisible({ timeout: 20_000 });
       expect(warnings.some((w) => w.startsWith('home courses failed'))).toBe(true);
       forgiveProvoked500s(consoleErrors);
@@ -110,7 +122,7 @@ for (const viewport of VIEWPORTS) {
     test('the courses list filters by access, level and category, searches, and leads to a course', async ({ page, request }) => {
       await signedIn(page, request, viewport.width, viewport.height);
       const published = await publishedCourses(request);
-      await page.goto('/courses');
+      await visit(page, '/courses');
       await expect(page).toHaveTitle('Online Courses | SustainLearn');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Online Courses');
       const cards = page.getByTestId('course-card');
@@ -169,7 +181,7 @@ for (const viewport of VIEWPORTS) {
       await signedIn(page, request, viewport.width, viewport.height);
       const published = await publishedCourses(request);
       const course = published.find((c) => c.price > 0)!;
-      await page.goto(`/courses/detail/${course._id}`);
+      await visit(page, `/courses/detail/${course._id}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(course.title);
       await expect(page).toHaveTitle(`${course.title} | SustainLearn`);
       const tabs = page.getByRole('tablist', { name: 'Course categories' });
@@ -188,7 +200,7 @@ for (const viewport of VIEWPORTS) {
       await signedIn(page, request, viewport.width, viewport.height);
       const published = await publishedCourses(request);
       const energy = published.filter((c) => c.category === 'energy');
-      await page.goto('/courses/energy');
+      await visit(page, '/courses/energy');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Energy Courses');
       const cards = page.getByRole('tabpanel').getByTestId('course-card');
       await expect(cards).toHaveCount(energy.length);
@@ -212,12 +224,12 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('tab', { name: 'Conservation' })).toBeFocused();
 
       // The last tab, chosen by the address, is scrolled into sight in the sideways-scrolling tab row.
-      await page.goto('/courses/circular-economy');
+      await visit(page, '/courses/circular-economy');
       await expect(page.getByRole('tab', { name: 'Circular Economy' })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('tab', { name: 'Circular Economy' })).toBeInViewport({ ratio: 0.9 });
-      await page.goto('/courses/category/biodiversity');
+      await visit(page, '/courses/category/biodiversity');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Biodiversity Courses');
-      await page.goto('/courses/plastics');
+      await visit(page, '/courses/plastics');
       await expect(page.getByText('No courses found')).toBeVisible();
       await expectAccessible(page, `unknown category ${viewport.name}`);
     });
@@ -225,7 +237,7 @@ for (const viewport of VIEWPORTS) {
     test('the course view shows category, title, duration, lessons, numbered objectives and the curriculum', async ({ page, request }) => {
       await signedIn(page, request, viewport.width, viewport.height);
       const course = (await publishedCourses(request)).find((c) => c.price === 0)!;
-      await page.goto(`/courses/view/${course._id}`);
+      await visit(page, `/courses/view/${course._id}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(course.title);
       await expect(page.getByTestId('course-category')).toBeVisible();
       await expect(page.getByText(`${course.duration} mins`, { exact: true })).toBeVisible();
@@ -244,27 +256,27 @@ for (const viewport of VIEWPORTS) {
 
     test('course screens show their errors: not found, failed, unexpected format', async ({ page, request, consoleErrors }) => {
       await signedIn(page, request, viewport.width, viewport.height);
-      await page.goto('/courses/view/00000000-0000-4000-8000-000000000000');
+      await visit(page, '/courses/view/00000000-0000-4000-8000-000000000000');
       await expect(page.getByRole('alert')).toHaveText('Course not found');
       await expectAccessible(page, `course not found ${viewport.name}`);
-      await page.goto('/courses/detail/no-such-course');
+      await visit(page, '/courses/detail/no-such-course');
       await expect(page.getByRole('alert')).toHaveText('Course not found');
 
       await answer(page, '/courses', 200, { success: true, courses: [{ title: 'missing everything else' }] });
-      await page.goto('/courses');
+      await visit(page, '/courses');
       await expect(page.getByRole('alert')).toHaveText('Unexpected response format from server');
       await expectAccessible(page, `courses bad format ${viewport.name}`);
       await page.unrouteAll();
 
       await failWith500(page, '/courses');
-      await page.goto('/courses/energy');
+      await visit(page, '/courses/energy');
       await expect(page.getByRole('alert')).toHaveText('Failed to fetch courses', { timeout: 20_000 });
       await expectAccessible(page, `category failed ${viewport.name}`);
       await page.unrouteAll();
 
       const course = (await publishedCourses(request))[0]!;
       await failWith500(page, `/courses/${course._id}`);
-      await page.goto(`/courses/view/${course._id}`);
+      await visit(page, `/courses/view/${course._id}`);
       await expect(page.getByRole('alert')).toHaveText('Failed to fetch course', { timeout: 20_000 });
       forgiveProvoked500s(consoleErrors);
     });
@@ -272,7 +284,7 @@ for (const viewport of VIEWPORTS) {
     test('workshops: upcoming cards with US dates, duration and Join Workshop leading to the session page; empty and error states', async ({ page, request, consoleErrors }) => {
       const user = await signedIn(page, request, viewport.width, viewport.height);
       const { workshops } = await (await request.get('/api/workshops', { headers: { authorization: `Bearer ${user.token}` } })).json();
-      await page.goto('/workshops');
+      await visit(page, '/workshops');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Upcoming Workshops');
       const cards = page.getByTestId('workshop-card');
       await expect(cards).toHaveCount(workshops.length);
@@ -286,12 +298,12 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page, `workshops ${viewport.name}`);
 
       await answer(page, '/workshops', 200, { success: true, workshops: [] });
-      await page.reload();
+      await visit(page, new URL(page.url()).pathname);
       await expect(page.getByText('No upcoming workshops available')).toBeVisible();
       await expectAccessible(page, `workshops empty ${viewport.name}`);
       await page.unrouteAll();
       await failWith500(page, '/workshops');
-      await page.reload();
+      await visit(page, new URL(page.url()).pathname);
       await expect(page.getByRole('alert')).toHaveText(`Error: ${SERVER_ERROR}`, { timeout: 20_000 });
       await expectAccessible(page, `workshops error ${viewport.name}`);
       forgiveProvoked500s(consoleErrors);
@@ -300,7 +312,7 @@ for (const viewport of VIEWPORTS) {
     test('ebooks: file name, size, upload date and View in a new tab; empty and error states', async ({ page, request }) => {
       const user = await signedIn(page, request, viewport.width, viewport.height);
       const { ebooks } = await (await request.get('/api/ebooks', { headers: { authorization: `Bearer ${user.token}` } })).json();
-      await page.goto('/ebook');
+      await visit(page, '/ebook');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('eBooks');
       const cards = page.getByTestId('ebook-card');
       await expect(cards).toHaveCount(ebooks.length);
@@ -322,12 +334,12 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page, `ebooks ${viewport.name}`);
 
       await answer(page, '/ebooks', 200, { success: true, ebooks: [] });
-      await page.reload();
+      await visit(page, new URL(page.url()).pathname);
       await expect(page.getByText('No ebooks available')).toBeVisible();
       await expectAccessible(page, `ebooks empty ${viewport.name}`);
       await page.unrouteAll();
       await answer(page, '/ebooks', 403, { success: false, message: 'Ebooks are for members' });
-      await page.reload();
+      await visit(page, new URL(page.url()).pathname);
       await expect(page.getByRole('alert')).toHaveText('Error: Ebooks are for members');
       await expectAccessible(page, `ebooks error ${viewport.name}`);
     });
@@ -335,7 +347,7 @@ for (const viewport of VIEWPORTS) {
     test('research papers: category, description, date and Download PDF; empty and error states', async ({ page, request, consoleErrors }) => {
       const user = await signedIn(page, request, viewport.width, viewport.height);
       const { researchPapers } = await (await request.get('/api/research-papers', { headers: { authorization: `Bearer ${user.token}` } })).json();
-      await page.goto('/research-papers');
+      await visit(page, '/research-papers');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Research Papers');
       const cards = page.getByTestId('paper-card');
       await expect(cards).toHaveCount(researchPapers.length);
@@ -349,12 +361,12 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page, `research papers ${viewport.name}`);
 
       await answer(page, '/research-papers', 200, { success: true, researchPapers: [] });
-      await page.reload();
+      await visit(page, new URL(page.url()).pathname);
       await expect(page.getByText('No Research Papers available')).toBeVisible();
       await expectAccessible(page, `research papers empty ${viewport.name}`);
       await page.unrouteAll();
       await failWith500(page, '/research-papers');
-      await page.reload();
+      await visit(page, new URL(page.url()).pathname);
       await expect(page.getByRole('alert')).toHaveText(`Error: ${SERVER_ERROR}`, { timeout: 20_000 });
       forgiveProvoked500s(consoleErrors);
     });
@@ -362,7 +374,7 @@ for (const viewport of VIEWPORTS) {
     test('newsletters: description, date and Read Newsletter; empty and error states', async ({ page, request }) => {
       const user = await signedIn(page, request, viewport.width, viewport.height);
       const { newsletters } = await (await request.get('/api/newsletters', { headers: { authorization: `Bearer ${user.token}` } })).json();
-      await page.goto('/newsletters');
+      await visit(page, '/newsletters');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Newsletters');
       const cards = page.getByTestId('newsletter-card');
       await expect(cards).toHaveCount(newsletters.length);
@@ -372,12 +384,12 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page, `newsletters ${viewport.name}`);
 
       await answer(page, '/newsletters', 200, { success: true, newsletters: [] });
-      await page.reload();
+      await visit(page, new URL(page.url()).pathname);
       await expect(page.getByText('No newsletters available')).toBeVisible();
       await expectAccessible(page, `newsletters empty ${viewport.name}`);
       await page.unrouteAll();
       await answer(page, '/newsletters', 200, { success: true, newsletters: [{ title: 'no id' }] });
-      await page.reload();
+      await visit(page, new URL(page.url()).pathname);
       await expect(page.getByRole('alert')).toHaveText(/^Error: Unexpected response format from server/);
     });
 
@@ -386,7 +398,7 @@ for (const viewport of VIEWPORTS) {
       const auth = { authorization: `Bearer ${user.token}` };
       const { caseStudies } = await (await request.get('/api/case-studies', { headers: auth })).json();
       const { caseStudy: featured } = await (await request.get('/api/case-studies/featured', { headers: auth })).json();
-      await page.goto('/case-studies');
+      await visit(page, '/case-studies');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Case Studies');
       const hero = page.getByTestId('featured-case-study');
       await expect(hero.getByRole('heading', { level: 2 })).toHaveText(featured.title);
@@ -420,12 +432,12 @@ for (const viewport of VIEWPORTS) {
       await signedIn(page, request, viewport.width, viewport.height);
       await answer(page, '/case-studies', 200, { success: true, caseStudies: [] });
       await answer(page, '/case-studies/featured', 404, { success: false, message: 'No featured case study' });
-      await page.goto('/case-studies');
+      await visit(page, '/case-studies');
       await expect(page.getByText('No case studies available')).toBeVisible();
       await expectAccessible(page, `case studies empty ${viewport.name}`);
       await page.unrouteAll();
       await failWith500(page, '/case-studies');
-      await page.reload();
+      await visit(page, new URL(page.url()).pathname);
       await expect(page.getByRole('alert')).toHaveText(`Error: ${SERVER_ERROR}`, { timeout: 20_000 });
       await expectAccessible(page, `case studies error ${viewport.name}`);
       forgiveProvoked500s(consoleErrors);

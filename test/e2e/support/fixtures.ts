@@ -29,6 +29,29 @@ export async function recordCspViolations(context: BrowserContext, violations: s
   });
 }
 
+/**
+ * Pages arrive drawn by the server and come alive a moment later (ADR 100): a click before that would reach markup
+ * without its handlers. After every `goto` and `reload`, the fixture waits until the page says it is live (the app's
+ * `data-live` mark), as a person waits for a page to finish loading.
+ */
+export async function waitForLiveAfterLoads(page: Page): Promise<void> {
+  const live = async () => {
+    await page.waitForFunction(() => document.documentElement.dataset.live !== undefined || !document.getElementById('root'), undefined, { timeout: 30_000 });
+  };
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await live();
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await live();
+    return response;
+  };
+}
+
 export const test = base.extend<{ page: Page; consoleErrors: string[]; cspViolations: string[] }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
   consoleErrors: async ({}, use) => {
@@ -42,6 +65,7 @@ export const test = base.extend<{ page: Page; consoleErrors: string[]; cspViolat
     const context = await browser.newContext({ baseURL });
     await recordCspViolations(context, cspViolations);
     const page = await context.newPage();
+    await waitForLiveAfterLoads(page);
     page.on('console', (message) => {
       // Chromium logs every 4xx answer as a console error; those are expected API answers (a wrong password, a 404
       // article), not app errors. Everything else, 5xx included, fails the test.
