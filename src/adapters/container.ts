@@ -40,10 +40,13 @@ export function createContainer(config: Partial<ApiConfig> = {}, jar: CookieJar 
  * Every port bound and the session started. `rendered` is the session a server-rendered page was drawn for (its
  * member, or null for nobody): the session starts there instead of asking for the profile again.
  */
-export function createServices(container: Container = createContainer(), rendered?: { user: User | null }): AppServices {
+export function createServices(
+  container: Container = createContainer(),
+  rendered?: { user: User | null },
+  log: (message: string, error: unknown) => void = (message, error) => console.warn(message, error),
+): AppServices {
   const api = container.get<ApiClient>(TOKENS.ApiClient);
   const tokens = container.get<TokenStore>(TOKENS.TokenStore);
-  const log = (message: string, error: unknown) => console.warn(message, error);
   const machine = provideSession({ api, tokens, log });
   const session = createActor(machine, rendered ? { snapshot: renderedSession(machine, rendered.user) } : {}).start();
   api.onUnauthorized(() => session.send({ type: 'session.unauthorized' }));
@@ -68,5 +71,6 @@ export function createRenderServices(request: { token: string | null; fetch: Non
   const jar: CookieJar = { cookie: request.token ? `${TOKEN_COOKIE}=${encodeURIComponent(request.token)}` : '' };
   const container = createContainer({ fetch: request.fetch, retryBaseMs: 50 }, jar);
   container.rebind<Navigator>(TOKENS.Navigator).to(RenderNavigator);
-  return createServices(container, { user: request.user });
+  // What a screen logs while drawn (a course that does not exist) is logged again by the browser, where it matters.
+  return createServices(container, { user: request.user }, () => {});
 }
