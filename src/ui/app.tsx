@@ -1,5 +1,6 @@
 /** The app shell: routes of spec section 2, each page lazily loaded, the guard on protected routes, page-view analytics. */
 import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { Toaster } from 'sonner';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import type { AppServices } from '../application/services';
 import { Spinner } from './components/states';
@@ -43,8 +44,7 @@ const PAGE_COMPONENTS: Record<PageName, LazyExoticComponent<ComponentType>> = {
   discussion: lazy(() => import(/* webpackChunkName: "page-discussion" */ './pages/discussion/discussion-page')),
 };
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ './pages/not-found/not-found-page'));
-// Toasts are never needed for the first paint; the pages that raise them import sonner themselves.
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+
 
 /**
  * Marks the document once the page's own part is live (hydrated, or rendered): it sits in the page's Suspense boundary,
@@ -166,9 +166,9 @@ export function App({ services, preload = NO_PRELOAD, at }: { services: AppServi
           </Suspense>
         </main>
         <Footer />
-        <Suspense fallback={null}>
-          <Toaster position="top-right" duration={5000} hotkey={['altKey', 'KeyT']} closeButton />
-        </Suspense>
+        {/* Part of the shell, hydrated with it: a toast raised as a page comes alive (a quiz that does not exist) must
+            find the Toaster listening, which a lazily loaded one was not yet. */}
+        <Toaster position="top-right" duration={5000} hotkey={['altKey', 'KeyT']} closeButton />
       </Router>
      </PreloadContext.Provider>
     </ServicesContext.Provider>

@@ -55,6 +55,7 @@ test.describe('pages arrive rendered', () => {
   });
 
   test('public and members\' pages hydrate without a warning and without asking again for their data', async ({ page, request }) => {
+    test.setTimeout(300_000);
     const user = await createUser(request);
     await signIn(page, user);
     const { course } = (await (await request.get(`/api/courses/${COURSE}`, bearer(user.token))).json()) as {
