@@ -122,7 +122,7 @@ for (const viewport of VIEWPORTS) {
     test('the courses list filters by access, level and category, searches, and leads to a course', async ({ page, request }) => {
       await signedIn(page, request, viewport.width, viewport.height);
       const published = await publishedCourses(request);
-      await visit(page, '/courses');
+      await page.goto('/courses');
       await expect(page).toHaveTitle('Online Courses | SustainLearn');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Online Courses');
       const cards = page.getByTestId('course-card');
@@ -181,7 +181,7 @@ for (const viewport of VIEWPORTS) {
       await signedIn(page, request, viewport.width, viewport.height);
       const published = await publishedCourses(request);
       const course = published.find((c) => c.price > 0)!;
-      await visit(page, `/courses/detail/${course._id}`);
+      await page.goto(`/courses/detail/${course._id}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(course.title);
       await expect(page).toHaveTitle(`${course.title} | SustainLearn`);
       const tabs = page.getByRole('tablist', { name: 'Course categories' });
@@ -200,7 +200,7 @@ for (const viewport of VIEWPORTS) {
       await signedIn(page, request, viewport.width, viewport.height);
       const published = await publishedCourses(request);
       const energy = published.filter((c) => c.category === 'energy');
-      await visit(page, '/courses/energy');
+      await page.goto('/courses/energy');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Energy Courses');
       const cards = page.getByRole('tabpanel').getByTestId('course-card');
       await expect(cards).toHaveCount(energy.length);
@@ -224,12 +224,12 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('tab', { name: 'Conservation' })).toBeFocused();
 
       // The last tab, chosen by the address, is scrolled into sight in the sideways-scrolling tab row.
-      await visit(page, '/courses/circular-economy');
+      await page.goto('/courses/circular-economy');
       await expect(page.getByRole('tab', { name: 'Circular Economy' })).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByRole('tab', { name: 'Circular Economy' })).toBeInViewport({ ratio: 0.9 });
-      await visit(page, '/courses/category/biodiversity');
+      await page.goto('/courses/category/biodiversity');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Biodiversity Courses');
-      await visit(page, '/courses/plastics');
+      await page.goto('/courses/plastics');
       await expect(page.getByText('No courses found')).toBeVisible();
       await expectAccessible(page, `unknown category ${viewport.name}`);
     });
@@ -237,7 +237,7 @@ for (const viewport of VIEWPORTS) {
     test('the course view shows category, title, duration, lessons, numbered objectives and the curriculum', async ({ page, request }) => {
       await signedIn(page, request, viewport.width, viewport.height);
       const course = (await publishedCourses(request)).find((c) => c.price === 0)!;
-      await visit(page, `/courses/view/${course._id}`);
+      await page.goto(`/courses/view/${course._id}`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(course.title);
       await expect(page.getByTestId('course-category')).toBeVisible();
       await expect(page.getByText(`${course.duration} mins`, { exact: true })).toBeVisible();
@@ -256,10 +256,10 @@ for (const viewport of VIEWPORTS) {
 
     test('course screens show their errors: not found, failed, unexpected format', async ({ page, request, consoleErrors }) => {
       await signedIn(page, request, viewport.width, viewport.height);
-      await visit(page, '/courses/view/00000000-0000-4000-8000-000000000000');
+      await page.goto('/courses/view/00000000-0000-4000-8000-000000000000');
       await expect(page.getByRole('alert')).toHaveText('Course not found');
       await expectAccessible(page, `course not found ${viewport.name}`);
-      await visit(page, '/courses/detail/no-such-course');
+      await page.goto('/courses/detail/no-such-course');
       await expect(page.getByRole('alert')).toHaveText('Course not found');
 
       await answer(page, '/courses', 200, { success: true, courses: [{ title: 'missing everything else' }] });
@@ -284,7 +284,7 @@ for (const viewport of VIEWPORTS) {
     test('workshops: upcoming cards with US dates, duration and Join Workshop leading to the session page; empty and error states', async ({ page, request, consoleErrors }) => {
       const user = await signedIn(page, request, viewport.width, viewport.height);
       const { workshops } = await (await request.get('/api/workshops', { headers: { authorization: `Bearer ${user.token}` } })).json();
-      await visit(page, '/workshops');
+      await page.goto('/workshops');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Upcoming Workshops');
       const cards = page.getByTestId('workshop-card');
       await expect(cards).toHaveCount(workshops.length);
@@ -312,7 +312,7 @@ for (const viewport of VIEWPORTS) {
     test('ebooks: file name, size, upload date and View in a new tab; empty and error states', async ({ page, request }) => {
       const user = await signedIn(page, request, viewport.width, viewport.height);
       const { ebooks } = await (await request.get('/api/ebooks', { headers: { authorization: `Bearer ${user.token}` } })).json();
-      await visit(page, '/ebook');
+      await page.goto('/ebook');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('eBooks');
       const cards = page.getByTestId('ebook-card');
       await expect(cards).toHaveCount(ebooks.length);
@@ -347,7 +347,7 @@ for (const viewport of VIEWPORTS) {
     test('research papers: category, description, date and Download PDF; empty and error states', async ({ page, request, consoleErrors }) => {
       const user = await signedIn(page, request, viewport.width, viewport.height);
       const { researchPapers } = await (await request.get('/api/research-papers', { headers: { authorization: `Bearer ${user.token}` } })).json();
-      await visit(page, '/research-papers');
+      await page.goto('/research-papers');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Research Papers');
       const cards = page.getByTestId('paper-card');
       await expect(cards).toHaveCount(researchPapers.length);
@@ -374,7 +374,7 @@ for (const viewport of VIEWPORTS) {
     test('newsletters: description, date and Read Newsletter; empty and error states', async ({ page, request }) => {
       const user = await signedIn(page, request, viewport.width, viewport.height);
       const { newsletters } = await (await request.get('/api/newsletters', { headers: { authorization: `Bearer ${user.token}` } })).json();
-      await visit(page, '/newsletters');
+      await page.goto('/newsletters');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Newsletters');
       const cards = page.getByTestId('newsletter-card');
       await expect(cards).toHaveCount(newsletters.length);
@@ -398,7 +398,7 @@ for (const viewport of VIEWPORTS) {
       const auth = { authorization: `Bearer ${user.token}` };
       const { caseStudies } = await (await request.get('/api/case-studies', { headers: auth })).json();
       const { caseStudy: featured } = await (await request.get('/api/case-studies/featured', { headers: auth })).json();
-      await visit(page, '/case-studies');
+      await page.goto('/case-studies');
       await expect(page.getByRole('heading', { level: 1 })).toHaveText('Case Studies');
       const hero = page.getByTestId('featured-case-study');
       await expect(hero.getByRole('heading', { level: 2 })).toHaveText(featured.title);
