@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { notInArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { contentCategorySchema } from '../../src/domain/content';
+import { contentCategorySchema } from '../../src/domain/content.schema';
 import { countWords, readTimeMinutes } from '../../src/domain/text';
 import { articles } from '../data/schema';
 import { ContentError, type ContentModule, type Reporter } from './module';

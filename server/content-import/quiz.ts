@@ -7,7 +7,8 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq, gte, notInArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { QUIZ_CATEGORIES, QUIZ_TOPICS, quizCategorySchema, quizSetSchema } from '../../src/domain/quiz';
+import { QUIZ_CATEGORIES, QUIZ_TOPICS } from '../../src/domain/quiz';
+import { quizCategorySchema, quizSetSchema } from '../../src/domain/quiz.schema';
 import { quizQuestions, quizTopics } from '../data/schema';
 import { ContentError, type ContentModule } from './module';
 

@@ -7,7 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { notInArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { scheduleSchema } from '../../src/domain/workshops';
+import { scheduleSchema } from '../../src/domain/workshops.schema';
 import { workshopSeries } from '../data/schema';
 import { deleteOrphanSessions, generateSessions, pruneUnscheduledSessions } from '../data/workshops';
 import { ContentError, type ContentModule } from './module';

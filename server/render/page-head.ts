@@ -11,7 +11,8 @@
  * matching: case-insensitive, an optional trailing slash, the path decoded with decodeURI. test/server/seo.test.ts
  * checks the two agree.
  */
-import { categoryLabel, contentCategorySchema } from '../../src/domain/content';
+import { categoryLabel } from '../../src/domain/content';
+import { contentCategorySchema } from '../../src/domain/content.schema';
 import { QUIZ_CATEGORIES, QUIZ_SETS, quizCategoryTitle } from '../../src/domain/quiz';
 import { formatUsDate } from '../../src/domain/text';
 import { WORKSHOP_TEXT } from '../../src/domain/workshops';

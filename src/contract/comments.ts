@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { COMMENT_CONTENT_MAX, commentSchema, isBlank } from '../domain/discussion';
+import { COMMENT_CONTENT_MAX, isBlank } from '../domain/discussion';
+import { commentSchema } from '../domain/discussion.schema';
 import { call, idParams, okMessageSchema } from './define';
 
 const ok = z.literal(true);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   accessSchema, articleSchema, caseStudySchema, contentCategorySchema, courseLevelSchema, courseSchema, ebookSchema,
   newsletterSchema, researchPaperSchema, salesBannerSchema, slideSchema, workshopSchema,
-} from '../domain/content';
+} from '../domain/content.schema';
 import { call, idParams } from './define';
 
 const ok = z.literal(true);

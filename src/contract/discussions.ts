@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import {
-  DISCUSSION_CONTENT_MAX, DISCUSSION_PAGE_SIZE, DISCUSSION_TITLE_MAX, discussionSchema, isBlank, sdgConstantsSchema,
-} from '../domain/discussion';
+import { DISCUSSION_CONTENT_MAX, DISCUSSION_PAGE_SIZE, DISCUSSION_TITLE_MAX, isBlank } from '../domain/discussion';
+import { discussionSchema, sdgConstantsSchema } from '../domain/discussion.schema';
 import { call, idParams, okMessageSchema } from './define';
 
 const ok = z.literal(true);

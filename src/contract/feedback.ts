@@ -1,4 +1,4 @@
-import { feedbackSchema } from '../domain/content';
+import { feedbackSchema } from '../domain/content.schema';
 import { call, okMessageSchema } from './define';
 
 export const submitFeedback = call({

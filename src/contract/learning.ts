@@ -3,7 +3,7 @@ import { z } from 'zod';
 import {
   assessmentAttemptSchema, certificateSchema, courseProgressSchema, learningCourseSchema, lessonViewSchema,
   publicCertificateSchema,
-} from '../domain/learning';
+} from '../domain/learning.schema';
 import { call, idParams } from './define';
 
 const ok = z.literal(true);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { quizAttemptSchema, quizAttemptSummarySchema, quizCategorySchema, quizSetSchema } from '../domain/quiz';
+import { quizAttemptSchema, quizAttemptSummarySchema, quizCategorySchema, quizSetSchema } from '../domain/quiz.schema';
 import { call, idParams } from './define';
 
 const ok = z.literal(true);

@@ -1,6 +1,7 @@
 /** Search (issue 14): one call for the nav box and the results page; visitors get what they may open. */
 import { z } from 'zod';
-import { SEARCH_QUERY_MAX, SEARCH_TYPES, searchAnswerSchema } from '../domain/search';
+import { SEARCH_QUERY_MAX, SEARCH_TYPES } from '../domain/search';
+import { searchAnswerSchema } from '../domain/search.schema';
 import { call } from './define';
 
 export const search = call({

@@ -1,6 +1,6 @@
 /** Workshops a member can attend (issue 15): one session, registration, cancellation, its calendar file, My workshops. */
 import { z } from 'zod';
-import { myWorkshopSchema, workshopDetailSchema } from '../domain/workshops';
+import { myWorkshopSchema, workshopDetailSchema } from '../domain/workshops.schema';
 import { call, idParams } from './define';
 
 const ok = z.literal(true);

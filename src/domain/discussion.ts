@@ -1,5 +1,4 @@
-import { z } from 'zod';
-
+/** Discussion rules with no dependencies, so machines and views can use them without loading zod. */
 export const DISCUSSION_TITLE_MAX = 200;
 export const DISCUSSION_CONTENT_MAX = 50_000;
 export const COMMENT_CONTENT_MAX = 5_000;
@@ -7,44 +6,52 @@ export const DISCUSSION_PAGE_SIZE = 20;
 export const REPLY_INDENT_REM = 2;
 export const REPLY_VISUAL_DEPTH_CAP = 6;
 
-export const authorSchema = z.object({ _id: z.string(), name: z.string() });
+/** A post's or comment's author as the API shows it. */
+export interface Author {
+  _id: string;
+  name: string;
+}
 
-export const discussionSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  content: z.string(),
-  category: z.string(),
-  subcategory: z.string(),
-  likes: z.array(z.string()),
-  likeCount: z.number(),
-  commentCount: z.number(),
+/** A discussion post as the API returns it. The zod schemas of this module live in discussion.schema.ts. */
+export interface Discussion {
+  _id: string;
+  title: string;
+  content: string;
+  category: string;
+  subcategory: string;
+  likes: string[];
+  likeCount: number;
+  commentCount: number;
   /** The ids of the post's comments (spec section 3: Discussion.comments[]), oldest first; deleted ones left out. */
-  comments: z.array(z.string()),
-  createdBy: authorSchema,
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type Discussion = z.infer<typeof discussionSchema>;
+  comments: string[];
+  createdBy: Author;
+  createdAt: string;
+  updatedAt: string;
+}
 
-export const commentSchema = z.object({
-  _id: z.string(),
-  content: z.string(),
-  discussionId: z.string(),
-  parentCommentId: z.string().nullable(),
-  likes: z.array(z.string()),
-  likeCount: z.number(),
-  deleted: z.boolean(),
-  createdBy: authorSchema.extend({ email: z.string() }),
-  createdAt: z.string(),
-});
-export type Comment = z.infer<typeof commentSchema>;
+/** A comment's author also carries their email. */
+export interface CommentAuthor extends Author {
+  email: string;
+}
 
-export const sdgConstantsSchema = z.object({
-  categories: z.record(z.string(), z.string()),
-  categoryLabels: z.record(z.string(), z.string()),
-  subcategories: z.record(z.string(), z.array(z.object({ value: z.string(), label: z.string() }))),
-});
-export type SdgConstants = z.infer<typeof sdgConstantsSchema>;
+export interface Comment {
+  _id: string;
+  content: string;
+  discussionId: string;
+  parentCommentId: string | null;
+  likes: string[];
+  likeCount: number;
+  deleted: boolean;
+  createdBy: CommentAuthor;
+  createdAt: string;
+}
+
+/** The SDG categories and subcategories a post is filed under. */
+export interface SdgConstants {
+  categories: Record<string, string>;
+  categoryLabels: Record<string, string>;
+  subcategories: Record<string, { value: string; label: string }[]>;
+}
 
 export interface CommentNode extends Comment {
   replies: CommentNode[];

@@ -1,111 +1,106 @@
 /**
  * Taking a course: progress through its lessons, the course assessment (pass mark 70%), and the certificate that
- * passing with every lesson complete earns. Pure rules and the shapes the API answers.
+ * passing with every lesson complete earns. Pure rules and the shapes the API answers; their zod schemas live in
+ * learning.schema.ts, so machines and views use the rules without loading zod.
  */
-import { z } from 'zod';
 import type { Course } from './content';
 
 export const ASSESSMENT_PASS_PERCENT = 70;
 
-export const assessmentSummarySchema = z.object({
+/** The course assessment as a learner's progress shows it. */
+export interface AssessmentSummary {
   /** Every lesson is complete: the assessment may be taken. */
-  unlocked: z.boolean(),
-  totalQuestions: z.number(),
-  attempts: z.number(),
+  unlocked: boolean;
+  totalQuestions: number;
+  attempts: number;
   /** The best score of a completed attempt (retakes keep the best). */
-  bestScore: z.number().nullable(),
-  bestPercent: z.number().nullable(),
-  passed: z.boolean(),
-  inProgressAttemptId: z.string().nullable(),
-});
+  bestScore: number | null;
+  bestPercent: number | null;
+  passed: boolean;
+  inProgressAttemptId: string | null;
+}
 
-export const courseProgressSchema = z.object({
-  courseId: z.string(),
-  enrolled: z.boolean(),
-  enrolledAt: z.string().nullable(),
-  completedLessonIds: z.array(z.string()),
-  completedLessons: z.number(),
-  totalLessons: z.number(),
-  percent: z.number(),
+export interface CourseProgress {
+  courseId: string;
+  enrolled: boolean;
+  enrolledAt: string | null;
+  completedLessonIds: string[];
+  completedLessons: number;
+  totalLessons: number;
+  percent: number;
   /** The first lesson not yet complete, in course order; null when every lesson is. */
-  nextLessonId: z.string().nullable(),
-  assessment: assessmentSummarySchema,
-  certificateId: z.string().nullable(),
-});
-export type CourseProgress = z.infer<typeof courseProgressSchema>;
+  nextLessonId: string | null;
+  assessment: AssessmentSummary;
+  certificateId: string | null;
+}
 
-export const lessonViewSchema = z.object({
-  _id: z.string(),
-  courseId: z.string(),
-  title: z.string(),
+export interface LessonView {
+  _id: string;
+  courseId: string;
+  title: string;
   /** Sanitised HTML rendered from the lesson's Markdown at import. */
-  html: z.string(),
-  minutes: z.number(),
-  sectionTitle: z.string(),
+  html: string;
+  minutes: number;
+  sectionTitle: string;
   /** 1-based position of the lesson in the whole course. */
-  number: z.number(),
-  totalLessons: z.number(),
-  previousLessonId: z.string().nullable(),
-  nextLessonId: z.string().nullable(),
-});
-export type LessonView = z.infer<typeof lessonViewSchema>;
+  number: number;
+  totalLessons: number;
+  previousLessonId: string | null;
+  nextLessonId: string | null;
+}
 
-export const assessmentAnswerSchema = z.object({
-  questionIndex: z.number(),
-  selectedOption: z.number(),
-  isCorrect: z.boolean(),
-  correctOption: z.number(),
-  explanation: z.string(),
-});
-export type AssessmentAnswer = z.infer<typeof assessmentAnswerSchema>;
+export interface AssessmentAnswer {
+  questionIndex: number;
+  selectedOption: number;
+  isCorrect: boolean;
+  correctOption: number;
+  explanation: string;
+}
 
-export const assessmentAttemptSchema = z.object({
-  _id: z.string(),
-  courseId: z.string(),
-  status: z.enum(['in-progress', 'completed']),
-  score: z.number(),
-  totalQuestions: z.number(),
+export interface AssessmentAttempt {
+  _id: string;
+  courseId: string;
+  status: 'in-progress' | 'completed';
+  score: number;
+  totalQuestions: number;
   /** What the learner sees before answering: never the right option or the explanation. */
-  questions: z.array(z.object({ question: z.string(), options: z.array(z.string()) })),
-  answers: z.array(assessmentAnswerSchema),
-  passed: z.boolean(),
-  createdAt: z.string(),
-  completedAt: z.string().nullable(),
-});
-export type AssessmentAttempt = z.infer<typeof assessmentAttemptSchema>;
+  questions: { question: string; options: string[] }[];
+  answers: AssessmentAnswer[];
+  passed: boolean;
+  createdAt: string;
+  completedAt: string | null;
+}
 
-export const certificateSchema = z.object({
-  _id: z.string(),
-  courseId: z.string().nullable(),
-  learnerName: z.string(),
-  courseTitle: z.string(),
-  minutes: z.number(),
-  hours: z.number(),
-  score: z.number(),
-  totalQuestions: z.number(),
-  issuedAt: z.string(),
-  verificationUrl: z.string(),
-});
-export type Certificate = z.infer<typeof certificateSchema>;
+export interface Certificate {
+  _id: string;
+  courseId: string | null;
+  learnerName: string;
+  courseTitle: string;
+  minutes: number;
+  hours: number;
+  score: number;
+  totalQuestions: number;
+  issuedAt: string;
+  verificationUrl: string;
+}
 
 /** What anyone may read about a certificate: no score, no account. */
-export const publicCertificateSchema = certificateSchema.pick({
-  _id: true, learnerName: true, courseTitle: true, hours: true, issuedAt: true, verificationUrl: true,
-}).extend({ valid: z.literal(true) });
-export type PublicCertificate = z.infer<typeof publicCertificateSchema>;
+export interface PublicCertificate
+  extends Pick<Certificate, '_id' | 'learnerName' | 'courseTitle' | 'hours' | 'issuedAt' | 'verificationUrl'> {
+  valid: true;
+}
 
-export const learningCourseSchema = z.object({
-  courseId: z.string(),
-  title: z.string(),
-  category: z.string(),
-  thumbnail: z.string(),
-  percent: z.number(),
-  completedLessons: z.number(),
-  totalLessons: z.number(),
-  nextLessonId: z.string().nullable(),
-  certificate: certificateSchema.nullable(),
-});
-export type LearningCourse = z.infer<typeof learningCourseSchema>;
+export interface LearningCourse {
+  courseId: string;
+  title: string;
+  category: string;
+  thumbnail: string;
+  percent: number;
+  completedLessons: number;
+  totalLessons: number;
+  nextLessonId: string | null;
+  certificate: Certificate | null;
+}
 
 /** Whole percent of lessons complete, rounded down so 100 means every lesson. */
 export function percentOf(completed: number, total: number): number {

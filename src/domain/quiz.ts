@@ -1,4 +1,4 @@
-import { z } from 'zod';
+/** Quiz rules and shapes with no dependencies, so machines and views use them without zod (schemas: quiz.schema.ts). */
 
 /** The eight topics of the quiz grid; the topic page adds biodiversity-conservation (nine category buttons). */
 export const QUIZ_TOPICS = [
@@ -16,51 +16,43 @@ export const QUIZ_SETS = [{ id: 'set-1', title: 'Set 1' }] as const;
 export const QUIZ_PDF_FILENAME = 'quiz-results.pdf';
 export const QUIZ_REDIRECT_DELAY_MS = 1000;
 
-export const quizCategorySchema = z.enum(QUIZ_CATEGORIES.map((c) => c.id) as [string, ...string[]], {
-  error: 'There is no quiz in this category',
-});
-export const quizSetSchema = z.enum(QUIZ_SETS.map((s) => s.id) as [string, ...string[]], { error: 'There is no such quiz set' });
-
-export const quizQuestionSchema = z.object({
-  question: z.string(),
-  options: z.array(z.string()),
-  questionImage: z.string(),
+export interface QuizQuestion {
+  question: string;
+  options: string[];
+  questionImage: string;
   /** Present only once the question has been answered. */
-  revealingCardImage: z.string().optional(),
-});
-export type QuizQuestion = z.infer<typeof quizQuestionSchema>;
+  revealingCardImage?: string | undefined;
+}
 
-export const quizAnswerSchema = z.object({
-  questionIndex: z.number(),
-  selectedOption: z.number(),
-  isCorrect: z.boolean(),
-  correctOption: z.number(),
-  explanation: z.string(),
-  revealingCardImage: z.string(),
-  revealText: z.string(),
-});
-export type QuizAnswer = z.infer<typeof quizAnswerSchema>;
+export interface QuizAnswer {
+  questionIndex: number;
+  selectedOption: number;
+  isCorrect: boolean;
+  correctOption: number;
+  explanation: string;
+  revealingCardImage: string;
+  revealText: string;
+}
 
-export const quizAttemptStatusSchema = z.enum(['in-progress', 'completed']);
+export type QuizAttemptStatus = 'in-progress' | 'completed';
 
-export const quizAttemptSchema = z.object({
-  _id: z.string(),
-  category: z.string(),
-  sdgSet: z.string(),
-  status: quizAttemptStatusSchema,
-  score: z.number(),
-  totalQuestions: z.number(),
-  questions: z.array(quizQuestionSchema),
-  answers: z.array(quizAnswerSchema),
-  createdAt: z.string(),
-  completedAt: z.string().nullable(),
-});
-export type QuizAttempt = z.infer<typeof quizAttemptSchema>;
+export interface QuizAttempt {
+  _id: string;
+  category: string;
+  sdgSet: string;
+  status: QuizAttemptStatus;
+  score: number;
+  totalQuestions: number;
+  questions: QuizQuestion[];
+  answers: QuizAnswer[];
+  createdAt: string;
+  completedAt: string | null;
+}
 
-export const quizAttemptSummarySchema = quizAttemptSchema.pick({
-  _id: true, category: true, sdgSet: true, status: true, score: true, totalQuestions: true, createdAt: true, completedAt: true,
-});
-export type QuizAttemptSummary = z.infer<typeof quizAttemptSummarySchema>;
+export type QuizAttemptSummary = Pick<
+  QuizAttempt,
+  '_id' | 'category' | 'sdgSet' | 'status' | 'score' | 'totalQuestions' | 'createdAt' | 'completedAt'
+>;
 
 export function quizCategoryTitle(id: string): string {
   return QUIZ_CATEGORIES.find((c) => c.id === id)?.title ?? id;

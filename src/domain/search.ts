@@ -1,8 +1,8 @@
 /**
  * Search (issue 14): the kinds of things found, which a visitor may see, and the shape of an answer. The snippet is
- * HTML holding only <mark> around the words that matched; everything else in it is escaped text.
+ * HTML holding only <mark> around the words that matched; everything else in it is escaped text. No zod here, so the
+ * nav box loads without it; the schemas live in search.schema.ts.
  */
-import { z } from 'zod';
 
 export const SEARCH_TYPES = [
   'article', 'course', 'lesson', 'workshop', 'ebook', 'research-paper', 'newsletter', 'case-study', 'quiz', 'about', 'discussion', 'comment',
@@ -34,28 +34,26 @@ export const SEARCH_DEBOUNCE_MS = 60;
 export const SEARCH_PREVIEW_SIZE = 5;
 export const SEARCH_PAGE_SIZE = 20;
 
-export const searchHitSchema = z.object({
-  type: z.enum(SEARCH_TYPES),
-  title: z.string(),
-  url: z.string(),
+export interface SearchHit {
+  type: SearchType;
+  title: string;
+  url: string;
   /** Text with <mark>…</mark> around the matched words; nothing else is markup. */
-  snippet: z.string(),
+  snippet: string;
   /** For a hit inside a PDF, the page it is on. */
-  page: z.number().nullable(),
-});
-export type SearchHit = z.infer<typeof searchHitSchema>;
+  page: number | null;
+}
 
-export const searchAnswerSchema = z.object({
-  success: z.literal(true),
-  hits: z.array(searchHitSchema),
+export interface SearchAnswer {
+  success: true;
+  hits: SearchHit[];
   /** How many hits of each type the query has (for the type filters), whatever `type` asked for. */
-  counts: z.partialRecord(z.enum(SEARCH_TYPES), z.number()),
-  total: z.number(),
-  nextCursor: z.string().nullable(),
+  counts: Partial<Record<SearchType, number>>;
+  total: number;
+  nextCursor: string | null;
   /** When nothing matched: a spelling that would ('heat pump' for 'heatpump'). */
-  suggestion: z.string().nullable(),
-});
-export type SearchAnswer = z.infer<typeof searchAnswerSchema>;
+  suggestion: string | null;
+}
 
 /** A snippet's parts, for a view that renders it without HTML: text and marked runs. */
 export function snippetParts(snippet: string): { text: string; marked: boolean }[] {

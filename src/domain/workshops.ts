@@ -1,9 +1,9 @@
 /**
  * Workshops (issue 15): a series described by a schedule in its own time zone (the first Tuesday of each month at
  * 17:00 Europe/London, every other Wednesday, or fixed dates), its sessions on a rolling window, seats and a waitlist,
- * and when the join link may be shown. Pure rules and the shapes the API answers.
+ * and when the join link may be shown. Pure rules and the shapes the API answers; their zod schemas live in
+ * workshops.schema.ts, so machines and views use the rules without loading zod.
  */
-import { z } from 'zod';
 
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -15,44 +15,33 @@ export const JOIN_OPENS_MINUTES = 15;
 /** The reminder mail goes out this long before the start. */
 export const REMINDER_HOURS = 24;
 
-const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a local time like 17:00');
-const timeZone = z.string().refine((zone) => {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  }
-  // Stryker disable next-line BlockStatement: an empty catch answers undefined, which refine treats as false, the same as `return false`
-  catch {
-    return false;
-  }
-}, 'must be an IANA time zone like Europe/London');
-
-export const scheduleSchema = z.discriminatedUnion('kind', [
-  z.object({
-    kind: z.literal('monthly'),
-    /** 1 to 4, or -1 for the last such weekday of the month. */
-    week: z.union([z.literal(1), z.literal(2), z.literal(3), z.literal(4), z.literal(-1)]),
-    weekday: z.enum(WEEKDAYS),
-    time: localTime,
-    timeZone,
-  }),
-  z.object({
-    kind: z.literal('weekly'),
-    weekday: z.enum(WEEKDAYS),
-    /** Every n weeks, counted from `from` (a local date). */
-    every: z.number().int().min(1).max(8),
-    from: z.iso.date(),
-    time: localTime,
-    timeZone,
-  }),
-  z.object({
-    kind: z.literal('dates'),
-    /** Local date-times like 2026-12-03T17:00. */
-    dates: z.array(z.string().regex(/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/, 'must be a local date-time like 2026-12-03T17:00')).min(1),
-    timeZone,
-  }),
-]);
-export type Schedule = z.infer<typeof scheduleSchema>;
+/** When a series meets, in its own time zone (the content import checks it with scheduleSchema). */
+export type Schedule =
+  | {
+      kind: 'monthly';
+      /** 1 to 4, or -1 for the last such weekday of the month. */
+      week: 1 | 2 | 3 | 4 | -1;
+      weekday: Weekday;
+      /** A local time like 17:00. */
+      time: string;
+      /** An IANA time zone like Europe/London. */
+      timeZone: string;
+    }
+  | {
+      kind: 'weekly';
+      weekday: Weekday;
+      /** Every n weeks (1 to 8), counted from `from` (a local date). */
+      every: number;
+      from: string;
+      time: string;
+      timeZone: string;
+    }
+  | {
+      kind: 'dates';
+      /** Local date-times like 2026-12-03T17:00. */
+      dates: string[];
+      timeZone: string;
+    };
 
 /** The offset of `timeZone` from UTC at the instant `utcMs`, in minutes (Europe/London in summer: 60). */
 function offsetMinutes(utcMs: number, zone: string): number {
@@ -161,46 +150,43 @@ export function joinOpen(startsAt: Date, durationMinutes: number, now: Date): bo
   return t >= startsAt.getTime() - JOIN_OPENS_MINUTES * 60_000 && t < startsAt.getTime() + durationMinutes * 60_000;
 }
 
-export const registrationStatusSchema = z.enum(['registered', 'waitlisted']);
-export type RegistrationStatus = z.infer<typeof registrationStatusSchema>;
+export type RegistrationStatus = 'registered' | 'waitlisted';
 
-export const workshopDetailSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  imageUrl: z.string(),
+export interface WorkshopDetail {
+  _id: string;
+  title: string;
+  description: string;
+  imageUrl: string;
   /** The start, as an ISO instant (UTC); the screen shows it in the viewer's own time zone. */
-  date: z.string(),
-  duration: z.number(),
+  date: string;
+  duration: number;
   /** The series' own time zone, for "17:00 in London". */
-  timeZone: z.string(),
-  hosts: z.array(z.object({ name: z.string(), role: z.string() })),
-  agenda: z.array(z.object({ minutes: z.number(), item: z.string() })),
-  audience: z.string(),
-  prepare: z.array(z.string()),
-  capacity: z.number(),
-  seatsLeft: z.number(),
-  waitlisted: z.number(),
+  timeZone: string;
+  hosts: { name: string; role: string }[];
+  agenda: { minutes: number; item: string }[];
+  audience: string;
+  prepare: string[];
+  capacity: number;
+  seatsLeft: number;
+  waitlisted: number;
   /** The member's own place: registered, on the waitlist (with their position), or neither. */
-  myStatus: registrationStatusSchema.nullable(),
-  waitlistPosition: z.number().nullable(),
-  started: z.boolean(),
-  ended: z.boolean(),
+  myStatus: RegistrationStatus | null;
+  waitlistPosition: number | null;
+  started: boolean;
+  ended: boolean;
   /** Only for a registered member, and only from 15 minutes before the start until the end. */
-  joinUrl: z.string().nullable(),
+  joinUrl: string | null;
   /** When the join link opens (so the screen can say it). */
-  joinOpensAt: z.string(),
-});
-export type WorkshopDetail = z.infer<typeof workshopDetailSchema>;
+  joinOpensAt: string;
+}
 
-export const myWorkshopSchema = z.object({
-  _id: z.string(),
-  title: z.string(),
-  date: z.string(),
-  duration: z.number(),
-  status: registrationStatusSchema,
-});
-export type MyWorkshop = z.infer<typeof myWorkshopSchema>;
+export interface MyWorkshop {
+  _id: string;
+  title: string;
+  date: string;
+  duration: number;
+  status: RegistrationStatus;
+}
 
 export const WORKSHOP_TEXT = {
   notFound: 'Workshop not found',

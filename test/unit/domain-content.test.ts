@@ -1,15 +1,21 @@
 /**
  * Unit tests of the content rules (src/domain/content.ts): the seven categories, their labels and display order, the
- * course levels and access types, the schemas the API answers are read with (every field kept, none optional), the
- * feedback form's validation and messages, and the figures on a course card.
+ * course levels and access types, the schemas the API answers are read with (every field kept, none optional) and the
+ * hand-written types they match (content.schema.ts), the feedback form's validation and messages, and the figures on a
+ * course card.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
 import { itKeepsEveryFieldAndNeedsEachOne, type ShapeSample } from './schema-kit';
 import {
-  ACCESS_TYPES, accessSchema, articleSchema, COURSE_LEVELS, CONTENT_CATEGORIES, caseStudySchema, categoryLabel, contentCategorySchema,
-  courseLessonCount, courseLevelSchema, coursePriceLabel, courseSchema, ebookSchema, feedbackSchema, lessonSchema, newsletterSchema,
-  objectiveSchema, researchPaperSchema, salesBannerSchema, sectionSchema, slideSchema, workshopSchema,
+  ACCESS_TYPES, type Article, COURSE_LEVELS, CONTENT_CATEGORIES, type CaseStudy, type ContentCategory, type Course, categoryLabel,
+  courseLessonCount, coursePriceLabel, type Ebook, type Feedback, type Lesson, type Newsletter, type Objective, type ResearchPaper,
+  type SalesBanner, type Section, type Slide, type Workshop,
 } from '../../src/domain/content';
+import {
+  accessSchema, articleSchema, caseStudySchema, contentCategorySchema, courseLevelSchema, courseSchema, ebookSchema, feedbackSchema,
+  lessonSchema, newsletterSchema, objectiveSchema, researchPaperSchema, salesBannerSchema, sectionSchema, slideSchema, workshopSchema,
+} from '../../src/domain/content.schema';
 
 const ORDER = ['carbon', 'energy', 'conservation', 'green-building', 'biodiversity', 'sustainable-development-goals', 'circular-economy'];
 
@@ -151,5 +157,26 @@ describe('course card figures', () => {
     expect(coursePriceLabel(49)).toBe('$49');
     expect(coursePriceLabel(1)).toBe('$1');
     expect(coursePriceLabel(9.5)).toBe('$9.5');
+  });
+});
+
+describe('the types the rules use', () => {
+  it('are exactly what the schemas read (typecheck)', () => {
+    expectTypeOf<z.infer<typeof contentCategorySchema>>().toEqualTypeOf<ContentCategory>();
+    expectTypeOf<z.infer<typeof courseLevelSchema>>().toEqualTypeOf<(typeof COURSE_LEVELS)[number]>();
+    expectTypeOf<z.infer<typeof accessSchema>>().toEqualTypeOf<(typeof ACCESS_TYPES)[number]>();
+    expectTypeOf<z.infer<typeof lessonSchema>>().toEqualTypeOf<Lesson>();
+    expectTypeOf<z.infer<typeof sectionSchema>>().toEqualTypeOf<Section>();
+    expectTypeOf<z.infer<typeof objectiveSchema>>().toEqualTypeOf<Objective>();
+    expectTypeOf<z.infer<typeof courseSchema>>().toEqualTypeOf<Course>();
+    expectTypeOf<z.infer<typeof articleSchema>>().toEqualTypeOf<Article>();
+    expectTypeOf<z.infer<typeof workshopSchema>>().toEqualTypeOf<Workshop>();
+    expectTypeOf<z.infer<typeof ebookSchema>>().toEqualTypeOf<Ebook>();
+    expectTypeOf<z.infer<typeof researchPaperSchema>>().toEqualTypeOf<ResearchPaper>();
+    expectTypeOf<z.infer<typeof newsletterSchema>>().toEqualTypeOf<Newsletter>();
+    expectTypeOf<z.infer<typeof caseStudySchema>>().toEqualTypeOf<CaseStudy>();
+    expectTypeOf<z.infer<typeof slideSchema>>().toEqualTypeOf<Slide>();
+    expectTypeOf<z.infer<typeof salesBannerSchema>>().toEqualTypeOf<SalesBanner>();
+    expectTypeOf<z.infer<typeof feedbackSchema>>().toEqualTypeOf<Feedback>();
   });
 });

@@ -1,25 +1,26 @@
 /**
- * Discussion rules (src/domain/discussion.ts): the shapes of posts, comments and the SDG constants the API answers
- * with (what they keep, what they refuse), the reply tree built from a flat list (nesting, order, depth, orphans),
- * who is a post's author, a like press with and without the server's answer, the two blank rules (plain text and
- * rich HTML), and a plain-text comment turned into safe paragraphs.
+ * Discussion rules (src/domain/discussion.ts and discussion.schema.ts): the shapes of posts, comments and the SDG
+ * constants the API answers with (what they keep, what they refuse, the types they match), the reply tree built from a
+ * flat list (nesting, order, depth, orphans), who is a post's author, a like press with and without the server's
+ * answer, the two blank rules (plain text and rich HTML), and a plain-text comment turned into safe paragraphs.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
 import {
   applyLike,
+  type Author,
   buildCommentTree,
   type Comment,
   type CommentNode,
-  commentSchema,
   DELETED_COMMENT_LABEL,
   type Discussion,
-  discussionSchema,
   isAuthor,
   isBlank,
   isBlankText,
   plainTextToHtml,
-  sdgConstantsSchema,
+  type SdgConstants,
 } from '../../src/domain/discussion';
+import { type authorSchema, commentSchema, discussionSchema, sdgConstantsSchema } from '../../src/domain/discussion.schema';
 
 const post: Discussion = {
   _id: 'p1',
@@ -235,5 +236,14 @@ describe('a plain-text comment as HTML', () => {
   it('shows markup as typed, never as markup', () => {
     expect(plainTextToHtml('<script>alert("x")</script> & <b>')).toBe('<p>&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; &lt;b&gt;</p>');
     expect(plainTextToHtml('&lt; "a" > & b')).toBe('<p>&amp;lt; &quot;a&quot; &gt; &amp; b</p>');
+  });
+});
+
+describe('the types the rules use', () => {
+  it('are exactly what the schemas read (typecheck)', () => {
+    expectTypeOf<z.infer<typeof authorSchema>>().toEqualTypeOf<Author>();
+    expectTypeOf<z.infer<typeof discussionSchema>>().toEqualTypeOf<Discussion>();
+    expectTypeOf<z.infer<typeof commentSchema>>().toEqualTypeOf<Comment>();
+    expectTypeOf<z.infer<typeof sdgConstantsSchema>>().toEqualTypeOf<SdgConstants>();
   });
 });

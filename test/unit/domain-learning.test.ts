@@ -1,15 +1,21 @@
 /**
  * Unit tests of the learning rules (src/domain/learning.ts): percent of lessons complete, the 70% pass mark, a
  * certificate's hours, the "3 of 7 lessons" text, the lessons of a course in order, the next lesson to take, the
- * progress shown before the server confirms a lesson, and the schemas the API answers are read with.
+ * progress shown before the server confirms a lesson, and the schemas the API answers are read with (learning.schema.ts)
+ * and the hand-written types they match.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
 import { itKeepsEveryFieldAndNeedsEachOne, type ShapeSample } from './schema-kit';
 import {
-  ASSESSMENT_PASS_PERCENT, assessmentAnswerSchema, assessmentAttemptSchema, assessmentSummarySchema, type CourseProgress, certificateSchema,
-  courseProgressSchema, firstUnfinished, hoursOf, learningCourseSchema, lessonsDoneText, lessonsInOrder, lessonViewSchema, passes, percentOf,
-  publicCertificateSchema, withLessonComplete,
+  ASSESSMENT_PASS_PERCENT, type AssessmentAnswer, type AssessmentAttempt, type AssessmentSummary, type Certificate, type CourseProgress,
+  firstUnfinished, hoursOf, type LearningCourse, type LessonView, lessonsDoneText, lessonsInOrder, passes, percentOf,
+  type PublicCertificate, withLessonComplete,
 } from '../../src/domain/learning';
+import {
+  assessmentAnswerSchema, assessmentAttemptSchema, assessmentSummarySchema, certificateSchema, courseProgressSchema, learningCourseSchema,
+  lessonViewSchema, publicCertificateSchema,
+} from '../../src/domain/learning.schema';
 
 describe('percent of lessons complete', () => {
   it.each([
@@ -223,5 +229,18 @@ describe('the shapes the API answers', () => {
       verificationUrl: 'https://example.org/certificates/cert1', valid: true,
     });
     expect(publicCertificateSchema.safeParse({ ...SAMPLES[6]![2], valid: false }).success).toBe(false);
+  });
+});
+
+describe('the types the rules use', () => {
+  it('are exactly what the schemas read (typecheck)', () => {
+    expectTypeOf<z.infer<typeof assessmentSummarySchema>>().toEqualTypeOf<AssessmentSummary>();
+    expectTypeOf<z.infer<typeof courseProgressSchema>>().toEqualTypeOf<CourseProgress>();
+    expectTypeOf<z.infer<typeof lessonViewSchema>>().toEqualTypeOf<LessonView>();
+    expectTypeOf<z.infer<typeof assessmentAnswerSchema>>().toEqualTypeOf<AssessmentAnswer>();
+    expectTypeOf<z.infer<typeof assessmentAttemptSchema>>().toEqualTypeOf<AssessmentAttempt>();
+    expectTypeOf<z.infer<typeof certificateSchema>>().toEqualTypeOf<Certificate>();
+    expectTypeOf<z.infer<typeof publicCertificateSchema>>().toEqualTypeOf<PublicCertificate>();
+    expectTypeOf<z.infer<typeof learningCourseSchema>>().toEqualTypeOf<LearningCourse>();
   });
 });

@@ -1,20 +1,27 @@
 /**
- * Quiz rules (src/domain/quiz.ts): the topic and category ids the API and the routes use, each with a title of its
- * own, the category and set checks with their messages, the shapes of questions, answers, attempts and attempt
- * summaries (what they keep and refuse), a category id shown as its title, and where a resumed attempt continues.
+ * Quiz rules (src/domain/quiz.ts and quiz.schema.ts): the topic and category ids the API and the routes use, each with
+ * a title of its own, the category and set checks with their messages, the shapes of questions, answers, attempts and
+ * attempt summaries (what they keep and refuse, and that they read exactly the hand-written types), a category id
+ * shown as its title, and where a resumed attempt continues.
  */
-import { describe, expect, it, vi } from 'vitest';
-import type { QuizAnswer, QuizAttempt } from '../../src/domain/quiz';
+import { describe, expect, expectTypeOf, it, vi } from 'vitest';
+import type { z } from 'zod';
+import type { QuizAnswer, QuizAttempt, QuizAttemptStatus, QuizAttemptSummary, QuizQuestion } from '../../src/domain/quiz';
+import type {
+  quizAnswerSchema, quizAttemptSchema, quizAttemptStatusSchema, quizAttemptSummarySchema, quizQuestionSchema,
+} from '../../src/domain/quiz.schema';
 
 /**
- * The module is loaded afresh in each test, not imported at the top: a change that stops it from loading (a summary
+ * The modules are loaded afresh in each test, not imported at the top: a change that stops one from loading (a summary
  * schema picking fields the attempt schema lacks) then fails every test, where a failed import would only fail the
  * file, which StrykerJS reads as no test at all; and what it computes as it loads is then run by every test, not only
  * by the first.
  */
 async function load() {
   vi.resetModules();
-  return import('../../src/domain/quiz');
+  const rules = await import('../../src/domain/quiz');
+  const schemas = await import('../../src/domain/quiz.schema');
+  return { ...rules, ...schemas };
 }
 
 const TOPIC_IDS = [
@@ -154,5 +161,15 @@ describe('where a resumed attempt continues', () => {
     const { nextUnansweredIndex } = await load();
     expect(nextUnansweredIndex({ totalQuestions: 3, answers: [answerOf(2), answerOf(0), answerOf(1)] })).toBe(3);
     expect(nextUnansweredIndex({ totalQuestions: 0, answers: [] })).toBe(0);
+  });
+});
+
+describe('the types the rules use', () => {
+  it('are exactly what the schemas read (typecheck)', () => {
+    expectTypeOf<z.infer<typeof quizQuestionSchema>>().toEqualTypeOf<QuizQuestion>();
+    expectTypeOf<z.infer<typeof quizAnswerSchema>>().toEqualTypeOf<QuizAnswer>();
+    expectTypeOf<z.infer<typeof quizAttemptStatusSchema>>().toEqualTypeOf<QuizAttemptStatus>();
+    expectTypeOf<z.infer<typeof quizAttemptSchema>>().toEqualTypeOf<QuizAttempt>();
+    expectTypeOf<z.infer<typeof quizAttemptSummarySchema>>().toEqualTypeOf<QuizAttemptSummary>();
   });
 });

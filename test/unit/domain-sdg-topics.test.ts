@@ -4,7 +4,7 @@
  * category-subcategory pairs a post may name. The goals' names are words shown to people and are not asserted.
  */
 import { describe, expect, it, vi } from 'vitest';
-import { sdgConstantsSchema } from '../../src/domain/discussion';
+import { sdgConstantsSchema } from '../../src/domain/discussion.schema';
 
 /**
  * The module is loaded afresh in each test, not imported at the top: a change that stops it from loading (constants built into nothing)

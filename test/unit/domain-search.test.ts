@@ -1,19 +1,20 @@
 /**
- * Search rules (src/domain/search.ts): the kinds of things found (the API's type names, one distinct label each),
- * which of them a visitor who is not signed in may find, the shape of a hit and of an answer (what they keep and
- * refuse), and a snippet split into plain and marked runs with its entities decoded.
+ * Search rules (src/domain/search.ts): the kinds of things found (the API's type names, one distinct label each), which
+ * of them a visitor who is not signed in may find, the shape of a hit and of an answer (what they keep and refuse, and
+ * that search.schema.ts reads exactly the hand-written types), and a snippet split into plain and marked runs with its
+ * entities decoded.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
 import {
   PUBLIC_TYPES,
   SEARCH_TYPE_LABELS,
   SEARCH_TYPES,
   type SearchAnswer,
   type SearchHit,
-  searchAnswerSchema,
-  searchHitSchema,
   snippetParts,
 } from '../../src/domain/search';
+import { searchAnswerSchema, searchHitSchema } from '../../src/domain/search.schema';
 
 /** The type names the search API and its `type` filter use. */
 const API_TYPES = [
@@ -131,5 +132,12 @@ describe('a snippet without HTML', () => {
       { text: '<b> "x" \'y\' &amp; ', marked: false },
       { text: '<&>"\'', marked: true },
     ]);
+  });
+});
+
+describe('the types the rules use', () => {
+  it('are exactly what the schemas read (typecheck)', () => {
+    expectTypeOf<z.infer<typeof searchHitSchema>>().toEqualTypeOf<SearchHit>();
+    expectTypeOf<z.infer<typeof searchAnswerSchema>>().toEqualTypeOf<SearchAnswer>();
   });
 });

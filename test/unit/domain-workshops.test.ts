@@ -2,13 +2,16 @@
  * Unit tests of the workshop rules (src/domain/workshops.ts): a wall-clock time in a time zone as an instant (across
  * the spring and autumn clock changes, both hemispheres, half-hour zones), the local date of an instant, the sessions
  * of a monthly, every-n-weeks or fixed-dates schedule in a window, when the join link is open, how a start is shown,
- * the schedule's validation and its messages, and the shapes the API answers.
+ * the schedule's validation and its messages, and the shapes the API answers (workshops.schema.ts, exactly the
+ * hand-written types).
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, expectTypeOf, it } from 'vitest';
+import type { z } from 'zod';
 import {
-  localDateOf, myWorkshopSchema, registrationStatusSchema, type Schedule, scheduleSchema, sessionsBetween, WEEKDAYS, WORKSHOP_TEXT,
-  formatWorkshopTime, joinOpen, type Weekday, workshopDetailSchema, zonedTimeToUtc,
+  localDateOf, type MyWorkshop, type RegistrationStatus, type Schedule, sessionsBetween, WEEKDAYS, WORKSHOP_TEXT, type WorkshopDetail,
+  formatWorkshopTime, joinOpen, type Weekday, zonedTimeToUtc,
 } from '../../src/domain/workshops';
+import { myWorkshopSchema, registrationStatusSchema, scheduleSchema, workshopDetailSchema } from '../../src/domain/workshops.schema';
 
 const iso = (d: Date) => d.toISOString();
 const at = (s: string) => new Date(s);
@@ -410,5 +413,14 @@ describe('the shapes the API answers', () => {
     expect(new Set(texts).size).toBe(texts.length);
     expect(WORKSHOP_TEXT.waitlisted).toMatch(/waitlist/);
     expect(WORKSHOP_TEXT.cancelled).toMatch(/cancelled/);
+  });
+});
+
+describe('the types the rules use', () => {
+  it('are exactly what the schemas read (typecheck)', () => {
+    expectTypeOf<z.infer<typeof scheduleSchema>>().toEqualTypeOf<Schedule>();
+    expectTypeOf<z.infer<typeof registrationStatusSchema>>().toEqualTypeOf<RegistrationStatus>();
+    expectTypeOf<z.infer<typeof workshopDetailSchema>>().toEqualTypeOf<WorkshopDetail>();
+    expectTypeOf<z.infer<typeof myWorkshopSchema>>().toEqualTypeOf<MyWorkshop>();
   });
 });

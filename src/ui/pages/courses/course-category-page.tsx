@@ -7,9 +7,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Link, useLocation, useParams } from 'wouter';
 import { getCourse, listCourses } from '../../../contract/content';
-import {
-  CONTENT_CATEGORIES, type ContentCategory, type Course, categoryLabel, contentCategorySchema, 
-} from '../../../domain/content';
+import { CONTENT_CATEGORIES, type ContentCategory, type Course, categoryLabel } from '../../../domain/content';
+import { contentCategorySchema } from '../../../domain/content.schema';
 import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';

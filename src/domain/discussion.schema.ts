@@ -1,0 +1,38 @@
+/** zod schemas of discussion posts and comments (the rules and types live in discussion.ts). */
+import { z } from 'zod';
+
+export const authorSchema = z.object({ _id: z.string(), name: z.string() });
+
+export const discussionSchema = z.object({
+  _id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  category: z.string(),
+  subcategory: z.string(),
+  likes: z.array(z.string()),
+  likeCount: z.number(),
+  commentCount: z.number(),
+  /** The ids of the post's comments (spec section 3: Discussion.comments[]), oldest first; deleted ones left out. */
+  comments: z.array(z.string()),
+  createdBy: authorSchema,
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export const commentSchema = z.object({
+  _id: z.string(),
+  content: z.string(),
+  discussionId: z.string(),
+  parentCommentId: z.string().nullable(),
+  likes: z.array(z.string()),
+  likeCount: z.number(),
+  deleted: z.boolean(),
+  createdBy: authorSchema.extend({ email: z.string() }),
+  createdAt: z.string(),
+});
+
+export const sdgConstantsSchema = z.object({
+  categories: z.record(z.string(), z.string()),
+  categoryLabels: z.record(z.string(), z.string()),
+  subcategories: z.record(z.string(), z.array(z.object({ value: z.string(), label: z.string() }))),
+});
