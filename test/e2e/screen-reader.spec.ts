@@ -93,7 +93,11 @@ test('a topic quiz: the question, its options, Correct or Incorrect with the exp
   await page.goto('/quiz/sustainable-policies/set-1');
   for (const [i, q] of questions.entries()) {
     const choice = i === 0 ? (q.correctIndex + 1) % 4 : q.correctIndex;
-    await expectSpoken(page, [`heading, Question ${i + 1} of ${questions.length}, level 2`, `polite: Question ${i + 1} of ${questions.length}.`], `question ${i + 1}`);
+    // The first question arrives drawn by the server (ADR 100): its live region already holds the words, so it is
+    // read with the focused heading; each later question is announced as it comes.
+    const heard = [`heading, Question ${i + 1} of ${questions.length}, level 2`];
+    if (i > 0) heard.push(`polite: Question ${i + 1} of ${questions.length}.`);
+    await expectSpoken(page, heard, `question ${i + 1}`);
     await forget(page);
     await page.keyboard.press('Tab');
     await page.keyboard.press('Space');
