@@ -200,7 +200,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   pruning.unref();
   app.addHook('onReady', async () => {
     void prune();
-    void pages?.warm();
+    // Once the server is up: the first page drawn loads the bundle, which should not slow the start itself.
+    if (pages) setTimeout(() => void pages.warm(), 2000).unref();
     if (config.jobPollSeconds > 0) jobs.start(config.jobPollSeconds * 1000);
   });
   app.addHook('onClose', async () => {

@@ -21,8 +21,17 @@ export function loadPageBundle(staticDir: string): PageBundle | null {
   const bundle = join(staticDir, 'ssr', 'render.cjs');
   const index = join(staticDir, 'index.html');
   if (!existsSync(bundle) || !existsSync(index)) return null;
-  const renderer = createRequire(bundle)(bundle) as PageRenderer;
-  if (typeof renderer.render !== 'function') throw new Error(`${bundle} exports no render function`);
+  // The bundle (and jsdom under its sanitizer) loads with the first page drawn, not while the server starts.
+  let loaded: PageRenderer | null = null;
+  const load = (): PageRenderer => {
+    if (!loaded) {
+      const module = createRequire(bundle)(bundle) as PageRenderer;
+      if (typeof module.render !== 'function') throw new Error(`${bundle} exports no render function`);
+      loaded = module;
+    }
+    return loaded;
+  };
+  const renderer: PageRenderer = { render: (request) => load().render(request) };
   const template = readFileSync(index, 'utf8');
   const read = (href: string) => readFileSync(join(staticDir, href.replace(/^\//, '')), 'utf8');
   const linked = [...template.matchAll(/<link[^>]*href="([^"]+\.css)"[^>]*>/g)].map((m) => m[1]!);
