@@ -17,7 +17,7 @@ import { articles, certificates } from '../../server/data/schema';
 import {
   DEFAULT_IMAGE, documentTitle, HEAD_SCREENS, type HeadDeps, type HeadPage, headFor, headPageFor, headTags, SITE_NAME,
 } from '../../server/render/page-head';
-import { MEMBERS_PATHS, SITEMAP_PAGES, seoRoutes } from '../../server/routes/seo';
+import { MEMBERS_PATHS, SITEMAP_PAGES } from '../../server/routes/seo';
 import { CertificateService } from '../../server/services/certificates';
 import { ContentService } from '../../server/services/content';
 import { LearningService } from '../../server/services/learning';
@@ -91,7 +91,6 @@ for (const kind of databaseKinds()) {
         workshops: new WorkshopService(database.db, mailer, config.publicUrl, now, () => undefined),
         publicUrl: config.publicUrl,
       };
-      await app.register(seoRoutes, { content: deps.content, publicUrl: config.publicUrl, apiBasePath: config.apiBasePath, now });
       await app.ready();
     });
 
