@@ -6,15 +6,13 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { type CSSProperties, type FormEvent, memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Label, TextArea, TextField } from 'react-aria-components';
+import { flushSync } from 'react-dom';
 import type { ActorRefFrom } from 'xstate';
 import type { CommentThreadMachine } from '../../../application/comment-thread.machine';
-import {
-  buildCommentTree, type CommentNode, DELETED_COMMENT_LABEL, isAuthor, isBlankText, REPLY_INDENT_REM, REPLY_VISUAL_DEPTH_CAP,
-} from '../../../domain/discussion';
-import { formatUsDate } from '../../../domain/text';
-import { SafeHtml } from '../../components/safe-html';
+import { type CommentNode, DELETED_COMMENT_LABEL, isAuthor, isBlankText, REPLY_INDENT_REM, REPLY_VISUAL_DEPTH_CAP } from '../../../domain/discussion';
 import { Spinner } from '../../components/states';
 import { useServices } from '../../services-context';
+import { commentDate, commentHtml, type ThreadTree, threadTree } from './comment-render';
 import { ConfirmDelete } from './confirm-delete';
 import { LikeButton } from './like-button';
 
@@ -99,8 +97,42 @@ interface ThreadActions {
   deleting: (id: string) => void;
 }
 
-/** Memoised: when the post around it re-renders (a like, a count), the comments of an open thread do not. */
-const CommentItem = memo(function CommentItem({ node, parentName, actions }: { node: CommentNode; parentName: string | null; actions: ThreadActions }) {
+/**
+ * How far a long thread is rendered while it is being rendered in slices: the comments before `limit` in reading
+ * order. Given only to a comment whose subtree the limit cuts; the others get none and keep their memoised render.
+ */
+interface Cut {
+  limit: number;
+  tree: ThreadTree;
+}
+
+/** The comments a long thread renders at once when it opens (a screen and more); the rest follow in slices. */
+export const FIRST_COMMENTS = 16;
+/** A slice's first size, and the time its render and commit should take: the next slice is sized from the last. */
+const SLICE = 16;
+const SLICE_MS = 16;
+
+/** The replies of a comment that the cut leaves in, each with the cut if it cuts that reply's own subtree. */
+function shownReplies(node: CommentNode, cut: Cut | undefined): { node: CommentNode; cut: Cut | undefined }[] {
+  if (!cut) return node.replies.map((child) => ({ node: child, cut: undefined }));
+  const out: { node: CommentNode; cut: Cut | undefined }[] = [];
+  for (const child of node.replies) {
+    if (cut.tree.order.get(child._id)! >= cut.limit) break;
+    out.push({ node: child, cut: cut.tree.end.get(child._id)! > cut.limit ? cut : undefined });
+  }
+  return out;
+}
+
+/**
+ * Memoised: when the post around it re-renders (a like, a count), or the thread is read again with this comment and
+ * its replies unchanged (the tree keeps their nodes), a comment does not render again.
+ */
+const CommentItem = memo(function CommentItem({ node, parentName, actions, cut }: {
+  node: CommentNode;
+  parentName: string | null;
+  actions: ThreadActions;
+  cut?: Cut;
+}) {
   const [replying, setReplying] = useState(false);
   const replyButton = useRef<HTMLButtonElement>(null);
   const authorId = useId();
@@ -112,6 +144,7 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions }: { n
   const childrenIndented = node.depth + 1 <= REPLY_VISUAL_DEPTH_CAP;
   const name = node.deleted ? DELETED_COMMENT_LABEL : node.createdBy.name;
   const { thread, userId } = actions;
+  const replies = shownReplies(node, cut);
 
   return (
     <li className="comment">
@@ -121,13 +154,14 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions }: { n
             {name}
           </span>
           {' · '}
-          <time dateTime={node.createdAt}>{formatUsDate(node.createdAt)}</time>
+          <time dateTime={node.createdAt}>{commentDate(node.createdAt)}</time>
           {beyondCap && parentName && <span className="comment__reply-to"> · replying to {parentName}</span>}
         </p>
         {node.deleted ? (
           <p className="comment__deleted">{DELETED_COMMENT_LABEL}</p>
         ) : (
-          <SafeHtml html={node.content} className="rich-text comment__text" />
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: commentHtml passes only bare rich tags and text, else DOMPurify's answer
+          <div className="rich-text comment__text" dangerouslySetInnerHTML={{ __html: commentHtml(node.content) }} />
         )}
         {!node.deleted && (
           <div className="comment__actions">
@@ -151,16 +185,54 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions }: { n
             onCancel={closeReply} onPosted={closeReply} />
         )}
       </article>
-      {node.replies.length > 0 && (
+      {replies.length > 0 && (
         <ol className={childrenIndented ? 'comment-list comment-list--nested' : 'comment-list comment-list--flat'}>
-          {node.replies.map((child) => (
-            <CommentItem key={child._id} node={child} parentName={name} actions={actions} />
+          {replies.map((child) => (
+            <CommentItem key={child.node._id} node={child.node} parentName={name} actions={actions} cut={child.cut} />
           ))}
         </ol>
       )}
     </li>
   );
 });
+
+/**
+ * How many comments, in reading order, a thread of `total` renders: all of a short thread at once; a long one's first
+ * FIRST_COMMENTS with the list, then a slice more in a task of its own after each paint, each slice sized so that its
+ * render and commit take about SLICE_MS on this device (the frame after it lays out and paints only that slice), until
+ * all are in the page (Infinity from then on, so a comment posted later shows at once). No task is long, so input is
+ * answered at once while the thread fills.
+ */
+function useRenderedCount(total: number, settled: boolean): number {
+  const [limit, setLimit] = useState(FIRST_COMMENTS);
+  const slice = useRef(SLICE);
+  /** What one comment's render and commit has cost here, averaged over the slices so far (ms). */
+  const cost = useRef(0);
+  useEffect(() => {
+    if (limit === Number.POSITIVE_INFINITY || !settled) return;
+    if (total <= limit) {
+      setLimit(Number.POSITIVE_INFINITY);
+      return;
+    }
+    // After the next paint: a frame's callback runs just before it, a task queued from there just after.
+    let timer = 0;
+    const frame = requestAnimationFrame(() => {
+      timer = window.setTimeout(() => {
+        const count = slice.current;
+        const start = performance.now();
+        flushSync(() => setLimit((n) => (n + count >= total ? Number.POSITIVE_INFINITY : n + count)));
+        const each = (performance.now() - start) / count;
+        cost.current = cost.current ? (cost.current + each) / 2 : each;
+        slice.current = Math.min(48, Math.max(4, Math.floor(SLICE_MS / cost.current)));
+      });
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [limit, total, settled]);
+  return limit;
+}
 
 export function CommentThread({ id, discussionId, subject, userId, onChanged }: {
   id: string;
@@ -208,10 +280,18 @@ export function CommentThread({ id, discussionId, subject, userId, onChanged }: 
     target?.focus();
   }, [view.comments]);
 
-  const tree = useMemo(() => buildCommentTree(view.comments), [view.comments]);
+  // The tree keeps the nodes of comments that did not change, so only what changed renders again.
+  const previousTree = useRef<ThreadTree | null>(null);
+  const tree = useMemo(() => threadTree(view.comments, previousTree.current), [view.comments]);
+  useEffect(() => {
+    previousTree.current = tree;
+  }, [tree]);
+  const firstLoad = view.loading && view.comments.length === 0;
+  const limit = useRenderedCount(tree.total, !firstLoad);
+  const cut: Cut | undefined = limit < tree.total ? { limit, tree } : undefined;
+  const roots = shownReplies({ replies: tree.roots } as CommentNode, cut);
   const actions = useMemo<ThreadActions>(() => ({ userId, thread, deleting }), [userId, thread, deleting]);
   const style = { '--reply-indent-base': `${REPLY_INDENT_REM}rem` } as CSSProperties;
-  const firstLoad = view.loading && view.comments.length === 0;
 
   return (
     <section ref={section} id={id} className="comment-thread" aria-label={`Comments on ${subject}`} style={style}>
@@ -221,11 +301,12 @@ export function CommentThread({ id, discussionId, subject, userId, onChanged }: 
       </p>
       {firstLoad && <Spinner label="Loading comments..." />}
       {view.failed && <p className="comment-thread__note">Comments could not be loaded.</p>}
-      {!firstLoad && !view.failed && tree.length === 0 && <p className="comment-thread__note">No comments yet.</p>}
-      {tree.length > 0 && (
-        <ol className="comment-list">
-          {tree.map((node) => (
-            <CommentItem key={node._id} node={node} parentName={null} actions={actions} />
+      {!firstLoad && !view.failed && tree.total === 0 && <p className="comment-thread__note">No comments yet.</p>}
+      {roots.length > 0 && (
+        // Busy while a long thread's later comments are still being added: screen readers wait for the whole list.
+        <ol className="comment-list" aria-busy={cut ? true : undefined}>
+          {roots.map((root) => (
+            <CommentItem key={root.node._id} node={root.node} parentName={null} actions={actions} cut={root.cut} />
           ))}
         </ol>
       )}

@@ -4,7 +4,7 @@
  * 'Download Results' and 'Start New Quiz'. The view only renders the quiz attempt machine and sends it events.
  */
 import { useSelector } from '@xstate/react';
-import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { type FormEvent, memo, type RefObject, useEffect, useRef, useState } from 'react';
 import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
 import { Link, useParams } from 'wouter';
 import {
@@ -16,7 +16,7 @@ import {
   type QuizAttemptSnapshot,
   quizBusyLabel,
 } from '../../../application/quiz-attempt.machine';
-import { QUIZ_SETS, type QuizAnswer, quizCategoryTitle } from '../../../domain/quiz';
+import { QUIZ_SETS, type QuizAnswer, type QuizQuestion, quizCategoryTitle } from '../../../domain/quiz';
 import { BusyOverlay, EmptyState } from '../../components/states';
 import { usePageActor } from '../../hooks/use-page-actor';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -64,43 +64,55 @@ function announcement(state: QuizAttemptSnapshot): string {
   }
 }
 
-function Progress({ context }: { context: QuizAttemptContext }) {
-  const total = context.attempt?.totalQuestions ?? 0;
-  const answered = context.answers.length;
+/**
+ * The screens below are memoised on what they show: a snapshot that changes nothing on screen (submitting, the busy
+ * state) re-renders the view and its overlay, not the question with its radio group.
+ */
+const Progress = memo(function Progress({ answered, total, score }: { answered: number; total: number; score: number }) {
   return (
     <div className="quiz-progress">
       <p className="quiz-progress__text">
         <span>
           {answered} of {total} answered
         </span>
-        <span>Score: {context.score}</span>
+        <span>Score: {score}</span>
       </p>
       <div className="quiz-progress__bar" aria-hidden="true">
         <span style={{ width: `${total ? (answered / total) * 100 : 0}%` }} />
       </div>
     </div>
   );
+});
+
+interface ScreenProps {
+  send: Send;
+  headingRef: RefObject<HTMLHeadingElement | null>;
 }
 
-function QuestionScreen({ context, send, headingRef }: { context: QuizAttemptContext; send: Send; headingRef: RefObject<HTMLHeadingElement | null> }) {
-  const question = context.attempt!.questions[context.index]!;
-  const total = context.attempt!.totalQuestions;
+const QuestionScreen = memo(function QuestionScreen({ question, index, total, answered, score, selected, send, headingRef }: ScreenProps & {
+  question: QuizQuestion;
+  index: number;
+  total: number;
+  answered: number;
+  score: number;
+  selected: number | null;
+}) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     send({ type: 'answer.submit' });
   };
   return (
     <section className="quiz-card" aria-labelledby="quiz-step-title">
-      <Progress context={context} />
+      <Progress answered={answered} total={total} score={score} />
       <h2 id="quiz-step-title" className="quiz-card__step" ref={headingRef} tabIndex={-1}>
-        Question {context.index + 1} of {total}
+        Question {index + 1} of {total}
       </h2>
       {/* The card shows the topic and the question's number (the heading says it): decorative for screen readers. */}
       <img className="quiz-card__image" fetchPriority="high" src={question.questionImage} alt="" width={800} height={240} />
       <form className="quiz-form" onSubmit={submit}>
         <RadioGroup
           className="quiz-options"
-          value={context.selected === null ? null : String(context.selected)}
+          value={selected === null ? null : String(selected)}
           onChange={(value) => send({ type: 'option.select', option: Number(value) })}
         >
           <Label className="quiz-question">{question.question}</Label>
@@ -113,19 +125,18 @@ function QuestionScreen({ context, send, headingRef }: { context: QuizAttemptCon
             </Radio>
           ))}
         </RadioGroup>
-        <Button type="submit" className="button button--primary quiz-form__submit" isDisabled={context.selected === null}>
+        <Button type="submit" className="button button--primary quiz-form__submit" isDisabled={selected === null}>
           Submit
         </Button>
       </form>
     </section>
   );
-}
+});
 
-function AnswerSummary({ context, answer }: { context: QuizAttemptContext; answer: QuizAnswer }) {
-  const question = context.attempt!.questions[answer.questionIndex]!;
+function AnswerSummary({ options, answer }: { options: readonly string[]; answer: QuizAnswer }) {
   return (
     <ul className="quiz-summary">
-      {question.options.map((option, i) => {
+      {options.map((option, i) => {
         const chosen = i === answer.selectedOption;
         const correct = i === answer.correctOption;
         if (!chosen && !correct) return null;
@@ -156,13 +167,19 @@ function VerdictIcon({ correct }: { correct: boolean }) {
   );
 }
 
-function RevealScreen({ context, send, headingRef }: { context: QuizAttemptContext; send: Send; headingRef: RefObject<HTMLHeadingElement | null> }) {
-  const answer = currentAnswer(context)!;
-  const question = context.attempt!.questions[context.index]!;
-  const total = context.attempt!.totalQuestions;
+const RevealScreen = memo(function RevealScreen({ question, answer, index, total, answered, score, last, send, headingRef }: ScreenProps & {
+  question: QuizQuestion;
+  answer: QuizAnswer;
+  index: number;
+  total: number;
+  answered: number;
+  score: number;
+  /** Every question is answered: 'Finish Quiz' rather than 'Next Question'. */
+  last: boolean;
+}) {
   return (
     <section className="quiz-card" aria-labelledby="quiz-step-title">
-      <Progress context={context} />
+      <Progress answered={answered} total={total} score={score} />
       <h2
         id="quiz-step-title"
         ref={headingRef}
@@ -173,20 +190,20 @@ function RevealScreen({ context, send, headingRef }: { context: QuizAttemptConte
         {answer.isCorrect ? 'Correct!' : 'Incorrect'}
         <span className="visually-hidden">
           {' '}
-          (question {context.index + 1} of {total})
+          (question {index + 1} of {total})
         </span>
       </h2>
       <p className="quiz-question">{question.question}</p>
-      <AnswerSummary context={context} answer={answer} />
+      <AnswerSummary options={question.options} answer={answer} />
       <img className="quiz-card__image quiz-card__image--reveal" src={answer.revealingCardImage} alt={answer.revealText} width={800} />
       <div className="quiz-actions">
         <Button className="button button--primary" onPress={() => send({ type: 'quiz.continue' })}>
-          {isLastToAnswer(context) ? 'Finish Quiz' : 'Next Question'}
+          {last ? 'Finish Quiz' : 'Next Question'}
         </Button>
       </div>
     </section>
   );
-}
+});
 
 function ScoreCard({ context, send, headingRef }: { context: QuizAttemptContext; send: Send; headingRef: RefObject<HTMLHeadingElement | null> }) {
   const total = context.attempt!.totalQuestions;
@@ -216,7 +233,7 @@ function ScoreCard({ context, send, headingRef }: { context: QuizAttemptContext;
           <p className="quiz-question" aria-live="polite">
             {question.question}
           </p>
-          <AnswerSummary context={context} answer={answer} />
+          <AnswerSummary options={question.options} answer={answer} />
           <img className="quiz-card__image quiz-card__image--reveal" src={answer.revealingCardImage} alt={answer.revealText} width={800} />
           <div className="quiz-review__nav">
             {/* aria-disabled rather than disabled: the button keeps focus at either end of the list. */}
@@ -260,6 +277,7 @@ function QuizAttemptView({ category, setId }: { category: string; setId: string 
   const screen = screenOf(state);
   const context = state.context;
   const busy = quizBusyLabel(state);
+  const total = context.attempt?.totalQuestions ?? 0;
 
   // Each new screen (a new question, its reveal, the scorecard) takes the focus to its heading.
   const screenKey = `${screen}:${context.index}`;
@@ -281,8 +299,14 @@ function QuizAttemptView({ category, setId }: { category: string; setId: string 
           </p>
         </div>
       )}
-      {screen === 'question' && <QuestionScreen context={context} send={send} headingRef={headingRef} />}
-      {screen === 'revealed' && <RevealScreen context={context} send={send} headingRef={headingRef} />}
+      {screen === 'question' && (
+        <QuestionScreen question={context.attempt!.questions[context.index]!} index={context.index} total={total} answered={context.answers.length}
+          score={context.score} selected={context.selected} send={send} headingRef={headingRef} />
+      )}
+      {screen === 'revealed' && (
+        <RevealScreen question={context.attempt!.questions[context.index]!} answer={currentAnswer(context)!} index={context.index} total={total}
+          answered={context.answers.length} score={context.score} last={isLastToAnswer(context)} send={send} headingRef={headingRef} />
+      )}
       {screen === 'scorecard' && <ScoreCard context={context} send={send} headingRef={headingRef} />}
       {busy && <BusyOverlay label={busy} />}
     </>
