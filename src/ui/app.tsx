@@ -92,8 +92,10 @@ function RouteChange() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const settle = () => {
       const active = document.activeElement;
-      // The new page moved the focus itself (a lesson's heading, a wizard's field): leave it there.
-      const placed = active !== before && active !== main && active !== document.body && !!main?.contains(active);
+      // The new page moved the focus itself (a lesson's heading, a wizard's field), or the reader went on to a field
+      // of their own (the search box in the bar, while a slow page was still loading): leave it there.
+      const moved = active !== before && active !== main && active !== document.body;
+      const placed = moved && (!!main?.contains(active) || !!active?.matches('input, textarea, select, [contenteditable="true"]'));
       const heading = main?.querySelector<HTMLElement>('h1') ?? null;
       const fresh = heading !== null && (heading !== oldHeading || heading.textContent !== oldText);
       if (!placed && fresh) {

@@ -149,6 +149,38 @@ test.describe('navigation bar', () => {
     await expect(page).toHaveURL(/\/login\?from=%2Fcase-studies$/);
   });
 
+  test('a page that loads slowly does not take the focus from the search box the reader went on to type in', async ({ page }) => {
+    await page.setViewportSize(MOBILE);
+    await page.goto('/');
+    // The community page's code is held until the reader has typed: its heading arrives while they are in the box.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/page-community\.[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const toggle = page.getByRole('button', { name: 'Menu' });
+    const panel = page.locator('.nav__panel');
+    await toggle.click();
+    await panel.getByRole('link', { name: 'Community' }).click();
+    await expect(page).toHaveURL(/\/sustain-community$/);
+    await toggle.click();
+    const search = panel.getByRole('combobox', { name: 'Search SustainLearn' });
+    await search.fill('case');
+    release();
+    const heading = page.getByRole('heading', { level: 1, name: 'SustainLearn Community' });
+    await expect(heading).toBeVisible();
+    // Two frames after the heading arrived, the route change would have moved the focus to it: it stays in the box.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await expect(search).toBeFocused();
+    await expect(heading).not.toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/login\?from=%2Fcase-studies$/);
+  });
+
   test('a signed-in user gets the avatar menu on desktop and Profile and Logout in the hamburger', async ({ page, request }) => {
     const user = await createUser(request, { firstName: 'Grace', lastName: 'Hopper' });
     await signIn(page, user);
@@ -621,6 +653,9 @@ test.describe('feedback and error states on a server that the test stops', () =>
     expect(rows.map(({ name, email, mobile, feedback: text }) => ({ name, email, mobile, text }))).toEqual([
       { name: 'Priya Nair', email: 'priya@example.com', mobile: '+91 98765 43210', text: 'A course on passive cooling for hot climates, please.' },
     ]);
+    // The page's loads retried after the server went (the home page's lists among them) would log more refusals
+    // after this point: the page closes first, so the refusals counted are all there will be.
+    await page.close();
     expect(allowConsoleErrors(consoleErrors, /ERR_CONNECTION_REFUSED/)).toBeGreaterThan(0);
   });
 });

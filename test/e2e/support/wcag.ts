@@ -183,10 +183,16 @@ export async function reflowFindings(page: Page): Promise<Finding[]> {
   return [{ selector: culprits.join(', ') || 'html', problem: `the page scrolls sideways by ${overflow}px` }];
 }
 
-/** Clipped text under the WCAG 1.4.12 text-spacing stylesheet. */
+/**
+ * Clipped text under the WCAG 1.4.12 text-spacing stylesheet. Parts the browser skips while off screen
+ * (`content-visibility: auto`: posts, long threads) keep their last size until scrolled near, where they are laid out
+ * again: they are measured laid out, as the reader sees them once there.
+ */
 export async function textSpacingFindings(page: Page): Promise<Finding[]> {
   const style = await page.addStyleTag({
-    content: '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; } p { margin-bottom: 2em !important; }',
+    content:
+      '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; content-visibility: visible !important; } ' +
+      'p { margin-bottom: 2em !important; }',
   });
   await page.waitForTimeout(100);
   const findings = await page.evaluate(() => {
