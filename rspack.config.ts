@@ -4,6 +4,7 @@ import { defineConfig } from '@rspack/cli';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { type Compilation, type Compiler, rspack } from '@rspack/core';
 import { TOKEN_COOKIE } from './src/adapters/cookie-token-store';
+import { PAGE_DATA_ID } from './src/ui/page-data-id';
 import { patternSource, ROUTE_TABLE } from './src/ui/route-table';
 
 const isProd = process.env.NODE_ENV !== 'development';
@@ -43,9 +44,10 @@ function groupFiles(compilation: Compilation, name: string): string[] {
 }
 
 /**
- * Ends the waterfall "index.html, then the app's code, then the page's code": index.html gets preload links for the
- * HTTP adapter every page needs, and a tiny inline script that preloads the chunks of the page at this URL (the first
- * match in the route table; members-only pages only when the session cookie is there), in parallel with the app.
+ * Ends the waterfall "index.html, then the app's code, then the page's code": index.html gets a tiny inline script
+ * that, once the page has painted, preloads the chunks of the page at this URL (the first match in the route table;
+ * members-only pages only when the session cookie is there) in parallel with the app, and prefetches the HTTP adapter.
+ * It also writes ssr/pages.json: the styles the server inlines for each page (ADR 100).
  */
 class PreloadPlugin {
   apply(compiler: Compiler) {
@@ -62,7 +64,12 @@ class PreloadPlugin {
           route.signedIn ? 1 : 0,
           later(groupFiles(compilation, `page-${route.page}`)).filter((file) => !always.includes(file) && !later(groupFiles(compilation, 'boot')).includes(file)).map(index),
         ]);
-        const script = `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(routes)},p=location.pathname,s=document.cookie.indexOf(${JSON.stringify(`${TOKEN_COOKIE}=`)})>=0;for(var i=0;i<r.length;i++){if(!new RegExp(r[i][0]).test(p))continue;if(r[i][1]&&!s)return;r[i][2].forEach(function(n){var l=document.createElement("link"),h=f[n];l.rel="preload";l.href=h;l.fetchPriority="low";l.as=/\\.css$/.test(h)?"style":"script";document.head.appendChild(l)});return}})();`;
+        // The page arrives drawn (ADR 100): its first paint needs none of the app's code, so nothing is fetched before it
+        // (bytes fetched earlier compete with the page and its largest picture on a slow link). Once its first content
+        // has been shown (as in src/ui/after-first-paint.ts, which main.tsx starts the app with), the page's own chunks
+        // are preloaded beside the app, and the HTTP adapter, which only the first call needs, is prefetched. A page
+        // that came without markup fetches them at once.
+        const script = `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(routes)},a=${JSON.stringify(always)},p=location.pathname,s=document.cookie.indexOf(${JSON.stringify(`${TOKEN_COOKIE}=`)})>=0;function k(h,rel){var l=document.createElement("link");l.rel=rel;l.href=h;if(rel==="preload"){l.fetchPriority="low";l.as=/\\.css$/.test(h)?"style":"script"}else l.as="script";document.head.appendChild(l)}function go(){a.forEach(function(h){k(h,"prefetch")});for(var i=0;i<r.length;i++){if(!new RegExp(r[i][0]).test(p))continue;if(r[i][1]&&!s)return;r[i][2].forEach(function(n){k(f[n],"preload")});return}}function after(){var d=0,run=function(){if(!d){d=1;setTimeout(go,0)}};if(!document.getElementById(${JSON.stringify(PAGE_DATA_ID)}))return run();try{var o=new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();run()}});o.observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(run)}setTimeout(run,3000)}document.readyState==="loading"?document.addEventListener("DOMContentLoaded",after):after()})();`;
         // What the server needs to inline a page's styles on its first view (ADR 100): each page's own CSS files.
         // A page's lazy parts that the server draws too (the home page's carousels) count as the page's.
         const withDescendants = (name: string) => {
@@ -83,17 +90,10 @@ class PreloadPlugin {
         const pages = Object.fromEntries(
           ROUTE_TABLE.map((route) => [route.page, later(withDescendants(`page-${route.page}`)).filter((file) => file.endsWith('.css'))]),
         );
-        compilation.emitAsset('ssr/pages.json', new rspack.sources.RawSource(JSON.stringify({ pages })));
-        // The HTTP adapter is not needed to hydrate a server-rendered page (its data came with it, ADR 100): it is
-        // fetched while the browser is idle, ready for the first call.
-        const prefetch = (href: string) => `<link rel="prefetch" href="${href}" as="script">`;
-        // The page arrives drawn (ADR 100): the app's scripts no longer stand before the first paint, and preloading
-        // them at high priority would only take bandwidth from the page's largest picture. Their deferred tags at the
-        // end of the body are found by the preload scanner as the page streams in.
-        // The app itself (boot) is wanted soon after the first paint: preloaded at low priority.
-        const boot = later(groupFiles(compilation, 'boot')).map((href) => `<link rel="preload" href="${href}" as="${href.endsWith('.css') ? 'style' : 'script'}" fetchpriority="low">`);
-        const links = [...boot, ...always.filter((file) => !later(groupFiles(compilation, 'boot')).includes(file)).map(prefetch)].join('');
-        data.html = data.html.replace('</head>', `${links}<script>${script}</script></head>`);
+        // The shell's own styles (the bar and the footer come with the app, in boot's chunk) are inlined on every page.
+        const shell = later(groupFiles(compilation, 'boot')).filter((file) => file.endsWith('.css'));
+        compilation.emitAsset('ssr/pages.json', new rspack.sources.RawSource(JSON.stringify({ shell, pages })));
+        data.html = data.html.replace('</head>', `<script>${script}</script></head>`);
         return data;
       });
     });

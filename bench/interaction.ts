@@ -3,6 +3,7 @@
  * its result (liking a post, opening a 200-comment thread, submitting a quiz answer, typing in the composer).
  */
 import type { Browser, Page } from 'playwright';
+import { waitForLiveAfterLoads } from '../test/e2e/support/live';
 import type { Seeded } from './seed';
 import { figure, type Figure } from './stats';
 
@@ -50,6 +51,8 @@ async function throttled(browser: Browser, baseUrl: string, token: string) {
   const context = await browser.newContext({ baseURL: baseUrl, bypassCSP: true });
   await context.addCookies([{ name: 'token', value: token, url: baseUrl }]);
   const page = await context.newPage();
+  // Pages arrive drawn by the server: an input before they come alive would reach markup without its handlers.
+  await waitForLiveAfterLoads(page);
   const cdp = await context.newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   return { page, close: () => context.close() };

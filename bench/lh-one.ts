@@ -21,6 +21,7 @@ try {
   const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: Boolean(token) });
   const lhr = result!.lhr;
   const a = lhr.audits;
+  if (lhr.runtimeError) console.log('runtimeError', lhr.runtimeError);
   console.log({
     perf: lhr.categories.performance!.score! * 100,
     a11y: lhr.categories.accessibility!.score! * 100,

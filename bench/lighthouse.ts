@@ -44,6 +44,12 @@ export async function benchPageLoads(
           { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: route.signedIn },
         );
         const lhr = result!.lhr;
+        if (lhr.runtimeError) {
+          // A failed run (no LCP seen, the page never settled) scores 0: it is counted as failed, not as a figure.
+          console.warn(`lighthouse ${route.path} run ${i + 1} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+          for (const list of Object.values(samples)) list.push(Number.NaN);
+          continue;
+        }
         samples.performance.push((lhr.categories.performance?.score ?? 0) * 100);
         samples.accessibility.push((lhr.categories.accessibility?.score ?? 0) * 100);
         samples.lcp.push(lhr.audits['largest-contentful-paint']?.numericValue ?? Number.NaN);

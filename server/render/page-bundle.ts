@@ -11,7 +11,7 @@ export interface PageBundle {
   renderer: PageRenderer;
   /** The built index.html, the page every document is made from. */
   template: string;
-  /** The stylesheets the template links (inlined into every page). */
+  /** The stylesheets the template links and the shell's own (the bar, the footer): inlined into every page. */
   appCss: string;
   /** Each screen's own stylesheets, by the route table's page name. */
   pageCss: Record<string, string>;
@@ -35,7 +35,8 @@ export function loadPageBundle(staticDir: string): PageBundle | null {
   const template = readFileSync(index, 'utf8');
   const read = (href: string) => readFileSync(join(staticDir, href.replace(/^\//, '')), 'utf8');
   const linked = [...template.matchAll(/<link[^>]*href="([^"]+\.css)"[^>]*>/g)].map((m) => m[1]!);
-  const manifest = JSON.parse(readFileSync(join(staticDir, 'ssr', 'pages.json'), 'utf8')) as { pages: Record<string, string[]> };
+  const manifest = JSON.parse(readFileSync(join(staticDir, 'ssr', 'pages.json'), 'utf8')) as { shell?: string[]; pages: Record<string, string[]> };
   const pageCss = Object.fromEntries(Object.entries(manifest.pages).map(([page, files]) => [page, files.map(read).join('\n')]));
-  return { renderer, template, appCss: linked.map(read).join('\n'), pageCss };
+  const appFiles = [...new Set([...linked, ...(manifest.shell ?? [])])];
+  return { renderer, template, appCss: appFiles.map(read).join('\n'), pageCss };
 }

@@ -1,12 +1,13 @@
 /**
- * Browser entry. A page the server drew (ADR 100) paints before any of the app runs: the app boots in the next frame's
- * task, so the browser shows the markup first and the long work of starting the app never holds the first paint back.
- * A page without markup (the development server) boots at once.
+ * Browser entry. A page the server drew (ADR 100) shows before any of the app is fetched or runs: the app boots once
+ * the first content has been shown, so the long work of starting it never holds the first paint back, and its bytes
+ * never compete with the page's. A page without markup (the development server) boots at once.
  */
 import './zod-jitless';
 import './styles/app.css';
+import { afterFirstPaint } from './after-first-paint';
 import { PAGE_DATA_ID } from './page-data-id';
 
 const boot = () => import(/* webpackChunkName: "boot" */ './boot');
-if (document.getElementById(PAGE_DATA_ID)) requestAnimationFrame(() => setTimeout(boot, 0));
+if (document.getElementById(PAGE_DATA_ID)) afterFirstPaint(boot);
 else void boot();

@@ -95,6 +95,32 @@ test.describe('pages arrive rendered', () => {
     }
   });
 
+  test('on a phone, pages come alive without moving: the wide bar and sidebar the server drew give way in place', async ({ page, request }) => {
+    test.setTimeout(120_000);
+    const user = await createUser(request);
+    await signIn(page, user);
+    await page.setViewportSize({ width: 375, height: 812 });
+    // Every layout shift not caused by input, with what moved, from the first paint on.
+    await page.addInitScript(() => {
+      const shifts: string[] = [];
+      (window as unknown as { __shifts: string[] }).__shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { value: number; hadRecentInput: boolean; sources: { node?: Node }[] }[]) {
+          if (entry.hadRecentInput) continue;
+          const moved = entry.sources.map((s) => (s.node instanceof Element ? `${s.node.tagName.toLowerCase()}.${s.node.className}` : 'text'));
+          shifts.push(`${entry.value.toFixed(4)} ${moved.join(', ')}`);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    for (const path of ['/', '/sustainlearn', '/articles', `/articles/${ARTICLE}`, '/discussion']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      // Two frames for the last shift's entry to be reported.
+      await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+      expect(await page.evaluate(() => (window as unknown as { __shifts: string[] }).__shifts), `${path} moved as it came alive`).toEqual([]);
+    }
+  });
+
   test('members\' pages are drawn for the member named by the cookie, and nobody else', async ({ playwright, baseURL, request }) => {
     const ada = await createUser(request, { firstName: 'Adaline', lastName: 'Quartermain' });
     const bo = await createUser(request, { firstName: 'Bogdan', lastName: 'Wetherall' });

@@ -25,7 +25,8 @@ writeFileSync(
 );
 writeFileSync(join(staticDir, 'static', 'css', 'main.css'), 'body{color:green}');
 writeFileSync(join(staticDir, 'static', 'css', 'page-profile.css'), '.profile{margin:0}');
-writeFileSync(join(staticDir, 'ssr', 'pages.json'), JSON.stringify({ pages: { profile: ['/static/css/page-profile.css'], articles: [] } }));
+writeFileSync(join(staticDir, 'static', 'css', 'boot.css'), '.nav{gap:1rem}');
+writeFileSync(join(staticDir, 'ssr', 'pages.json'), JSON.stringify({ shell: ['/static/css/boot.css'], pages: { profile: ['/static/css/page-profile.css'], articles: [] } }));
 // The bundle's side of the port: who the token names (asked of the API in-process), then a page for them.
 writeFileSync(
   join(staticDir, 'ssr', 'render.cjs'),
@@ -70,8 +71,9 @@ describeWithApp('pages rendered by the server', { seed: true, env: { STATIC_DIR:
     expect(res.headers['content-type']).toContain('text/html');
     const html = res.body;
     expect(html).toContain('<div id="root"><h1>For drawn@example.com</h1>');
-    // The app's and the screen's styles are inline; no stylesheet blocks the first paint.
-    expect(html).toContain('<style>body{color:green}\n.profile{margin:0}</style>');
+    // The app's, the shell's (the bar's, loaded with the app) and the screen's styles are inline; no stylesheet blocks
+    // the first paint.
+    expect(html).toContain('<style>body{color:green}\n.nav{gap:1rem}\n.profile{margin:0}</style>');
     expect(html).not.toContain('rel="stylesheet"');
     expect(html).not.toContain('<noscript>');
     // The head is the server's: a members' page is not indexed, and the template's title and description are gone.

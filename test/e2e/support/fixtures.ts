@@ -4,6 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { waitForLiveAfterLoads } from './live';
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
@@ -27,29 +28,6 @@ export async function recordCspViolations(context: BrowserContext, violations: s
       report?.(`${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
     });
   });
-}
-
-/**
- * Pages arrive drawn by the server and come alive a moment later (ADR 100): a click before that would reach markup
- * without its handlers. After every `goto` and `reload`, the fixture waits until the page says it is live (the app's
- * `data-live` mark), as a person waits for a page to finish loading.
- */
-export async function waitForLiveAfterLoads(page: Page): Promise<void> {
-  const live = async () => {
-    await page.waitForFunction(() => document.documentElement.dataset.live !== undefined || !document.getElementById('root'), undefined, { timeout: 30_000 });
-  };
-  const goto = page.goto.bind(page);
-  const reload = page.reload.bind(page);
-  page.goto = async (...args: Parameters<Page['goto']>) => {
-    const response = await goto(...args);
-    await live();
-    return response;
-  };
-  page.reload = async (...args: Parameters<Page['reload']>) => {
-    const response = await reload(...args);
-    await live();
-    return response;
-  };
 }
 
 export const test = base.extend<{ page: Page; consoleErrors: string[]; cspViolations: string[] }>({
