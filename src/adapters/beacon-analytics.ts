@@ -1,5 +1,6 @@
 import { inject, injectable } from 'inversify';
 import type { Analytics } from '../application/ports';
+import { PAGE_VIEW_PATH } from '../contract/analytics-path';
 import { type ApiConfig, TOKENS } from './di-tokens';
 
 /** Page views go out with navigator.sendBeacon (fetch keepalive as a fallback): the path only, no personal data. */
@@ -8,8 +9,8 @@ export class BeaconAnalytics implements Analytics {
   constructor(@inject(TOKENS.ApiConfig) private readonly config: ApiConfig) {}
 
   pageView(path: string): void {
-    // The contract (and zod with it) loads with the first page view, after the first render.
-    void import('../contract/analytics').then(({ pageView }) => this.send(`${this.config.baseUrl}${pageView.path}`, JSON.stringify({ path })));
+    // Only the path: the call's schemas (and zod with them) are not loaded for a page view.
+    this.send(`${this.config.baseUrl}${PAGE_VIEW_PATH}`, JSON.stringify({ path }));
   }
 
   private send(url: string, body: string): void {
