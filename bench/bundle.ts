@@ -57,8 +57,9 @@ export function initialFiles(staticDir: string): string[] {
 /** The chunks index.html's inline script preloads for a path (the route table's first match), as the browser runs it. */
 export function routePreloads(staticDir: string, path: string, signedIn: boolean): string[] {
   const html = readFileSync(join(staticDir, 'index.html'), 'utf8');
-  const match = html.match(/var f=(\[.*?\]),r=(\[.*?\]),p=/);
-  if (!match) return [];
+  const match = html.match(/var f=(\[.*?\]),r=(\[.*?\]),a=/);
+  // The figure must not fall to nothing when the script changes shape: a script the bench cannot read stops it.
+  if (!match) throw new Error("bench: index.html's route-preload script no longer reads as var f=[...],r=[...],a=");
   const files = JSON.parse(match[1]!) as string[];
   const routes = JSON.parse(match[2]!) as [string, number, number[]][];
   const pathname = new URL(path, 'http://x').pathname;
