@@ -22,6 +22,11 @@ export interface ApiClient {
   call<C extends Call>(call: C, input?: CallInput<C>, options?: CallOptions): Promise<ResponseOf<C>>;
   /** Drops every cached answer (the signed-in user changed). */
   clearCache(): void;
+  /**
+   * Starts loading what a first call needs (the HTTP adapter's code), without calling: for a call the reader is
+   * about to make (an answer chosen, Submit next), so it does not wait for the code.
+   */
+  prepare(): void;
   /** Called after any 401 answer, once the token is gone and the redirect to /login has started. */
   onUnauthorized(listener: () => void): () => void;
 }

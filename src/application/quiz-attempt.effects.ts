@@ -35,6 +35,10 @@ export function provideQuizAttempt({ api, files, clock, navigator, notifier, log
   };
   return quizAttemptMachine.provide({
     actions: {
+      prepareSubmit: () => {
+        void quizCalls().catch(() => {});
+        api.prepare();
+      },
       startQuiz: ({ self }, { category, setId }) => {
         quizCalls()
           .then((calls) => api.call(calls.startQuiz, { body: { category, sdgSet: setId } }))

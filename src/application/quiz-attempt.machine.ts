@@ -83,6 +83,9 @@ export const quizAttemptMachine = setup({
   actions: {
     /** POST /quizzes/start; answers quiz.loaded (attempt or null) or quiz.loadFailed with the text to show. */
     startQuiz: (_, _params: { category: string; setId: string }) => {},
+    /** An option is chosen: what the answer's call needs (its contract, the HTTP adapter) starts loading, so Submit
+     *  does not wait for code. Sends nothing back. */
+    prepareSubmit: () => {},
     /** POST /quizzes/attempts/{id}/answer; answers answer.accepted or answer.failed. */
     submitAnswer: (_, _params: { attemptId: string; questionIndex: number; selectedOption: number }) => {},
     /** POST /quizzes/attempts/{id}/complete; answers quiz.completed or quiz.completeFailed. */
@@ -181,7 +184,7 @@ export const quizAttemptMachine = setup({
     startFailed: { type: 'final' },
     question: {
       on: {
-        'option.select': { actions: assign({ selected: ({ event }) => event.option }) },
+        'option.select': { actions: [assign({ selected: ({ event }) => event.option }), 'prepareSubmit'] },
         'answer.submit': {
           guard: 'hasSelection',
           target: 'answering',

@@ -148,7 +148,10 @@ function step(m: Model, e: QuizAttemptEvent): Model {
       }
       return m;
     case 'question':
-      if (e.type === 'option.select') return { ...next, selected: e.option };
+      if (e.type === 'option.select') {
+        effect('prepare');
+        return { ...next, selected: e.option };
+      }
       if (e.type === 'answer.submit' && m.selected !== null) {
         effect(`answer ${m.attempt?._id} ${m.index} ${m.selected}`);
         return { ...next, screen: 'answering' };
@@ -229,6 +232,7 @@ function instrumented() {
   const effects: string[] = [];
   const machine = quizAttemptMachine.provide({
     actions: {
+      prepareSubmit: () => void effects.push('prepare'),
       startQuiz: (_, p) => void effects.push(`start ${p.category} ${p.setId}`),
       submitAnswer: (_, p) => void effects.push(`answer ${p.attemptId} ${p.questionIndex} ${p.selectedOption}`),
       completeQuiz: (_, p) => void effects.push(`complete ${p.attemptId}`),

@@ -21,6 +21,7 @@ function recordingApi(tokens: MemoryTokenStore) {
       return { success: true, message: 'Signed out' } as never;
     },
     clearCache: () => {},
+    prepare: () => {},
     onUnauthorized: () => () => {},
   };
   return { api, calls };

@@ -62,6 +62,9 @@ export class EffectApiClient implements ApiClient {
     return () => this.#unauthorizedListeners.delete(listener);
   }
 
+  /** Loaded already: nothing to prepare. */
+  prepare(): void {}
+
   clearCache(): void {
     Effect.runSync(Cache.invalidateAll(this.#cache));
   }

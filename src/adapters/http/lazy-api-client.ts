@@ -37,6 +37,10 @@ export class LazyApiClient implements ApiClient {
     void this.#client?.then((client) => client.clearCache());
   }
 
+  prepare(): void {
+    void this.load();
+  }
+
   onUnauthorized(listener: () => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

@@ -73,6 +73,13 @@ export class ScriptedApi implements ApiClient {
     return answer(input as CallInput<Call> | undefined) as never;
   }
   clearCache() {}
+
+  /** Counted, so a test can see that a flow prepared its next call. */
+  prepared = 0;
+
+  prepare() {
+    this.prepared++;
+  }
   onUnauthorized(listener: () => void) {
     this.#unauthorized.push(listener);
     return () => {
