@@ -71,6 +71,9 @@ function PageViews() {
  * rendered it (unless the page already placed the focus itself), and a polite live region says the new title, as a
  * full page load would for a screen reader.
  */
+/** Where a reader's own focus is, that a late route change must not take: a field, an open menu, dialog or list. */
+const READERS_OWN_FOCUS = 'input, textarea, select, [contenteditable="true"], [role="menu"], [role="dialog"], [role="listbox"]';
+
 function RouteChange() {
   const [location] = useLocation();
   const [announcement, setAnnouncement] = useState('');
@@ -92,10 +95,10 @@ function RouteChange() {
     let timer: ReturnType<typeof setTimeout> | undefined;
     const settle = () => {
       const active = document.activeElement;
-      // The new page moved the focus itself (a lesson's heading, a wizard's field), or the reader went on to a field
-      // of their own (the search box in the bar, while a slow page was still loading): leave it there.
+      // The new page moved the focus itself (a lesson's heading, a wizard's field), or the reader went on while a slow
+      // page was still loading, to a field (the search box in the bar) or into a menu or dialog they opened: leave it.
       const moved = active !== before && active !== main && active !== document.body;
-      const placed = moved && (!!main?.contains(active) || !!active?.matches('input, textarea, select, [contenteditable="true"]'));
+      const placed = moved && (!!main?.contains(active) || !!active?.closest(READERS_OWN_FOCUS));
       const heading = main?.querySelector<HTMLElement>('h1') ?? null;
       const fresh = heading !== null && (heading !== oldHeading || heading.textContent !== oldText);
       if (!placed && fresh) {

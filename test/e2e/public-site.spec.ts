@@ -181,6 +181,35 @@ test.describe('navigation bar', () => {
     await expect(page).toHaveURL(/\/login\?from=%2Fcase-studies$/);
   });
 
+  test('a page that loads slowly does not close the menu the reader opened meanwhile', async ({ page, request }) => {
+    const user = await createUser(request, { firstName: 'Ada', lastName: 'Slowpage' });
+    await signIn(page, user);
+    await page.setViewportSize(DESKTOP);
+    await page.goto('/articles');
+    // The about page's code is held until the reader has opened their account menu.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/page-about\.[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
+    await expect(page).toHaveURL(/\/sustainlearn$/);
+    await page.getByRole('button', { name: 'Account menu for Ada' }).click();
+    const menu = page.getByRole('menu');
+    await expect(menu).toBeVisible();
+    release();
+    const heading = page.getByRole('heading', { level: 1, name: 'About SustainLearn' });
+    await expect(heading).toBeVisible();
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await expect(menu).toBeVisible();
+    await expect(heading).not.toBeFocused();
+    await menu.getByRole('menuitem', { name: 'Edit Profile' }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+  });
+
   test('a signed-in user gets the avatar menu on desktop and Profile and Logout in the hamburger', async ({ page, request }) => {
     const user = await createUser(request, { firstName: 'Grace', lastName: 'Hopper' });
     await signIn(page, user);
