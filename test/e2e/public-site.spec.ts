@@ -8,7 +8,7 @@ import { desc } from 'drizzle-orm';
 import { feedback } from '../../server/data/schema';
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { allowConsoleErrors, horizontalOverflow, type PrivateServer, startPrivateServer } from './support/public-site';
+import { allowConsoleErrors, holdPageCode, horizontalOverflow, type PrivateServer, startPrivateServer, twoFrames } from './support/public-site';
 
 const DESKTOP = { width: 1280, height: 900 };
 const MOBILE = { width: 375, height: 812 };
@@ -153,14 +153,7 @@ test.describe('navigation bar', () => {
     await page.setViewportSize(MOBILE);
     await page.goto('/');
     // The community page's code is held until the reader has typed: its heading arrives while they are in the box.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/page-community\.[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdPageCode(page, 'community');
     const toggle = page.getByRole('button', { name: 'Menu' });
     const panel = page.locator('.nav__panel');
     await toggle.click();
@@ -173,7 +166,7 @@ test.describe('navigation bar', () => {
     const heading = page.getByRole('heading', { level: 1, name: 'SustainLearn Community' });
     await expect(heading).toBeVisible();
     // Two frames after the heading arrived, the route change would have moved the focus to it: it stays in the box.
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await twoFrames(page);
     await expect(search).toBeFocused();
     await expect(heading).not.toBeFocused();
     await page.keyboard.press('ArrowDown');
@@ -187,14 +180,7 @@ test.describe('navigation bar', () => {
     await page.setViewportSize(DESKTOP);
     await page.goto('/articles');
     // The about page's code is held until the reader has opened their account menu.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    await page.route(/\/page-about\.[^/]*\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdPageCode(page, 'about');
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'About', exact: true }).click();
     await expect(page).toHaveURL(/\/sustainlearn$/);
     await page.getByRole('button', { name: 'Account menu for Ada' }).click();
@@ -203,7 +189,7 @@ test.describe('navigation bar', () => {
     release();
     const heading = page.getByRole('heading', { level: 1, name: 'About SustainLearn' });
     await expect(heading).toBeVisible();
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    await twoFrames(page);
     await expect(menu).toBeVisible();
     await expect(heading).not.toBeFocused();
     await menu.getByRole('menuitem', { name: 'Edit Profile' }).click();

@@ -61,6 +61,27 @@ export function allowConsoleErrors(consoleErrors: string[], pattern: RegExp): nu
   return removed;
 }
 
+/**
+ * Holds the browser's requests for a screen's code (its `page-<name>` chunk) until the returned function is called:
+ * the route changes at once, and its page arrives when the test says.
+ */
+export async function holdPageCode(page: Page, name: string): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(new RegExp(`/page-${name}\\.[^/]*\\.js$`), async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+/** Waits two frames: what a frame's work would do (a late focus move, a layout shift's entry) has happened. */
+export async function twoFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 /** The page must not scroll sideways at its current width. */
 export async function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
