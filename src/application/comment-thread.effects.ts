@@ -4,6 +4,7 @@ import { plainTextToHtml } from '../domain/discussion';
 import { refusalOf } from './api-error';
 import { type CommentThreadEvent, commentThreadMachine } from './comment-thread.machine';
 import type { ApiClient } from './ports';
+import { lazyCalls } from './lazy-calls';
 
 export interface CommentThreadPorts {
   api: ApiClient;
@@ -15,15 +16,17 @@ function reply(self: AnyActorRef, event: CommentThreadEvent) {
   if (self.getSnapshot().status === 'active') self.send(event);
 }
 
-/** The comment calls (and zod with them) load with the first call, not with the app shell. */
-const commentCalls = () => import('../contract/comments');
+/**
+ * The comment calls (and zod with them) load with the first call, not with the app shell; they share one chunk with
+ * the discussion calls, so the feed's first call has brought them before a thread is opened.
+ */
+const commentCalls = lazyCalls(() => import(/* webpackChunkName: "contract-community" */ '../contract/comments'));
 
 export function provideCommentThread({ api, log }: CommentThreadPorts) {
   return commentThreadMachine.provide({
     actions: {
       loadThread: ({ self }, { discussionId, load, fresh }) => {
-        commentCalls()
-          .then((calls) => api.call(calls.listComments, { params: { id: discussionId } }, fresh ? { fresh: true } : {}))
+        commentCalls((calls) => api.call(calls.listComments, { params: { id: discussionId } }, fresh ? { fresh: true } : {}))
           .then(
             (answer) => reply(self, { type: 'thread.loaded', load, comments: answer.comments }),
             (error: unknown) => reply(self, { type: 'thread.failed', load, error }),
@@ -32,24 +35,21 @@ export function provideCommentThread({ api, log }: CommentThreadPorts) {
       postComment: ({ self }, { discussionId, text, parentCommentId }) => {
         // The body is made at once, as it was before the call waited for the contract to load.
         const body = { discussionId, content: plainTextToHtml(text), parentCommentId };
-        commentCalls()
-          .then((calls) => api.call(calls.createComment, { body }))
+        commentCalls((calls) => api.call(calls.createComment, { body }))
           .then(
             () => reply(self, { type: 'comment.posted', from: parentCommentId }),
             (error: unknown) => reply(self, { type: 'comment.postFailed', from: parentCommentId, refusal: refusalOf(error), error }),
           );
       },
       deleteComment: ({ self }, { id }) => {
-        commentCalls()
-          .then((calls) => api.call(calls.deleteComment, { params: { id } }))
+        commentCalls((calls) => api.call(calls.deleteComment, { params: { id } }))
           .then(
             () => reply(self, { type: 'comment.deleted', id }),
             (error: unknown) => reply(self, { type: 'comment.deleteFailed', id, error }),
           );
       },
       likeComment: ({ self }, { id, userId }) => {
-        commentCalls()
-          .then((calls) => api.call(calls.likeComment, { params: { id } }))
+        commentCalls((calls) => api.call(calls.likeComment, { params: { id } }))
           .then(
             (answer) => reply(self, { type: 'comment.likeSettled', id, userId, liked: answer.liked, likeCount: answer.likeCount }),
             (error: unknown) => reply(self, { type: 'comment.likeFailed', id, userId, error }),

@@ -4,6 +4,7 @@ import { messageOf } from './api-error';
 import { COURSE_TEXT, type CourseProgressEvent, courseLoadErrorText, courseProgressMachine } from './course-progress.machine';
 import { lessonPath } from './paths';
 import type { ApiClient, Navigator } from './ports';
+import { lazyCalls } from './lazy-calls';
 
 export interface CourseProgressPorts {
   api: ApiClient;
@@ -17,8 +18,8 @@ function reply(self: AnyActorRef, event: CourseProgressEvent) {
 }
 
 /** The course and learning calls (and zod with them) load with the first call, not with the app shell. */
-const contentCalls = () => import('../contract/content');
-const learningCalls = () => import('../contract/learning');
+const contentCalls = lazyCalls(() => import('../contract/content'));
+const learningCalls = lazyCalls(() => import('../contract/learning'));
 
 export function provideCourseProgress({ api, navigator, log }: CourseProgressPorts) {
   const failed = (message: string) => (error: unknown) => {
@@ -28,22 +29,21 @@ export function provideCourseProgress({ api, navigator, log }: CourseProgressPor
   return courseProgressMachine.provide({
     actions: {
       loadCourse: ({ self }, { courseId, lessonId }) => {
-        Promise.all([contentCalls(), learningCalls()])
-          .then(([content, learning]) =>
+        contentCalls((content) =>
+          learningCalls((learning) =>
             Promise.all([
               api.call(content.getCourse, { params: { id: courseId } }),
               api.call(learning.courseProgress, { params: { id: courseId } }, { fresh: true }),
               lessonId ? api.call(learning.getLesson, { params: { id: courseId, lessonId } }) : Promise.resolve(null),
             ]),
-          )
-          .then(
+          ),
+        ).then(
             ([course, progress, lesson]) => reply(self, { type: 'course.loaded', course: course.course, progress: progress.progress, lesson: lesson?.lesson ?? null }),
             (error: unknown) => reply(self, { type: 'course.loadFailed', message: courseLoadErrorText(failed('loading a course failed')(error)) }),
           );
       },
       enrol: ({ self }, { courseId }) => {
-        learningCalls()
-          .then((learning) => api.call(learning.enrol, { params: { id: courseId } }))
+        learningCalls((learning) => api.call(learning.enrol, { params: { id: courseId } }))
           .then(
             (answer) => reply(self, { type: 'course.enrolled', progress: answer.progress }),
             (error: unknown) => reply(self, { type: 'course.enrolFailed', message: messageOf(failed('enrolling failed')(error), COURSE_TEXT.enrolFailed) }),
@@ -51,32 +51,28 @@ export function provideCourseProgress({ api, navigator, log }: CourseProgressPor
       },
       openLessonPage: (_, { courseId, lessonId }) => navigator.go(lessonPath(courseId, lessonId)),
       loadLesson: ({ self }, { courseId, lessonId }) => {
-        learningCalls()
-          .then((learning) => api.call(learning.getLesson, { params: { id: courseId, lessonId } }))
+        learningCalls((learning) => api.call(learning.getLesson, { params: { id: courseId, lessonId } }))
           .then(
             (answer) => reply(self, { type: 'lesson.loaded', lesson: answer.lesson }),
             (error: unknown) => reply(self, { type: 'lesson.loadFailed', message: messageOf(failed('loading a lesson failed')(error), COURSE_TEXT.lessonFailed) }),
           );
       },
       markComplete: ({ self }, { courseId, lessonId }) => {
-        learningCalls()
-          .then((learning) => api.call(learning.completeLesson, { params: { id: courseId, lessonId } }))
+        learningCalls((learning) => api.call(learning.completeLesson, { params: { id: courseId, lessonId } }))
           .then(
             (answer) => reply(self, { type: 'lesson.marked', progress: answer.progress }),
             (error: unknown) => reply(self, { type: 'lesson.markFailed', message: messageOf(failed('marking a lesson failed')(error), COURSE_TEXT.markFailed) }),
           );
       },
       startAssessment: ({ self }, { courseId }) => {
-        learningCalls()
-          .then((learning) => api.call(learning.startAssessment, { params: { id: courseId } }))
+        learningCalls((learning) => api.call(learning.startAssessment, { params: { id: courseId } }))
           .then(
             (answer) => reply(self, { type: 'assessment.started', attempt: answer.attempt }),
             (error: unknown) => reply(self, { type: 'assessment.startFailed', message: messageOf(failed('starting an assessment failed')(error), COURSE_TEXT.startFailed) }),
           );
       },
       submitAnswer: ({ self }, { attemptId, questionIndex, selectedOption }) => {
-        learningCalls()
-          .then((learning) => api.call(learning.answerAssessment, { params: { id: attemptId }, body: { questionIndex, selectedOption } }))
+        learningCalls((learning) => api.call(learning.answerAssessment, { params: { id: attemptId }, body: { questionIndex, selectedOption } }))
           .then(
             (answer) =>
               reply(self, {
@@ -88,8 +84,7 @@ export function provideCourseProgress({ api, navigator, log }: CourseProgressPor
           );
       },
       finishAssessment: ({ self }, { attemptId }) => {
-        learningCalls()
-          .then((learning) => api.call(learning.completeAssessment, { params: { id: attemptId } }))
+        learningCalls((learning) => api.call(learning.completeAssessment, { params: { id: attemptId } }))
           .then(
             (answer) => reply(self, { type: 'assessment.finished', attempt: answer.attempt, certificate: answer.certificate }),
             (error: unknown) => reply(self, { type: 'assessment.finishFailed', message: messageOf(failed('finishing an assessment failed')(error), COURSE_TEXT.finishFailed) }),

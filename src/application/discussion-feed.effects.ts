@@ -3,6 +3,7 @@ import type { AnyActorRef } from 'xstate';
 import { messageOf } from './api-error';
 import { type DiscussionFeedEvent, discussionFeedMachine, type Topic } from './discussion-feed.machine';
 import type { ApiClient } from './ports';
+import { lazyCalls } from './lazy-calls';
 
 export interface DiscussionFeedPorts {
   api: ApiClient;
@@ -24,46 +25,41 @@ function reply(self: AnyActorRef, event: DiscussionFeedEvent) {
 }
 
 /** The discussion calls (and zod with them) load with the first call, not with the app shell. */
-const discussionCalls = () => import('../contract/discussions');
+const discussionCalls = lazyCalls(() => import(/* webpackChunkName: "contract-community" */ '../contract/discussions'));
 
 export function provideDiscussionFeed({ api, log }: DiscussionFeedPorts) {
   return discussionFeedMachine.provide({
     actions: {
       loadFeed: ({ self }, { topic, load, fresh }) => {
-        discussionCalls()
-          .then((calls) => api.call(calls.listDiscussions, { query: feedQuery(topic) }, fresh ? { fresh: true } : {}))
+        discussionCalls((calls) => api.call(calls.listDiscussions, { query: feedQuery(topic) }, fresh ? { fresh: true } : {}))
           .then(
             (page) => reply(self, { type: 'feed.loaded', load, page }),
             (error: unknown) => reply(self, { type: 'feed.failed', load, message: error instanceof Error ? error.message : messageOf(error, 'Failed to load discussions') }),
           );
       },
       loadMore: ({ self }, { topic, cursor, load }) => {
-        discussionCalls()
-          .then((calls) => api.call(calls.listDiscussions, { query: feedQuery(topic, cursor) }))
+        discussionCalls((calls) => api.call(calls.listDiscussions, { query: feedQuery(topic, cursor) }))
           .then(
             (page) => reply(self, { type: 'feed.moreLoaded', load, page }),
             (error: unknown) => reply(self, { type: 'feed.moreFailed', load, error }),
           );
       },
       refreshPost: ({ self }, { id }) => {
-        discussionCalls()
-          .then((calls) => api.call(calls.getDiscussion, { params: { id } }, { fresh: true }))
+        discussionCalls((calls) => api.call(calls.getDiscussion, { params: { id } }, { fresh: true }))
           .then(
             (answer) => reply(self, { type: 'post.refreshed', discussion: answer.discussion }),
             (error: unknown) => log('refreshing a discussion failed', error),
           );
       },
       deletePost: ({ self }, { id }) => {
-        discussionCalls()
-          .then((calls) => api.call(calls.deleteDiscussion, { params: { id } }))
+        discussionCalls((calls) => api.call(calls.deleteDiscussion, { params: { id } }))
           .then(
             () => reply(self, { type: 'post.deleted', id }),
             (error: unknown) => reply(self, { type: 'post.deleteFailed', id, error }),
           );
       },
       likePost: ({ self }, { id, userId }) => {
-        discussionCalls()
-          .then((calls) => api.call(calls.likeDiscussion, { params: { id } }))
+        discussionCalls((calls) => api.call(calls.likeDiscussion, { params: { id } }))
           .then(
             (answer) => reply(self, { type: 'post.likeSettled', id, userId, liked: answer.liked, likeCount: answer.likeCount }),
             (error: unknown) => reply(self, { type: 'post.likeFailed', id, userId, error }),

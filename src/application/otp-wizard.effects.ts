@@ -4,6 +4,7 @@ import type { OtpPurpose } from '../domain/otp';
 import { messageOf } from './api-error';
 import { OTP_TEXT, otpWizardMachine } from './otp-wizard.machine';
 import type { ApiClient, Clock, Navigator, Notifier, TokenStore } from './ports';
+import { lazyCalls } from './lazy-calls';
 
 export interface OtpWizardPorts {
   api: ApiClient;
@@ -14,7 +15,7 @@ export interface OtpWizardPorts {
 }
 
 /** The auth calls (and zod with them) load with the first call, not with the app shell. */
-const authCalls = () => import('../contract/auth');
+const authCalls = lazyCalls(() => import('../contract/auth'));
 
 const requestCall = (calls: typeof authContract, purpose: OtpPurpose) => (purpose === 'signup' ? calls.requestSignupOtp : calls.forgotPassword);
 const verifyCall = (calls: typeof authContract, purpose: OtpPurpose) => (purpose === 'signup' ? calls.verifySignupOtp : calls.verifyResetOtp);
@@ -30,32 +31,28 @@ export function provideOtpWizard({ api, tokens, navigator, clock, notifier }: Ot
   return otpWizardMachine.provide({
     actions: {
       requestOtp: ({ self }, { purpose, email }) => {
-        authCalls()
-          .then((calls) => api.call(requestCall(calls, purpose), { body: { email } }))
+        authCalls((calls) => api.call(requestCall(calls, purpose), { body: { email } }))
           .then(
             () => self.send({ type: 'otp.sent' }),
             (error: unknown) => self.send({ type: 'otp.sendFailed', message: messageOf(error, OTP_TEXT.sendFailed) }),
           );
       },
       resendOtp: ({ self }, { purpose, email }) => {
-        authCalls()
-          .then((calls) => api.call(requestCall(calls, purpose), { body: { email } }))
+        authCalls((calls) => api.call(requestCall(calls, purpose), { body: { email } }))
           .then(
             () => self.send({ type: 'otp.resent' }),
             (error: unknown) => self.send({ type: 'otp.resendFailed', message: messageOf(error, OTP_TEXT.resendFailed) }),
           );
       },
       verifyOtp: ({ self }, { purpose, email, code }) => {
-        authCalls()
-          .then((calls) => api.call(verifyCall(calls, purpose), { body: { email, otp: code } }))
+        authCalls((calls) => api.call(verifyCall(calls, purpose), { body: { email, otp: code } }))
           .then(
             (answer) => self.send({ type: 'otp.verified', token: answer.token }),
             (error: unknown) => self.send({ type: 'otp.verifyFailed', message: messageOf(error, OTP_TEXT.verifyFailed) }),
           );
       },
       setPassword: ({ self }, { password }) => {
-        authCalls()
-          .then((calls) => api.call(calls.setPassword, { body: { password } }))
+        authCalls((calls) => api.call(calls.setPassword, { body: { password } }))
           .then(
             () => self.send({ type: 'password.set', token: null }),
             (error: unknown) => self.send({ type: 'password.failed', message: messageOf(error, OTP_TEXT.unexpected) }),

@@ -2,6 +2,7 @@
 import { refusalOf } from './api-error';
 import type { ApiClient, DraftStore } from './ports';
 import { type PostText, postComposerMachine } from './post-composer.machine';
+import { lazyCalls } from './lazy-calls';
 
 export interface PostComposerPorts {
   api: ApiClient;
@@ -44,15 +45,14 @@ export function loadPostDraft(drafts: DraftStore, key: string): PostText | null 
 }
 
 /** The discussion calls (and zod with them) load with the first post, not with the app shell. */
-const discussionCalls = () => import('../contract/discussions');
+const discussionCalls = lazyCalls(() => import(/* webpackChunkName: "contract-community" */ '../contract/discussions'));
 
 export function providePostComposer({ api, drafts, log }: PostComposerPorts) {
   return postComposerMachine.provide({
     actions: {
       restoreDraft: ({ self }, { key }) => self.send({ type: 'draft.restored', draft: loadPostDraft(drafts, key) }),
       createDiscussion: ({ self }, post) => {
-        discussionCalls()
-          .then((calls) => api.call(calls.createDiscussion, { body: post }))
+        discussionCalls((calls) => api.call(calls.createDiscussion, { body: post }))
           .then(
             (answer) => self.send({ type: 'create.succeeded', discussion: answer.discussion }),
             (error: unknown) => self.send({ type: 'create.failed', error, refusal: refusalOf(error) }),

@@ -7,6 +7,7 @@ import { QUIZ_PDF_FILENAME, QUIZ_REDIRECT_DELAY_MS } from '../domain/quiz';
 import { messageOf } from './api-error';
 import type { ApiClient, Clock, FileSaver, Navigator, Notifier } from './ports';
 import { QUIZ_TEXT, type QuizAttemptEvent, quizAttemptMachine } from './quiz-attempt.machine';
+import { lazyCalls } from './lazy-calls';
 
 export interface QuizAttemptPorts {
   api: ApiClient;
@@ -23,7 +24,7 @@ function reply(self: AnyActorRef, event: QuizAttemptEvent) {
 }
 
 /** The quiz calls (and zod with them) load with the first call, not with the app shell. */
-const quizCalls = () => import('../contract/quizzes');
+const quizCalls = lazyCalls(() => import('../contract/quizzes'));
 
 export function provideQuizAttempt({ api, files, clock, navigator, notifier, log }: QuizAttemptPorts) {
   const navigate = (path: string) => navigator.go(path);
@@ -36,12 +37,11 @@ export function provideQuizAttempt({ api, files, clock, navigator, notifier, log
   return quizAttemptMachine.provide({
     actions: {
       prepareSubmit: () => {
-        void quizCalls().catch(() => {});
+        void quizCalls.load().catch(() => {});
         api.prepare();
       },
       startQuiz: ({ self }, { category, setId }) => {
-        quizCalls()
-          .then((calls) => api.call(calls.startQuiz, { body: { category, sdgSet: setId } }))
+        quizCalls((calls) => api.call(calls.startQuiz, { body: { category, sdgSet: setId } }))
           .then(
             (answer) => reply(self, { type: 'quiz.loaded', attempt: answer.attempt }),
             (error: unknown) => {
@@ -52,8 +52,7 @@ export function provideQuizAttempt({ api, files, clock, navigator, notifier, log
       },
       submitAnswer: ({ self }, { attemptId, questionIndex, selectedOption }) => {
         // Spec section 7: timeSpent is always 0.
-        quizCalls()
-          .then((calls) => api.call(calls.answerQuestion, { params: { id: attemptId }, body: { questionIndex, selectedOption, timeSpent: 0 } }))
+        quizCalls((calls) => api.call(calls.answerQuestion, { params: { id: attemptId }, body: { questionIndex, selectedOption, timeSpent: 0 } }))
           .then(
             ({ isCorrect, correctOption, explanation, revealingCardImage, revealText }) =>
               reply(self, { type: 'answer.accepted', result: { isCorrect, correctOption, explanation, revealingCardImage, revealText } }),
@@ -64,8 +63,7 @@ export function provideQuizAttempt({ api, files, clock, navigator, notifier, log
           );
       },
       completeQuiz: ({ self }, { attemptId }) => {
-        quizCalls()
-          .then((calls) => api.call(calls.completeQuiz, { params: { id: attemptId } }))
+        quizCalls((calls) => api.call(calls.completeQuiz, { params: { id: attemptId } }))
           .then(
             (answer) => reply(self, { type: 'quiz.completed', attempt: answer.attempt }),
             (error: unknown) => {
@@ -75,8 +73,7 @@ export function provideQuizAttempt({ api, files, clock, navigator, notifier, log
           );
       },
       downloadResults: ({ self }, { attemptId }) => {
-        quizCalls()
-          .then((calls) => api.call(calls.attemptPdf, { params: { id: attemptId } }))
+        quizCalls((calls) => api.call(calls.attemptPdf, { params: { id: attemptId } }))
           .then((bytes) => files.save(bytes, QUIZ_PDF_FILENAME, 'application/pdf'))
           .then(
             () => reply(self, { type: 'results.saved' }),

@@ -4,6 +4,7 @@ import { SEARCH_DEBOUNCE_MS } from '../domain/search';
 import { messageOf } from './api-error';
 import type { ApiClient, Clock } from './ports';
 import { SEARCH_TEXT, type SearchEvent, searchMachine } from './search.machine';
+import { lazyCalls } from './lazy-calls';
 
 export interface SearchPorts {
   api: ApiClient;
@@ -16,7 +17,7 @@ function reply(self: AnyActorRef, event: SearchEvent) {
 }
 
 /** The search call (and zod with it) loads with the first search, not with the app shell. */
-const searchCalls = () => import('../contract/search');
+const searchCalls = lazyCalls(() => import('../contract/search'));
 
 export function provideSearch({ api, clock, log }: SearchPorts) {
   let stopWaiting: (() => void) | null = null;
@@ -35,16 +36,14 @@ export function provideSearch({ api, clock, log }: SearchPorts) {
         });
       },
       search: ({ self }, { request, q, type, limit }) => {
-        searchCalls()
-          .then((calls) => api.call(calls.search, { query: { q, limit, ...(type ? { type } : {}) } }))
+        searchCalls((calls) => api.call(calls.search, { query: { q, limit, ...(type ? { type } : {}) } }))
           .then(
             (answer) => reply(self, { type: 'search.answered', request, answer }),
             (error: unknown) => reply(self, { type: 'search.failed', request, message: failed(error) }),
           );
       },
       searchMore: ({ self }, { request, q, type, limit, cursor }) => {
-        searchCalls()
-          .then((calls) => api.call(calls.search, { query: { q, limit, cursor, ...(type ? { type } : {}) } }))
+        searchCalls((calls) => api.call(calls.search, { query: { q, limit, cursor, ...(type ? { type } : {}) } }))
           .then(
             (answer) => reply(self, { type: 'search.moreAnswered', request, answer }),
             (error: unknown) => reply(self, { type: 'search.moreFailed', request, message: failed(error) }),

@@ -2,6 +2,7 @@
 import { ApiError } from './api-error';
 import type { ApiClient, TokenStore } from './ports';
 import { LOGIN_INVALID, LOGIN_UNEXPECTED, sessionMachine } from './session.machine';
+import { lazyCalls } from './lazy-calls';
 
 export interface SessionPorts {
   api: ApiClient;
@@ -16,23 +17,21 @@ export function loginFailureMessage(error: unknown): string {
 }
 
 /** The auth calls (and zod with them) load with the first call, not with the app shell. */
-const authCalls = () => import('../contract/auth');
+const authCalls = lazyCalls(() => import('../contract/auth'));
 
 export function provideSession({ api, tokens, log }: SessionPorts) {
   return sessionMachine.provide({
     guards: { hasToken: () => tokens.get() !== null },
     actions: {
       fetchProfile: ({ self }) => {
-        authCalls()
-          .then((calls) => api.call(calls.profile, {}, { fresh: true }))
+        authCalls((calls) => api.call(calls.profile, {}, { fresh: true }))
           .then(
           (answer) => self.send({ type: 'profile.loaded', user: answer.user }),
           (error: unknown) => self.send({ type: 'profile.failed', error }),
         );
       },
       requestLogin: ({ self }, { email, password }) => {
-        authCalls()
-          .then((calls) => api.call(calls.login, { body: { email, password } }))
+        authCalls((calls) => api.call(calls.login, { body: { email, password } }))
           .then(
           (answer) => self.send({ type: 'login.succeeded', token: answer.token }),
           (error: unknown) => self.send({ type: 'login.failed', message: loginFailureMessage(error) }),
@@ -45,8 +44,7 @@ export function provideSession({ api, tokens, log }: SessionPorts) {
         // `clearToken` runs right after this action, before the auth calls have loaded.
         const token = tokens.get();
         if (!token) return;
-        authCalls()
-          .then((calls) => api.call(calls.logout, {}, { token }))
+        authCalls((calls) => api.call(calls.logout, {}, { token }))
           .catch((error: unknown) => log('logout call failed', error));
       },
       logError: (_, { error }) => log('profile fetch failed', error),

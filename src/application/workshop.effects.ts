@@ -4,6 +4,7 @@ import { WORKSHOP_TEXT } from '../domain/workshops';
 import { ApiError, messageOf } from './api-error';
 import type { ApiClient, Clock, FileSaver } from './ports';
 import { WORKSHOP_UI_TEXT, type WorkshopEvent, workshopMachine } from './workshop.machine';
+import { lazyCalls } from './lazy-calls';
 
 export interface WorkshopPorts {
   api: ApiClient;
@@ -18,7 +19,7 @@ function reply(self: AnyActorRef, event: WorkshopEvent) {
 }
 
 /** The workshop calls (and zod with them) load with the first call, not with the app shell. */
-const workshopCalls = () => import('../contract/workshops');
+const workshopCalls = lazyCalls(() => import('../contract/workshops'));
 
 export function provideWorkshop({ api, clock, files, log }: WorkshopPorts) {
   let stopTicking: (() => void) | null = null;
@@ -29,8 +30,7 @@ export function provideWorkshop({ api, clock, files, log }: WorkshopPorts) {
   return workshopMachine.provide({
     actions: {
       loadWorkshop: ({ self }, { id }) => {
-        workshopCalls()
-          .then((calls) => api.call(calls.getWorkshop, { params: { id } }, { fresh: true }))
+        workshopCalls((calls) => api.call(calls.getWorkshop, { params: { id } }, { fresh: true }))
           .then(
             (answer) => reply(self, { type: 'workshop.loaded', workshop: answer.workshop }),
             (error: unknown) => {
@@ -40,24 +40,21 @@ export function provideWorkshop({ api, clock, files, log }: WorkshopPorts) {
           );
       },
       register: ({ self }, { id }) => {
-        workshopCalls()
-          .then((calls) => api.call(calls.registerWorkshop, { params: { id } }))
+        workshopCalls((calls) => api.call(calls.registerWorkshop, { params: { id } }))
           .then(
             (answer) => reply(self, { type: 'workshop.registered', workshop: answer.workshop, message: answer.message }),
             (error: unknown) => reply(self, { type: 'workshop.registerFailed', message: messageOf(failed('registering failed')(error), WORKSHOP_UI_TEXT.registerFailed) }),
           );
       },
       cancel: ({ self }, { id }) => {
-        workshopCalls()
-          .then((calls) => api.call(calls.cancelWorkshopRegistration, { params: { id } }))
+        workshopCalls((calls) => api.call(calls.cancelWorkshopRegistration, { params: { id } }))
           .then(
             (answer) => reply(self, { type: 'workshop.cancelled', workshop: answer.workshop, message: answer.message }),
             (error: unknown) => reply(self, { type: 'workshop.cancelFailed', message: messageOf(failed('cancelling failed')(error), WORKSHOP_UI_TEXT.cancelFailed) }),
           );
       },
       downloadCalendar: ({ self }, { id, filename }) => {
-        workshopCalls()
-          .then((calls) => api.call(calls.workshopCalendar, { params: { id } }))
+        workshopCalls((calls) => api.call(calls.workshopCalendar, { params: { id } }))
           .then(
             (bytes) => {
               files.save(bytes, filename, 'text/calendar');

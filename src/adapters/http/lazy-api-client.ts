@@ -10,6 +10,7 @@ import { type ApiConfig, TOKENS } from '../di-tokens';
 @injectable()
 export class LazyApiClient implements ApiClient {
   #client: Promise<ApiClient> | null = null;
+  #loaded: ApiClient | null = null;
   #listeners = new Set<() => void>();
 
   constructor(
@@ -24,13 +25,17 @@ export class LazyApiClient implements ApiClient {
       client.onUnauthorized(() => {
         for (const listener of this.#listeners) listener();
       });
+      this.#loaded = client;
       return client;
     });
     return this.#client;
   }
 
-  async call<C extends Call>(call: C, input?: CallInput<C>, options?: CallOptions): Promise<ResponseOf<C>> {
-    return (await this.load()).call(call, input, options);
+  /** Once the client is here, a call goes to it at once: the request leaves in the caller's task (see lazy-calls.ts). */
+  call<C extends Call>(call: C, input?: CallInput<C>, options?: CallOptions): Promise<ResponseOf<C>> {
+    const loaded = this.#loaded;
+    if (loaded) return loaded.call(call, input, options);
+    return this.load().then((client) => client.call(call, input, options));
   }
 
   clearCache(): void {

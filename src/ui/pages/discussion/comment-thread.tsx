@@ -3,11 +3,11 @@
  * its own form, and Delete for the author (with the spec's confirmation). Replies are indented REPLY_INDENT_REM per
  * level up to REPLY_VISUAL_DEPTH_CAP levels; deeper replies stay at that indent and say whom they answer.
  */
-import { useActorRef, useSelector } from '@xstate/react';
-import { type CSSProperties, type FormEvent, memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSelector } from '@xstate/react';
+import { type CSSProperties, type FormEvent, memo, startTransition, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Label, TextArea, TextField } from 'react-aria-components';
 import { flushSync } from 'react-dom';
-import type { ActorRefFrom } from 'xstate';
+import { type ActorRefFrom, createActor } from 'xstate';
 import type { CommentThreadMachine } from '../../../application/comment-thread.machine';
 import { type CommentNode, DELETED_COMMENT_LABEL, isAuthor, isBlankText, REPLY_INDENT_REM, REPLY_VISUAL_DEPTH_CAP } from '../../../domain/discussion';
 import { Spinner } from '../../components/states';
@@ -106,10 +106,20 @@ interface Cut {
   tree: ThreadTree;
 }
 
-/** The comments a long thread renders at once when it opens (a screen and more); the rest follow in slices. */
-export const FIRST_COMMENTS = 16;
-/** A slice's first size, and the time its render and commit should take: the next slice is sized from the last. */
-const SLICE = 16;
+/**
+ * The comments a long thread renders at once when it opens: a screen of them at the least height a comment takes
+ * (a "[deleted]" one: its name line and its note, about 80 px), so a screen is full however short they are. The rest
+ * follow in slices.
+ */
+const SHORTEST_COMMENT_PX = 80;
+export function firstComments(viewportHeight: number): number {
+  return Math.min(32, Math.max(6, Math.ceil(viewportHeight / SHORTEST_COMMENT_PX)));
+}
+/**
+ * A slice's first size, and the time its render, commit and layout should take: each next slice is sized from what the last
+ * ones cost here. The first is small, as a slow device's first slice would otherwise be a long task.
+ */
+const SLICE = 4;
 const SLICE_MS = 16;
 
 /** The replies of a comment that the cut leaves in, each with the cut if it cuts that reply's own subtree. */
@@ -198,13 +208,13 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions, cut }
 
 /**
  * How many comments, in reading order, a thread of `total` renders: all of a short thread at once; a long one's first
- * FIRST_COMMENTS with the list, then a slice more in a task of its own after each paint, each slice sized so that its
- * render and commit take about SLICE_MS on this device (the frame after it lays out and paints only that slice), until
- * all are in the page (Infinity from then on, so a comment posted later shows at once). No task is long, so input is
+ * screen (`firstComments`) with the list, then a slice more in a task of its own after each paint, each slice sized
+ * so that its render, commit and layout take about SLICE_MS on this device (the frame after it paints only that
+ * slice), until all are in the page (Infinity from then on, so a comment posted later shows at once). No task is long, so input is
  * answered at once while the thread fills.
  */
 function useRenderedCount(total: number, settled: boolean): number {
-  const [limit, setLimit] = useState(FIRST_COMMENTS);
+  const [limit, setLimit] = useState(() => firstComments(window.innerHeight));
   const slice = useRef(SLICE);
   /** What one comment's render and commit has cost here, averaged over the slices so far (ms). */
   const cost = useRef(0);
@@ -221,6 +231,9 @@ function useRenderedCount(total: number, settled: boolean): number {
         const count = slice.current;
         const start = performance.now();
         flushSync(() => setLimit((n) => (n + count >= total ? Number.POSITIVE_INFINITY : n + count)));
+        // The slice is laid out here, in the measured task (the frame after only paints it): its layout, which costs
+        // as much as its render, counts in the size of the next slice.
+        document.documentElement.getBoundingClientRect();
         const each = (performance.now() - start) / count;
         cost.current = cost.current ? (cost.current + each) / 2 : each;
         slice.current = Math.min(48, Math.max(4, Math.floor(SLICE_MS / cost.current)));
@@ -234,17 +247,36 @@ function useRenderedCount(total: number, settled: boolean): number {
   return limit;
 }
 
-export function CommentThread({ id, discussionId, subject, userId, onChanged }: {
+/**
+ * A post's thread, opened and closed by its Comments button. The actor is made and started in the press that opens
+ * it, so the thread's request leaves before the thread renders (not after, from an effect) and the two overlap.
+ * Closing the thread, or the post leaving the page, stops it; an answer arriving after that is dropped.
+ */
+export function useCommentThreadToggle(discussionId: string): { thread: ThreadRef | null; toggle: () => void } {
+  const { machines } = useServices();
+  const [thread, setThread] = useState<ThreadRef | null>(null);
+  const running = useRef<ThreadRef | null>(null);
+  useEffect(() => () => running.current?.stop(), []);
+  const toggle = () => {
+    const open = running.current;
+    running.current = open ? null : createActor(machines.commentThread(), { input: { discussionId } }).start();
+    open?.stop();
+    // Rendered in a task of its own, after the request has left: the call's steps run as microtasks, which a render
+    // in this task's microtasks would hold back until it ends.
+    startTransition(() => setThread(running.current));
+  };
+  return { thread, toggle };
+}
+
+export function CommentThread({ id, thread, subject, userId, onChanged }: {
   id: string;
-  discussionId: string;
+  /** Started by `useCommentThreadToggle`. */
+  thread: ThreadRef;
   subject: string;
   userId: string;
   /** A comment was added or deleted: the post's comment count changed. */
   onChanged: () => void;
 }) {
-  const { machines } = useServices();
-  const [machine] = useState(machines.commentThread);
-  const thread = useActorRef(machine, { input: { discussionId } });
   const view = useSelector(thread, (s) => ({
     loading: s.matches('loading'),
     failed: s.matches('failed'),

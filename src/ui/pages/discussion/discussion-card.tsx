@@ -1,11 +1,11 @@
 /** One post in the list: title, author, US date, topic, the HTML content, like and comment counts, Delete for its author. */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import type { ActorRefFrom } from 'xstate';
 import type { DiscussionFeedMachine } from '../../../application/discussion-feed.machine';
 import { type Discussion, isAuthor } from '../../../domain/discussion';
 import { formatUsDate } from '../../../domain/text';
 import { SafeHtml } from '../../components/safe-html';
-import { CommentThread } from './comment-thread';
+import { CommentThread, useCommentThreadToggle } from './comment-thread';
 import { ConfirmDelete } from './confirm-delete';
 import { LikeButton } from './like-button';
 
@@ -17,10 +17,11 @@ export function DiscussionCard({ discussion, userId, topicLabel, feed }: {
   topicLabel: string;
   feed: ActorRefFrom<DiscussionFeedMachine>;
 }) {
-  const [showComments, setShowComments] = useState(false);
+  const { _id: id, title } = discussion;
+  const { thread, toggle } = useCommentThreadToggle(id);
+  const showComments = thread !== null;
   const titleId = useId();
   const threadId = useId();
-  const { _id: id, title } = discussion;
 
   return (
     <article className="card discussion-card" aria-labelledby={titleId}>
@@ -43,7 +44,7 @@ export function DiscussionCard({ discussion, userId, topicLabel, feed }: {
             subject={`post: ${title}`}
           />
           <button type="button" className="chip-button" aria-expanded={showComments} aria-controls={showComments ? threadId : undefined}
-            onClick={() => setShowComments((v) => !v)}>
+            onClick={toggle}>
             Comments<span className="visually-hidden"> on {title}</span>
             <span className="chip-button__count" data-testid="comment-count">
               {discussion.commentCount}
@@ -53,8 +54,8 @@ export function DiscussionCard({ discussion, userId, topicLabel, feed }: {
             <ConfirmDelete question={DISCUSSION_DELETE_QUESTION} subject={`post: ${title}`} onConfirm={() => feed.send({ type: 'post.delete', id })} />
           )}
         </div>
-        {showComments && (
-          <CommentThread id={threadId} discussionId={id} subject={title} userId={userId} onChanged={() => feed.send({ type: 'post.refresh', id })} />
+        {thread && (
+          <CommentThread id={threadId} thread={thread} subject={title} userId={userId} onChanged={() => feed.send({ type: 'post.refresh', id })} />
         )}
       </div>
     </article>
