@@ -15,6 +15,11 @@ export type ContentCategory = (typeof CONTENT_CATEGORIES)[number]['id'];
 export const COURSE_LEVELS = ['beginner', 'intermediate', 'advanced'] as const;
 export const ACCESS_TYPES = ['paid', 'free'] as const;
 
+/** Whether a string (a URL's category, a course's) is one of the content categories. */
+export function isContentCategory(id: string | null | undefined): id is ContentCategory {
+  return CONTENT_CATEGORIES.some((c) => c.id === id);
+}
+
 export function categoryLabel(id: string): string {
   return CONTENT_CATEGORIES.find((c) => c.id === id)?.label ?? id;
 }

@@ -12,7 +12,7 @@ const USER = { _id: 'u1', firstName: 'Ada', lastName: 'Lovelace', address: '', n
 const OTHER = { ...USER, firstName: 'Grace', name: 'Grace Lovelace' };
 const TOO_FAST = 'Too many login attempts. Please try again in 15 minutes.';
 
-function recordingApi(tokens: MemoryTokenStore) {
+function recordingApi() {
   const calls: { name: string; options: CallOptions }[] = [];
   const api: ApiClient = {
     async call<C extends Call>(c: C, _input?: unknown, options: CallOptions = {}) {
@@ -91,7 +91,7 @@ describe('loginFailureMessage', () => {
 describe('session effects', () => {
   it('tells the server about a logout with the token it had, although the cookie is dropped at once', async () => {
     const tokens = new MemoryTokenStore('tok-1');
-    const { api, calls } = recordingApi(tokens);
+    const { api, calls } = recordingApi();
     const actor = createActor(provideSession({ api, tokens, log: () => {} })).start();
     await waitFor(actor, (s) => s.context.user !== null);
     actor.send({ type: 'user.logout' });

@@ -6,6 +6,7 @@ import { startTransition, use, useEffect, useRef, useState } from 'react';
 import { ApiError } from '../../application/api-error';
 import type { CallInput, CallOptions } from '../../application/ports';
 import type { Call, ResponseOf } from '../../contract/define';
+import type { CallRef } from '../calls';
 import { type Outcome, usePreload } from '../preload';
 import { useServices } from '../services-context';
 
@@ -27,8 +28,12 @@ export function outcomeOf(error: unknown): Outcome {
   return { ok: false, kind: 'network', status: 0, message: error instanceof Error ? error.message : String(error) };
 }
 
+/**
+ * `call` names the call without loading it (calls.ts): a page whose answer came with it never loads the contract
+ * (nor zod); a request loads it first.
+ */
 export function useQuery<C extends Call>(
-  call: C | null,
+  call: CallRef<C> | null,
   input: CallInput<C> = {},
   options: CallOptions = {},
 ): QueryState<ResponseOf<C>> & { reload: () => void } {
@@ -37,7 +42,7 @@ export function useQuery<C extends Call>(
   const key = JSON.stringify([call?.name, input, options]);
   const rendered =
     call && preload.server
-      ? use(preload.load(key, () => api.call(call, input, options).then((data): Outcome => ({ ok: true, data }), outcomeOf)))
+      ? use(preload.load(key, () => call.load().then((loaded) => api.call(loaded, input, options)).then((data): Outcome => ({ ok: true, data }), outcomeOf)))
       : call
         ? preload.outcome(key)
         : undefined;
@@ -56,7 +61,7 @@ export function useQuery<C extends Call>(
     let live = true;
     setState(LOADING);
     // Answers render as transitions: a long list is rendered in slices and never blocks input for long.
-    api.call(call, input, generation > 0 ? { ...options, fresh: true } : options).then(
+    call.load().then((loaded) => api.call(loaded, input, generation > 0 ? { ...options, fresh: true } : options)).then(
       (data) => live && startTransition(() => setState({ status: 'success', data, error: undefined })),
       (error: Error) => live && startTransition(() => setState({ status: 'error', data: undefined, error })),
     );

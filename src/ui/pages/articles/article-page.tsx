@@ -1,7 +1,7 @@
 /** One article: category, title, author, read time, date, image, description and the HTML body (through DOMPurify). */
 import { Link, useParams } from 'wouter';
 import { ApiError } from '../../../application/api-error';
-import { getArticle } from '../../../contract/content';
+import { getArticle } from '../../calls';
 import { categoryLabel } from '../../../domain/content';
 import { formatUsDate } from '../../../domain/text';
 import { SafeHtml } from '../../components/safe-html';

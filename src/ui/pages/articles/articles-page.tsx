@@ -5,9 +5,8 @@
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ApiError } from '../../../application/api-error';
-import { articlesByCategory, featuredArticle } from '../../../contract/content';
-import { CONTENT_CATEGORIES, type ContentCategory, categoryLabel } from '../../../domain/content';
-import { contentCategorySchema } from '../../../domain/content.schema';
+import { articlesByCategory, featuredArticle } from '../../calls';
+import { CONTENT_CATEGORIES, type ContentCategory, categoryLabel, isContentCategory } from '../../../domain/content';
 import { EmptyState, ErrorState, LoadingFrame, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
@@ -73,8 +72,8 @@ function CategoryArticles({ category }: { category: ContentCategory }) {
 export default function ArticlesPage() {
   useDocumentTitle('Articles');
   const [location, navigate] = useLocation();
-  const requested = contentCategorySchema.safeParse(new URLSearchParams(useSearch()).get('category'));
-  const selected: ContentCategory = requested.success ? requested.data : CONTENT_CATEGORIES[0].id;
+  const requested = new URLSearchParams(useSearch()).get('category');
+  const selected: ContentCategory = isContentCategory(requested) ? requested : CONTENT_CATEGORIES[0].id;
 
   return (
     <div className="articles-page">

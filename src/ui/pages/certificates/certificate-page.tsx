@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { useParams } from 'wouter';
 import { ApiError } from '../../../application/api-error';
-import { verifyCertificate } from '../../../contract/learning';
+import { verifyCertificate } from '../../calls';
 import { formatUsDate } from '../../../domain/text';
 import { ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';

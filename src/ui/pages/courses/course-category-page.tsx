@@ -6,9 +6,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Link, useLocation, useParams } from 'wouter';
-import { getCourse, listCourses } from '../../../contract/content';
-import { CONTENT_CATEGORIES, type ContentCategory, type Course, categoryLabel } from '../../../domain/content';
-import { contentCategorySchema } from '../../../domain/content.schema';
+import { getCourse, listCourses } from '../../calls';
+import { CONTENT_CATEGORIES, type ContentCategory, type Course, categoryLabel, isContentCategory } from '../../../domain/content';
 import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
@@ -120,8 +119,7 @@ function DetailView({ courseId }: { courseId: string }) {
   if (course.status === 'loading') return <Spinner label="Loading course..." />;
   if (course.status === 'error') return <CourseLoadError error={course.error} />;
   const detailed = course.data.course;
-  const own = contentCategorySchema.safeParse(detailed.category);
-  const selected = tab ?? (own.success ? own.data : CONTENT_CATEGORIES[0].id);
+  const selected = tab ?? (isContentCategory(detailed.category) ? detailed.category : CONTENT_CATEGORIES[0].id);
   return (
     <div className="container page">
       <nav aria-label="Breadcrumb" className="course-breadcrumb">
@@ -153,11 +151,10 @@ function UnknownCategory() {
 export default function CourseCategoryPage() {
   const { categoryId = '' } = useParams<{ categoryId: string }>();
   const [location] = useLocation();
-  const category = contentCategorySchema.safeParse(categoryId);
   const detail = location.startsWith('/courses/detail/');
-  if (category.success) {
+  if (isContentCategory(categoryId)) {
     const routeOf = detail || location.startsWith('/courses/category/') ? paths.courseCategory : paths.coursesByCategory;
-    return <CategoryView category={category.data} routeOf={routeOf} />;
+    return <CategoryView category={categoryId} routeOf={routeOf} />;
   }
   return detail ? <DetailView key={categoryId} courseId={categoryId} /> : <UnknownCategory />;
 }

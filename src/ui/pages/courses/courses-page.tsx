@@ -5,7 +5,7 @@
  */
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { listCourses } from '../../../contract/content';
+import { type CallOf, listCourses } from '../../calls';
 import type { QueryOf } from '../../../contract/define';
 import { CONTENT_CATEGORIES, categoryLabel, type Course, coursePriceLabel } from '../../../domain/content';
 import type { LearningCourse } from '../../../domain/learning';
@@ -20,7 +20,7 @@ import { CourseThumbnail } from './course-thumbnail';
 import { useLearningMap } from './use-learning-map';
 import './courses.css';
 
-type CourseQuery = QueryOf<typeof listCourses>;
+type CourseQuery = QueryOf<CallOf<typeof listCourses>>;
 
 const FEATURES = [
   { title: 'Self-paced', text: 'Start when you like and learn at the speed that suits your projects and your week.' },

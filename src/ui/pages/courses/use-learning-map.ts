@@ -1,6 +1,6 @@
 /** The member's courses by id (in progress and completed), for the progress bars on course cards. */
 import { useMemo } from 'react';
-import { myLearning } from '../../../contract/learning';
+import { myLearning } from '../../calls';
 import type { LearningCourse } from '../../../domain/learning';
 import { useQuery } from '../../hooks/use-query';
 

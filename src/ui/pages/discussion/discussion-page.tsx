@@ -9,7 +9,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Redirect, useLocation, useSearch } from 'wouter';
 import type { Topic } from '../../../application/discussion-feed.machine';
 import { postDraftKey } from '../../../application/post-composer.machine';
-import { sdgConstants } from '../../../contract/discussions';
+import { sdgConstants } from '../../calls';
 import type { User } from '../../../domain/user';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';

@@ -4,7 +4,7 @@
  * as its own chunk, so the carousel never weighs on the first paint.
  */
 import { lazy, Suspense, useEffect } from 'react';
-import { listCourses } from '../../../contract/content';
+import { listCourses } from '../../calls';
 import { EmptyState, Spinner } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
 import { useServices } from '../../services-context';

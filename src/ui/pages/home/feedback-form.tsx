@@ -2,7 +2,7 @@
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { toast } from 'sonner';
-import { submitFeedback } from '../../../contract/feedback';
+import { submitFeedback } from '../../calls';
 import type { Feedback } from '../../../domain/content';
 import { Field } from '../../components/fields';
 import { useServices } from '../../services-context';
@@ -19,7 +19,7 @@ export function FeedbackForm() {
     event.preventDefault();
     setSending(true);
     try {
-      await api.call(submitFeedback, { body: values });
+      await api.call(await submitFeedback.load(), { body: values });
       toast.success('Form submitted successfully!');
       setValues(EMPTY);
     } catch (error) {

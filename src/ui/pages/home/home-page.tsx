@@ -4,7 +4,7 @@
  */
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { salesBanner } from '../../../contract/content';
+import { salesBanner } from '../../calls';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';

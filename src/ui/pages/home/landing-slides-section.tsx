@@ -3,7 +3,7 @@
  * fail to load, which is logged), and only then pulls in the carousel itself (react-slick) as its own chunk.
  */
 import { lazy, Suspense, useEffect } from 'react';
-import { landingSlides } from '../../../contract/content';
+import { landingSlides } from '../../calls';
 import { EmptyState, LoadingFrame } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
 import { useServices } from '../../services-context';

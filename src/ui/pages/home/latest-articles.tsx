@@ -1,7 +1,7 @@
 /** Up to 6 latest articles with 100-character teasers and 'Read Here'; failures are logged and show the empty state. */
 import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { listArticles } from '../../../contract/content';
+import { listArticles } from '../../calls';
 import { categoryLabel } from '../../../domain/content';
 import { ARTICLE_TEASER_LENGTH, stripHtml, truncate } from '../../../domain/text';
 import { EmptyState, Spinner } from '../../components/states';

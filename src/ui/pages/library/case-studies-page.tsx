@@ -3,7 +3,7 @@
  * document modal; Escape or the close button closes it and focus returns to the button that opened it.
  */
 import { useEffect, useRef, useState } from 'react';
-import { featuredCaseStudy, listCaseStudies } from '../../../contract/content';
+import { featuredCaseStudy, listCaseStudies } from '../../calls';
 import type { CaseStudy } from '../../../domain/content';
 import { DocumentModal } from '../../components/document-modal';
 import { useQuery } from '../../hooks/use-query';

@@ -1,5 +1,5 @@
 /** Ebooks: title, file name, size, upload date, and 'View' opening the PDF in a new tab. */
-import { listEbooks } from '../../../contract/content';
+import { listEbooks } from '../../calls';
 import { formatUsDate } from '../../../domain/text';
 import { formatFileSize, LibraryListPage } from './library-list';
 

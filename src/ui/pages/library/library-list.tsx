@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import type { Call, ResponseOf } from '../../../contract/define';
+import type { CallRef } from '../../calls';
 import { type QueryState, useQuery } from '../../hooks/use-query';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import './library.css';
@@ -47,7 +48,7 @@ export function LibraryPage<T>({ title, lead, loadingLabel, result, empty, child
  * newsletters): each card gets an id for its title, which its action names with aria-describedby.
  */
 export function LibraryListPage<C extends Call, T extends { _id: string }>({ call, pick, idPrefix, testId, card, ...page }: {
-  call: C;
+  call: CallRef<C>;
   pick: (answer: ResponseOf<C>) => T[];
   title: string;
   lead: string;

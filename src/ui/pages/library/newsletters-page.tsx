@@ -1,5 +1,5 @@
 /** Newsletters: title, description, published date, and 'Read Newsletter' opening the PDF in a new tab. */
-import { listNewsletters } from '../../../contract/content';
+import { listNewsletters } from '../../calls';
 import { formatUsDate } from '../../../domain/text';
 import { LibraryListPage } from './library-list';
 

@@ -1,5 +1,5 @@
 /** Research papers: category, title, description, published date, and 'Download PDF'. */
-import { listResearchPapers } from '../../../contract/content';
+import { listResearchPapers } from '../../calls';
 import { categoryLabel } from '../../../domain/content';
 import { formatUsDate } from '../../../domain/text';
 import { LibraryListPage } from './library-list';

@@ -1,6 +1,6 @@
 /** Upcoming workshops, soonest first: image, title, date and time, duration, and 'Join Workshop' to /workshops/{id}. */
 import { Link } from 'wouter';
-import { listWorkshops } from '../../../contract/content';
+import { listWorkshops } from '../../calls';
 import { formatUsDateTime } from '../../../domain/text';
 import { paths } from '../../routes';
 import { LibraryListPage } from './library-list';

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { toast } from 'sonner';
 import { messageOf } from '../../../application/api-error';
-import { updatePassword, updateProfile } from '../../../contract/auth';
+import { updatePassword, updateProfile } from '../../calls';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE_TEXT } from '../../../domain/user';
 import { Field } from '../../components/fields';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -38,7 +38,7 @@ function UpdateProfileForm() {
     event.preventDefault();
     setBusy(true);
     try {
-      await api.call(updateProfile, { body: { firstName, lastName, address: user?.address ?? '' } });
+      await api.call(await updateProfile.load(), { body: { firstName, lastName, address: user?.address ?? '' } });
       toast.success('Profile updated successfully');
       // The spec: the profile is fetched again after an update.
       session.send({ type: 'user.refreshProfile' });
@@ -80,7 +80,7 @@ function ChangePasswordForm() {
     setBusy(true);
     try {
       // Other devices' tokens die with the change; this one stays valid.
-      await api.call(updatePassword, { body: { currentPassword, newPassword } });
+      await api.call(await updatePassword.load(), { body: { currentPassword, newPassword } });
       toast.success('Password updated successfully');
       setCurrent('');
       setNew('');

@@ -3,7 +3,7 @@
  * screen, and the learner's past attempts at this topic with their scores, newest first (all topics: My learning).
  */
 import { Link, useParams } from 'wouter';
-import { listAttempts, quizConstants } from '../../../contract/quizzes';
+import { listAttempts, quizConstants } from '../../calls';
 import { QUIZ_CATEGORIES, QUIZ_SETS, quizCategoryTitle } from '../../../domain/quiz';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';

@@ -1,6 +1,6 @@
 /** Quizzes: the grid of the eight quiz topics, each leading to its topic page. */
 import { Link } from 'wouter';
-import { quizConstants } from '../../../contract/quizzes';
+import { quizConstants } from '../../calls';
 import { ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';

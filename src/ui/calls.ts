@@ -1,0 +1,63 @@
+/**
+ * The contract's calls as views name them, without loading the contract. A contract module builds its zod schemas as
+ * it loads, and zod with them: about 100 KB, evaluated in one task of 100–150 ms on a phone. A page the server drew
+ * carries its answers with it (ADR 100), so it needs no call until a reload or a change; its chunk must not wait for
+ * zod. A view holds a `CallRef`, and the module loads when a request is about to be made.
+ */
+import type { Call } from '../contract/define';
+
+export interface CallRef<C extends Call> {
+  /** Module and export ("content.listArticles"): the key a server-rendered answer travels under. */
+  readonly name: string;
+  /** The call itself, with its schemas: loads the contract module (and zod) the first time. */
+  load(): Promise<C>;
+}
+
+/** The call a reference names, for types that need it (its query, its answer). */
+export type CallOf<R> = R extends CallRef<infer C> ? C : never;
+
+type CallsOf<M> = { [K in keyof M]: M[K] extends Call ? K : never }[keyof M] & string;
+
+function module<M>(name: string, load: () => Promise<M>) {
+  return <K extends CallsOf<M>>(key: K): CallRef<M[K] extends Call ? M[K] : never> => ({
+    name: `${name}.${key}`,
+    load: () => load().then((loaded) => loaded[key] as M[K] extends Call ? M[K] : never),
+  });
+}
+
+const content = module('content', () => import('../contract/content'));
+export const listArticles = content('listArticles');
+export const featuredArticle = content('featuredArticle');
+export const articlesByCategory = content('articlesByCategory');
+export const getArticle = content('getArticle');
+export const listCourses = content('listCourses');
+export const getCourse = content('getCourse');
+export const listWorkshops = content('listWorkshops');
+export const listEbooks = content('listEbooks');
+export const listResearchPapers = content('listResearchPapers');
+export const listNewsletters = content('listNewsletters');
+export const listCaseStudies = content('listCaseStudies');
+export const featuredCaseStudy = content('featuredCaseStudy');
+export const salesBanner = content('salesBanner');
+export const landingSlides = content('landingSlides');
+
+const learning = module('learning', () => import('../contract/learning'));
+export const myLearning = learning('myLearning');
+export const verifyCertificate = learning('verifyCertificate');
+
+const auth = module('auth', () => import('../contract/auth'));
+export const updateProfile = auth('updateProfile');
+export const updatePassword = auth('updatePassword');
+
+const quizzes = module('quizzes', () => import('../contract/quizzes'));
+export const quizConstants = quizzes('quizConstants');
+export const listAttempts = quizzes('listAttempts');
+
+const discussions = module('discussions', () => import(/* webpackChunkName: "contract-community" */ '../contract/discussions'));
+export const sdgConstants = discussions('sdgConstants');
+
+const workshops = module('workshops', () => import('../contract/workshops'));
+export const myWorkshops = workshops('myWorkshops');
+
+const feedback = module('feedback', () => import('../contract/feedback'));
+export const submitFeedback = feedback('submitFeedback');
