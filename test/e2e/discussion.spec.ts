@@ -7,6 +7,7 @@ import type { Browser, Locator, Page } from '@playwright/test';
 import { createUser, signIn, type TestUser } from './support/accounts';
 import { expect, expectAccessible, recordCspViolations, test } from './support/fixtures';
 import { tabTo } from './support/keyboard';
+import { waitForLiveAfterLoads } from './support/live';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -15,6 +16,9 @@ async function memberPage(browser: Browser, user: TestUser, errors: string[]): P
   const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   await recordCspViolations(context, errors);
   const page = await context.newPage();
+  // As the fixture's pages do: after each load, wait until the page is live. A click on markup the server drew, before
+  // the app has come alive, reaches no handler (a goal's accordion stayed shut under a loaded CI run).
+  await waitForLiveAfterLoads(page);
   page.on('console', (message) => {
     if (message.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
       errors.push(message.text());
