@@ -44,6 +44,16 @@ function groupFiles(compilation: Compilation, name: string): string[] {
 }
 
 /**
+ * The files of a page's parts that the server draws with it and the page awaits before it hydrates (lazy-part.tsx):
+ * chunks named `page-<page>-<part>`. They are preloaded with the page's own chunk, not fetched after it.
+ */
+function partFiles(compilation: Compilation, page: string): string[] {
+  return [...compilation.namedChunkGroups.keys()]
+    .filter((name) => name.startsWith(`page-${page}-`))
+    .flatMap((name) => groupFiles(compilation, name));
+}
+
+/**
  * Ends the waterfall "index.html, then the app's code, then the page's code": index.html gets a tiny inline script
  * that, once the page has painted, preloads the chunks of the page at this URL (the first match in the route table;
  * members-only pages only when the session cookie is there) in parallel with the app, and prefetches the HTTP adapter.
@@ -62,7 +72,7 @@ class PreloadPlugin {
         const routes = ROUTE_TABLE.map((route) => [
           patternSource(route.path),
           route.signedIn ? 1 : 0,
-          later(groupFiles(compilation, `page-${route.page}`)).filter((file) => !always.includes(file) && !later(groupFiles(compilation, 'boot')).includes(file)).map(index),
+          later([...groupFiles(compilation, `page-${route.page}`), ...partFiles(compilation, route.page)]).filter((file) => !always.includes(file) && !later(groupFiles(compilation, 'boot')).includes(file)).map(index),
         ]);
         // The page arrives drawn (ADR 100): its first paint needs none of the app's code, so nothing is fetched before it
         // (bytes fetched earlier compete with the page and its largest picture on a slow link). Once its first content

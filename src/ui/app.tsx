@@ -13,7 +13,11 @@ import { ServicesContext, useServices } from './services-context';
 
 // One chunk per page, named after it: the build preloads a page's chunk from the route table (rspack.config.ts).
 const PAGE_COMPONENTS: Record<PageName, LazyExoticComponent<ComponentType>> = {
-  home: lazy(() => import(/* webpackChunkName: "page-home" */ './pages/home/home-page')),
+  // The home page hydrates once its carousels' code is here too (lazy-part.tsx): it is live only when all of it is.
+  home: lazy(() => import(/* webpackChunkName: "page-home" */ './pages/home/home-page').then(async (page): Promise<{ default: ComponentType }> => {
+    await page.ready();
+    return page;
+  })),
   login: lazy(() => import(/* webpackChunkName: "page-login" */ './pages/auth/login-page')),
   signup: lazy(() => import(/* webpackChunkName: "page-signup" */ './pages/auth/signup-page')),
   'forgot-password': lazy(() => import(/* webpackChunkName: "page-forgot-password" */ './pages/auth/forgot-password-page')),

@@ -3,14 +3,17 @@
  * check back later.' when there are none (or they fail to load, which is logged), and only then pulls in react-slick
  * as its own chunk, so the carousel never weighs on the first paint.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { listCourses } from '../../calls';
+import { lazyPart } from '../../components/lazy-part';
 import { EmptyState, Spinner } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
 import { useServices } from '../../services-context';
 import './courses-carousel.css';
 
-const CoursesCarousel = lazy(() => import('./courses-carousel'));
+const carousel = lazyPart(() => import(/* webpackChunkName: "page-home-courses" */ './courses-carousel'));
+/** The carousel's code: the home page awaits it before it hydrates (home-page.tsx `ready`). */
+export const loadCoursesCarousel = carousel.load;
 
 export const HOME_COURSE_LIMIT = 6;
 
@@ -33,7 +36,7 @@ export default function CoursesSection() {
           <EmptyState>No courses available at the moment. Please check back later.</EmptyState>
         ) : (
           <Suspense fallback={<Spinner label="Loading courses..." />}>
-            <CoursesCarousel courses={list} />
+            <carousel.Part courses={list} />
           </Suspense>
         )}
       </div>

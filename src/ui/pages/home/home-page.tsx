@@ -9,10 +9,10 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
 import { useServices } from '../../services-context';
-import CoursesSection from './courses-section';
+import CoursesSection, { loadCoursesCarousel } from './courses-section';
 import { Faq } from './faq';
 import { FeedbackForm } from './feedback-form';
-import { LandingSlidesSection } from './landing-slides-section';
+import { LandingSlidesSection, loadSlidesCarousel } from './landing-slides-section';
 import { LatestArticles } from './latest-articles';
 import { PricingPlans } from './pricing-plans';
 import { WhyChooseUs } from './why-choose-us';
@@ -33,6 +33,11 @@ function SalesBanner() {
       {banner.data.data.text}
     </p>
   );
+}
+
+/** The carousels' code, which the server draws with the page: loaded before the page hydrates, so it hydrates whole. */
+export function ready(): Promise<unknown> {
+  return Promise.all([loadSlidesCarousel(), loadCoursesCarousel()]);
 }
 
 export default function HomePage() {

@@ -2,13 +2,16 @@
  * The landing slider: loads the slides, shows 'No slides available at the moment.' when there are none (or they
  * fail to load, which is logged), and only then pulls in the carousel itself (react-slick) as its own chunk.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { landingSlides } from '../../calls';
+import { lazyPart } from '../../components/lazy-part';
 import { EmptyState, LoadingFrame } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
 import { useServices } from '../../services-context';
 
-const LandingSlidesCarousel = lazy(() => import('./landing-slides-carousel'));
+const carousel = lazyPart(() => import(/* webpackChunkName: "page-home-slides" */ './landing-slides-carousel'));
+/** The carousel's code: the home page awaits it before it hydrates (home-page.tsx `ready`). */
+export const loadSlidesCarousel = carousel.load;
 
 /** The slider's frame at its loaded size (picture, text, dots), held while slides and carousel load: nothing jumps. */
 function SliderFrame() {
@@ -31,7 +34,7 @@ export function LandingSlidesSection() {
   if (list.length === 0) return <EmptyState>No slides available at the moment.</EmptyState>;
   return (
     <Suspense fallback={<SliderFrame />}>
-      <LandingSlidesCarousel slides={list} />
+      <carousel.Part slides={list} />
     </Suspense>
   );
 }
