@@ -4,6 +4,7 @@
  * carries its answers with it (ADR 100), so it needs no call until a reload or a change; its chunk must not wait for
  * zod. A view holds a `CallRef`, and the module loads when a request is about to be made.
  */
+import { lazyCalls } from '../application/lazy-calls';
 import type { Call } from '../contract/define';
 
 export interface CallRef<C extends Call> {
@@ -11,6 +12,8 @@ export interface CallRef<C extends Call> {
   readonly name: string;
   /** The call itself, with its schemas: loads the contract module (and zod) the first time. */
   load(): Promise<C>;
+  /** Runs `use` with the call: at once, in the caller's task, once the module is loaded (lazyCalls, ADR 102). */
+  use<T>(use: (call: C) => Promise<T>): Promise<T>;
 }
 
 /** The call a reference names, for types that need it (its query, its answer). */
@@ -19,10 +22,12 @@ export type CallOf<R> = R extends CallRef<infer C> ? C : never;
 type CallsOf<M> = { [K in keyof M]: M[K] extends Call ? K : never }[keyof M] & string;
 
 function module<M>(name: string, load: () => Promise<M>) {
-  return <K extends CallsOf<M>>(key: K): CallRef<M[K] extends Call ? M[K] : never> => ({
-    name: `${name}.${key}`,
-    load: () => load().then((loaded) => loaded[key] as M[K] extends Call ? M[K] : never),
-  });
+  const calls = lazyCalls(load);
+  return <K extends CallsOf<M>>(key: K): CallRef<M[K] extends Call ? M[K] : never> => {
+    type C = M[K] extends Call ? M[K] : never;
+    const use = <T>(run: (call: C) => Promise<T>) => calls((loaded) => run(loaded[key] as C));
+    return { name: `${name}.${key}`, load: () => use(async (call) => call), use };
+  };
 }
 
 const content = module('content', () => import('../contract/content'));

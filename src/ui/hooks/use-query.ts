@@ -42,7 +42,7 @@ export function useQuery<C extends Call>(
   const key = JSON.stringify([call?.name, input, options]);
   const rendered =
     call && preload.server
-      ? use(preload.load(key, () => call.load().then((loaded) => api.call(loaded, input, options)).then((data): Outcome => ({ ok: true, data }), outcomeOf)))
+      ? use(preload.load(key, () => call.use((loaded) => api.call(loaded, input, options)).then((data): Outcome => ({ ok: true, data }), outcomeOf)))
       : call
         ? preload.outcome(key)
         : undefined;
@@ -61,7 +61,7 @@ export function useQuery<C extends Call>(
     let live = true;
     setState(LOADING);
     // Answers render as transitions: a long list is rendered in slices and never blocks input for long.
-    call.load().then((loaded) => api.call(loaded, input, generation > 0 ? { ...options, fresh: true } : options)).then(
+    call.use((loaded) => api.call(loaded, input, generation > 0 ? { ...options, fresh: true } : options)).then(
       (data) => live && startTransition(() => setState({ status: 'success', data, error: undefined })),
       (error: Error) => live && startTransition(() => setState({ status: 'error', data: undefined, error })),
     );

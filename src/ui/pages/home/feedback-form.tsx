@@ -19,7 +19,7 @@ export function FeedbackForm() {
     event.preventDefault();
     setSending(true);
     try {
-      await api.call(await submitFeedback.load(), { body: values });
+      await submitFeedback.use((call) => api.call(call, { body: values }));
       toast.success('Form submitted successfully!');
       setValues(EMPTY);
     } catch (error) {

@@ -38,7 +38,7 @@ function UpdateProfileForm() {
     event.preventDefault();
     setBusy(true);
     try {
-      await api.call(await updateProfile.load(), { body: { firstName, lastName, address: user?.address ?? '' } });
+      await updateProfile.use((call) => api.call(call, { body: { firstName, lastName, address: user?.address ?? '' } }));
       toast.success('Profile updated successfully');
       // The spec: the profile is fetched again after an update.
       session.send({ type: 'user.refreshProfile' });
@@ -80,7 +80,7 @@ function ChangePasswordForm() {
     setBusy(true);
     try {
       // Other devices' tokens die with the change; this one stays valid.
-      await api.call(await updatePassword.load(), { body: { currentPassword, newPassword } });
+      await updatePassword.use((call) => api.call(call, { body: { currentPassword, newPassword } }));
       toast.success('Password updated successfully');
       setCurrent('');
       setNew('');
