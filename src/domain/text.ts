@@ -30,20 +30,31 @@ export function readTimeMinutes(html: string): number {
   return Math.max(1, Math.round(countWords(html) / WORDS_PER_MINUTE));
 }
 
-// One formatter each, made once: building a formatter per call (toLocaleDateString with options) costs far more than
-// formatting, and a thread of 200 comments formats 200 dates.
-const US_DATE = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'UTC' });
-const US_DATE_TIME = new Intl.DateTimeFormat('en-US', {
-  year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone: 'UTC', timeZoneName: 'short',
-});
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
-/** Dates are shown in US English format, for their UTC day. */
-export function formatUsDate(iso: string | Date): string {
-  return US_DATE.format(new Date(iso));
+/** The instant a date string or Date names; a string that is no date is refused as Intl's format refuses it. */
+function instant(iso: string | Date): Date {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) throw new RangeError('Invalid time value');
+  return date;
 }
 
+/**
+ * Dates are shown in US English format, for their UTC day: "November 3, 2026". Written out rather than asked of
+ * Intl.DateTimeFormat: making a formatter costs a slow phone tens of milliseconds in the task that loads the page, and
+ * the server's ICU and the browser's could word the same date differently, which would break hydration.
+ */
+export function formatUsDate(iso: string | Date): string {
+  const date = instant(iso);
+  return `${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}, ${date.getUTCFullYear()}`;
+}
+
+/** Date and time in UTC, with the zone named, as en-US words it: "February 14, 2027 at 8:05 AM UTC". */
 export function formatUsDateTime(iso: string | Date): string {
-  return US_DATE_TIME.format(new Date(iso));
+  const date = instant(iso);
+  const hours = date.getUTCHours();
+  const minutes = String(date.getUTCMinutes()).padStart(2, '0');
+  return `${formatUsDate(date)} at ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'AM' : 'PM'} UTC`;
 }
 
 /**

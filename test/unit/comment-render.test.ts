@@ -5,9 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildCommentTree, type Comment } from '../../src/domain/discussion';
-import { formatUsDate } from '../../src/domain/text';
 import { sanitizeHtml } from '../../src/ui/components/safe-html';
-import { commentDate, commentHtml, threadTree } from '../../src/ui/pages/discussion/comment-render';
+import { commentHtml, threadTree } from '../../src/ui/pages/discussion/comment-render';
 import { OWASP_XSS } from '../support/xss-payloads';
 
 const comment = (id: string, parent: string | null, over: Partial<Comment> = {}): Comment => ({
@@ -89,14 +88,4 @@ describe('commentHtml', () => {
   ])('sends anything else through the sanitiser: %s', (html) => {
     expect(commentHtml(html)).toBe(sanitizeHtml(html, 'rich'));
   });
-});
-
-describe('commentDate', () => {
-  it.each(['2026-11-20T10:00:00.000Z', '2026-11-20T23:59:59Z', '2026-01-01T00:00Z', '2026-11-20T10:00:00+02:00', '2026-11-20T23:30:00-02:00'])(
-    'answers formatUsDate: %s',
-    (iso) => {
-      expect(commentDate(iso)).toBe(formatUsDate(iso));
-      expect(commentDate(iso)).toBe(formatUsDate(iso));
-    },
-  );
 });

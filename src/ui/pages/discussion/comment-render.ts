@@ -4,7 +4,6 @@
  * thread in slices, the date and the HTML of a comment at a fraction of their general cost.
  */
 import { buildCommentTree, type Comment, type CommentNode } from '../../../domain/discussion';
-import { formatUsDate } from '../../../domain/text';
 import { sanitizeHtml } from '../../components/safe-html';
 
 /** Deep equality for the plain JSON of a comment (strings, numbers, booleans, arrays, the author object). */
@@ -59,25 +58,6 @@ export function threadTree(comments: readonly Comment[], previous: ThreadTree | 
   const roots = buildCommentTree(comments).map(visit);
   const kept = previous && roots.length === previous.roots.length && roots.every((r, i) => r === previous.roots[i]);
   return { roots: kept ? previous.roots : roots, byId, order, end, total: next };
-}
-
-const UTC_ISO = /^(\d{4}-\d{2}-\d{2})T(?:[01]\d|2[0-3]):[0-5]\d(?::[0-5]\d(?:\.\d{1,9})?)?Z$/;
-const days = new Map<string, string>();
-
-/**
- * formatUsDate, once per UTC day: a thread's comments share a few days, and Intl's format is the dearest part of a
- * comment's render. Only a well-formed UTC time (hours 00–23) is read by its day; anything else is formatted as is.
- */
-export function commentDate(iso: string): string {
-  const day = UTC_ISO.exec(iso)?.[1];
-  if (day === undefined) return formatUsDate(iso);
-  let text = days.get(day);
-  if (text === undefined) {
-    text = formatUsDate(iso);
-    if (days.size >= 1000) days.clear();
-    days.set(day, text);
-  }
-  return text;
 }
 
 /**

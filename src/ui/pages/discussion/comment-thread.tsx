@@ -10,9 +10,10 @@ import { flushSync } from 'react-dom';
 import { type ActorRefFrom, createActor } from 'xstate';
 import type { CommentThreadMachine } from '../../../application/comment-thread.machine';
 import { type CommentNode, DELETED_COMMENT_LABEL, isAuthor, isBlankText, REPLY_INDENT_REM, REPLY_VISUAL_DEPTH_CAP } from '../../../domain/discussion';
+import { formatUsDate } from '../../../domain/text';
 import { Spinner } from '../../components/states';
 import { useServices } from '../../services-context';
-import { commentDate, commentHtml, type ThreadTree, threadTree } from './comment-render';
+import { commentHtml, type ThreadTree, threadTree } from './comment-render';
 import { ConfirmDelete } from './confirm-delete';
 import { LikeButton } from './like-button';
 
@@ -164,7 +165,7 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions, cut }
             {name}
           </span>
           {' · '}
-          <time dateTime={node.createdAt}>{commentDate(node.createdAt)}</time>
+          <time dateTime={node.createdAt}>{formatUsDate(node.createdAt)}</time>
           {beyondCap && parentName && <span className="comment__reply-to"> · replying to {parentName}</span>}
         </p>
         {node.deleted ? (

@@ -12,11 +12,10 @@ const FEATURES = [
 ] as const;
 type Feature = (typeof FEATURES)[number];
 
-const PLANS: { id: string; name: string; monthly: number; yearly?: string; lead: string; includes: Feature[]; community: string; highlighted?: boolean }[] = [
+const PLANS: { id: string; name: string; /** The monthly price as shown; none for the free plan. */ monthly?: string; yearly?: string; lead: string; includes: Feature[]; community: string; highlighted?: boolean }[] = [
   {
     id: 'basic',
     name: 'Basic',
-    monthly: 0,
     lead: 'Start learning the essentials.',
     includes: ['Introductory courses', 'Community access', 'Monthly quizzes'],
     community: 'Community access (read-only)',
@@ -24,7 +23,7 @@ const PLANS: { id: string; name: string; monthly: number; yearly?: string; lead:
   {
     id: 'growth',
     name: 'Growth',
-    monthly: 1000,
+    monthly: '1,000',
     yearly: '10,000',
     lead: 'Build skills you can certify.',
     includes: ['Introductory courses', 'Community access', 'Monthly quizzes', 'Leaderboard', 'Downloadable resources', 'Certificate'],
@@ -34,7 +33,7 @@ const PLANS: { id: string; name: string; monthly: number; yearly?: string; lead:
   {
     id: 'vision',
     name: 'Vision',
-    monthly: 1500,
+    monthly: '1,500',
     yearly: '15,000',
     lead: 'Everything, for leaders and teams.',
     includes: [...FEATURES],
@@ -54,12 +53,12 @@ export function PricingPlans() {
             <h3 className="plan__name">{plan.name}</h3>
             <p className="plan__lead">{plan.lead}</p>
             <p className="plan__price">
-              {plan.monthly === 0 ? (
+              {plan.monthly === undefined ? (
                 // The spec's "00 per month" read as a typo; a person reads this as free.
                 <span className="plan__amount">Free</span>
               ) : (
                 <>
-                  <span className="plan__amount">{plan.monthly.toLocaleString('en-US')}</span> per month
+                  <span className="plan__amount">{plan.monthly}</span> per month
                 </>
               )}
             </p>
