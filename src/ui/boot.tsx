@@ -17,6 +17,15 @@ async function start() {
   await nextTask();
   // What the composition root stands on, each evaluated in a task of its own (xstate; inversify; every machine's
   // definition; sonner): with the adapters they were one task of about 100 ms at 4x CPU, which kept a tap waiting.
+  // The first use of Intl loads the browser's locale data (ICU), tens of milliseconds at 4x CPU. React Aria's first
+  // module asks which locales are supported as it is evaluated, inside the task that evaluates the page's libraries;
+  // asked here first, with the same question, the loading is a task of its own.
+  try {
+    Intl.DateTimeFormat.supportedLocalesOf([navigator.language]);
+  } catch {
+    // React Aria falls back to en-US for a language tag Intl refuses.
+  }
+  await nextTask();
   await import(/* webpackMode: "eager" */ 'xstate');
   await nextTask();
   await Promise.all([import(/* webpackMode: "eager" */ 'reflect-metadata'), import(/* webpackMode: "eager" */ 'inversify')]);
