@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config';
 import type { Database } from './data/client';
 import { sharedSecret } from './data/secrets';
-import { apiAnswers } from './http/answer-cache';
+import { apiAnswers, communityMaxAgeMs } from './http/answer-cache';
 import { authPlugin } from './http/auth-plugin';
 import { HttpError, sendError } from './http/errors';
 import { loggerOptions } from './http/logging';
@@ -158,7 +158,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
-      await api.register(apiAnswers, { now });
+      await api.register(apiAnswers, { now, communityMaxAgeMs: communityMaxAgeMs(database.kind) });
       // What another process's write made stale is dropped here too (ADR 061).
       database.changes.subscribe((topic) => {
         if (topic === 'community') api.communityAnswers.changed();

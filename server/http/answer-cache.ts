@@ -3,7 +3,8 @@
  * kept answer (ADR 007), with a strong ETag so a client holding the same answer gets a 304.
  *
  * Content answers live for CONTENT_CACHE_SECONDS. Community answers (posts, comments) live until the next write that
- * can change any of them (kept.ts), and at most COMMUNITY_MAX_AGE_MS for writes made by other server processes.
+ * can change any of them (kept.ts), and at most COMMUNITY_MAX_AGE_MS for writes made by other server processes (a
+ * minute on PGlite, which has none).
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -94,16 +95,26 @@ declare module 'fastify' {
 
 /** Bound on what a write made by another process on the same database can leave stale (ADR 045). */
 export const COMMUNITY_MAX_AGE_MS = 1_000;
+/**
+ * On PGlite the server is the database's only process and sees every write at once: the bound then only covers a
+ * write this process failed to mark, and a kept answer is recomputed every half minute instead of twice a second
+ * (ADR 105).
+ */
+export const SOLE_PROCESS_COMMUNITY_MAX_AGE_MS = 60_000;
+
+export function communityMaxAgeMs(database: 'pglite' | 'postgres'): number {
+  return database === 'pglite' ? SOLE_PROCESS_COMMUNITY_MAX_AGE_MS : COMMUNITY_MAX_AGE_MS;
+}
 /** Each cache holds at most this many bytes of serialised bodies (their compressed forms add a fraction). */
 const MAX_BYTES = 32 * 1024 * 1024;
 const sizeOf = (answer: CachedAnswer) => answer.body.length;
 
 /**
  * Registered once in the API's scope: the two answer caches, and compression of the API's other JSON answers.
- * `now` is the app's clock, so tests can age kept answers.
+ * `now` is the app's clock, so tests can age kept answers; `communityMaxAgeMs` comes from `communityMaxAgeMs()`.
  */
-export const apiAnswers = fp<{ now: () => number }>(async (api: FastifyInstance, { now }) => {
+export const apiAnswers = fp<{ now: () => number; communityMaxAgeMs: number }>(async (api: FastifyInstance, { now, communityMaxAgeMs }) => {
   api.decorate('contentAnswers', new KeptUntilChanged({ maxAgeMs: api.contentCacheSeconds * 1000, maxSize: MAX_BYTES, sizeOf, now }));
-  api.decorate('communityAnswers', new KeptUntilChanged({ maxAgeMs: COMMUNITY_MAX_AGE_MS, maxSize: MAX_BYTES, sizeOf, now }));
+  api.decorate('communityAnswers', new KeptUntilChanged({ maxAgeMs: communityMaxAgeMs, maxSize: MAX_BYTES, sizeOf, now }));
   api.addHook('onSend', compressJsonAnswer);
 });

@@ -52,11 +52,12 @@ test("index.html starts fetching the page's own code at once, and members-only c
   const preloads = () => page.locator('link[rel="preload"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
   await page.goto('/articles');
   await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
-  const onArticles = await preloads();
-  expect(onArticles.some((href) => /\/page-articles\.[0-9a-f]+\.js$/.test(href))).toBe(true);
+  // The links are added once the page has painted, a few to a task.
+  await expect.poll(async () => (await preloads()).some((href) => /\/page-articles\.[0-9a-f]+\.js$/.test(href))).toBe(true);
   // The HTTP adapter is not needed to hydrate a drawn page: it is fetched when the browser is idle (ADR 100).
-  const prefetched = await page.locator('link[rel="prefetch"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
-  expect(prefetched.some((href) => /\/http\.[0-9a-f]+\.js$/.test(href))).toBe(true);
+  const prefetched = () => page.locator('link[rel="prefetch"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
+  await expect.poll(async () => (await prefetched()).some((href) => /\/http\.[0-9a-f]+\.js$/.test(href))).toBe(true);
+  const onArticles = await preloads();
   expect(onArticles.some((href) => href.includes('/page-home.'))).toBe(false);
   // Signed out, /courses sends the visitor to /login: its code is not fetched for nothing.
   await page.goto('/courses');
