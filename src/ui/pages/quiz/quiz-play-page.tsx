@@ -279,20 +279,11 @@ function QuizAttemptView({ category, setId }: { category: string; setId: string 
   const busy = quizBusyLabel(state);
   const total = context.attempt?.totalQuestions ?? 0;
 
-  // Each new screen (a new question, its reveal, the scorecard) takes the focus to its heading, once the frame that
-  // shows it has painted: focusing lays the page out, and done at once it held the reveal's paint back (the answer's
-  // render and its passive effects run in one task).
+  // Each new screen (a new question, its reveal, the scorecard) takes the focus to its heading.
   const screenKey = `${screen}:${context.index}`;
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the screen changes
   useEffect(() => {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => {
-      timer = setTimeout(() => headingRef.current?.focus());
-    });
-    return () => {
-      cancelAnimationFrame(frame);
-      clearTimeout(timer);
-    };
+    headingRef.current?.focus();
   }, [screenKey]);
 
   return (
