@@ -27,6 +27,9 @@ export async function benchPageLoads(
   const out: PageLoad[] = [];
   for (const route of routes) {
     const samples = { performance: [] as number[], lcp: [] as number[], tbt: [] as number[], cls: [] as number[], accessibility: [] as number[] };
+    // A run whose trace Lighthouse could not record (NO_NAVSTART, seen now and then with Chromium 156) is run again,
+    // up to twice per route, instead of leaving the route with fewer figures.
+    let retries = 2;
     for (let i = 0; i < runs; i++) {
       const userDataDir = mkdtempSync(join(tmpdir(), 'sl-lh-'));
       const chrome = await launch({
@@ -44,6 +47,11 @@ export async function benchPageLoads(
           { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: route.signedIn },
         );
         const lhr = result!.lhr;
+        if (lhr.runtimeError?.code === 'NO_NAVSTART' && retries > 0) {
+          retries--;
+          i--;
+          continue;
+        }
         if (lhr.runtimeError) {
           // A failed run (no LCP seen, the page never settled) scores 0: it is counted as failed, not as a figure.
           console.warn(`lighthouse ${route.path} run ${i + 1} failed: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);

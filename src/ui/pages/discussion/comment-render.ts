@@ -1,7 +1,7 @@
 /**
  * What a comment thread needs to render many comments cheaply: the reply tree shared with the last one where nothing
  * changed (so memoised comments skip their render after a like or a reload), the comments' order for rendering a long
- * thread in slices, the date and the HTML of a comment at a fraction of their general cost.
+ * thread in slices, and the HTML of a comment at a fraction of the sanitiser's general cost.
  */
 import { buildCommentTree, type Comment, type CommentNode } from '../../../domain/discussion';
 import { sanitizeHtml } from '../../components/safe-html';

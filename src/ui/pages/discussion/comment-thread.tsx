@@ -248,57 +248,25 @@ function useRenderedCount(total: number, settled: boolean): number {
   return limit;
 }
 
-/** How long an opened thread waits for its comments before it shows itself loading (ms). */
-export const THREAD_SPINNER_DELAY_MS = 150;
-
 /**
  * A post's thread, opened and closed by its Comments button. The actor is made and started in the press that opens
- * it, so the thread's request leaves before anything renders. `open` answers the press at once (the button's
- * state); the thread itself renders once its comments are in, or after THREAD_SPINNER_DELAY_MS with "Loading
- * comments..." when they are slow: a fast answer is drawn once, with its comments, instead of a loading state whose
- * render held the answer back. Closing the thread, or the post leaving the page, stops it; an answer arriving after
- * that is dropped.
+ * it, so the thread's request leaves before the thread renders (not after, from an effect) and the two overlap.
+ * Closing the thread, or the post leaving the page, stops it; an answer arriving after that is dropped.
  */
-export function useCommentThreadToggle(discussionId: string): { open: boolean; thread: ThreadRef | null; toggle: () => void } {
+export function useCommentThreadToggle(discussionId: string): { thread: ThreadRef | null; toggle: () => void } {
   const { machines } = useServices();
-  const [open, setOpen] = useState(false);
   const [thread, setThread] = useState<ThreadRef | null>(null);
   const running = useRef<ThreadRef | null>(null);
-  const pending = useRef<() => void>(() => {});
-  useEffect(() => () => {
-    pending.current();
-    running.current?.stop();
-  }, []);
+  useEffect(() => () => running.current?.stop(), []);
   const toggle = () => {
-    const was = running.current;
-    pending.current();
-    was?.stop();
-    if (was) {
-      running.current = null;
-      setOpen(false);
-      setThread(null);
-      return;
-    }
-    const next = createActor(machines.commentThread(), { input: { discussionId } }).start();
-    running.current = next;
-    setOpen(true);
+    const open = running.current;
+    running.current = open ? null : createActor(machines.commentThread(), { input: { discussionId } }).start();
+    open?.stop();
     // Rendered in a task of its own, after the request has left: the call's steps run as microtasks, which a render
     // in this task's microtasks would hold back until it ends.
-    const show = () => {
-      pending.current();
-      if (running.current === next) startTransition(() => setThread(next));
-    };
-    const subscription = next.subscribe((snapshot) => {
-      if (!snapshot.matches('loading')) show();
-    });
-    const timer = setTimeout(show, THREAD_SPINNER_DELAY_MS);
-    pending.current = () => {
-      subscription.unsubscribe();
-      clearTimeout(timer);
-      pending.current = () => {};
-    };
+    startTransition(() => setThread(running.current));
   };
-  return { open, thread, toggle };
+  return { thread, toggle };
 }
 
 export function CommentThread({ id, thread, subject, userId, onChanged }: {

@@ -18,7 +18,8 @@ export function DiscussionCard({ discussion, userId, topicLabel, feed }: {
   feed: ActorRefFrom<DiscussionFeedMachine>;
 }) {
   const { _id: id, title } = discussion;
-  const { open, thread, toggle } = useCommentThreadToggle(id);
+  const { thread, toggle } = useCommentThreadToggle(id);
+  const showComments = thread !== null;
   const titleId = useId();
   const threadId = useId();
 
@@ -42,7 +43,7 @@ export function DiscussionCard({ discussion, userId, topicLabel, feed }: {
             onToggle={() => feed.send({ type: 'post.like', id, userId })}
             subject={`post: ${title}`}
           />
-          <button type="button" className="chip-button" aria-expanded={open} aria-controls={thread ? threadId : undefined}
+          <button type="button" className="chip-button" aria-expanded={showComments} aria-controls={showComments ? threadId : undefined}
             onClick={toggle}>
             Comments<span className="visually-hidden"> on {title}</span>
             <span className="chip-button__count" data-testid="comment-count">
