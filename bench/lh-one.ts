@@ -31,7 +31,7 @@ try {
     cls: a['cumulative-layout-shift']!.numericValue,
     si: a['speed-index']!.numericValue,
   });
-  const show = (id: string) => console.log(id, JSON.stringify((a[id]?.details as { items?: unknown[] })?.items?.slice(0, 6), null, 0)?.slice(0, 1500));
+  const show = (id: string) => console.log(id, JSON.stringify((a[id]?.details as { items?: unknown[] })?.items?.slice(0, 6), null, 0)?.slice(0, 4000));
   for (const id of process.argv.slice(3)) show(id);
   for (const [id, audit] of Object.entries(a)) if (audit.score !== null && audit.score < 0.9 && audit.scoreDisplayMode !== 'informative' && audit.scoreDisplayMode !== 'notApplicable') console.log('FAIL', id, audit.displayValue ?? '');
 } finally {

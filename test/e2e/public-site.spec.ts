@@ -338,6 +338,9 @@ test.describe('home', () => {
     const first = faq.getByRole('button', { name: 'Who is SustainLearn for?' });
     const second = faq.getByRole('button', { name: 'Are the courses self-paced?' });
     await expect(faq.getByRole('button')).toHaveCount(9);
+    // Closed answers stay in the page, hidden until found, so the browser's find-in-page opens them (ADR 108).
+    await expect(faq.locator('[hidden="until-found"]')).toHaveCount(9);
+    await expect(faq.getByText(/^Yes\. There are no fixed start dates/)).toBeHidden();
     await first.click();
     await expect(first).toHaveAttribute('aria-expanded', 'true');
     await expect(faq.getByText(/^Architects, interior designers, urban planners/)).toBeVisible();

@@ -51,6 +51,10 @@ test.describe('pages arrive rendered', () => {
     const latest = page.getByRole('region', { name: 'Latest articles' });
     expect(articles.length).toBeGreaterThan(0);
     for (const a of articles) await expect(latest.getByText(a.title, { exact: true }).first()).toBeVisible();
+    // The FAQ's answers are in the HTML, closed ones too, for search engines and find-in-page (ADR 108).
+    const faq = page.getByRole('region', { name: 'Frequently asked questions' });
+    await expect(faq.getByRole('button')).toHaveCount(9);
+    await expect(faq).toContainText('There are no fixed start dates or deadlines');
     await context.close();
   });
 

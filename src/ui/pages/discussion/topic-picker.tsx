@@ -1,10 +1,10 @@
 /**
- * Choosing the SDG topic two ways: a sidebar of the 17 goals whose subcategories expand (radix Accordion), and the
+ * Choosing the SDG topic two ways: a sidebar of the 17 goals whose subcategories expand (react-aria DisclosureGroup:
+ * closed goals keep their subcategories in the page, `hidden="until-found"`, and hydrating reads no layout, ADR 108), and the
  * category and subcategory selects (react-aria). Both ask for the same thing, a new topic, which the page puts in its
  * URL (`/discussion?category=…&subcategory=…`); the feed and the composer follow the URL.
  */
-import { Accordion } from 'radix-ui';
-import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
+import { Button, Disclosure, DisclosureGroup, DisclosurePanel, Heading, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import type { SdgConstants } from '../../../domain/discussion';
 
 export interface TopicChoice {
@@ -43,18 +43,16 @@ export function SdgSidebar({ constants, category, subcategory, onChoose }: Topic
       <button type="button" className="sdg-sidebar__all" aria-pressed={!category} onClick={() => onChoose({ category: '', subcategory: '' })}>
         All discussions
       </button>
-      <Accordion.Root type="single" collapsible className="sdg-sidebar__goals" defaultValue={category || undefined}>
+      <DisclosureGroup className="sdg-sidebar__goals" defaultExpandedKeys={category ? [category] : []}>
         {goals.map((goal) => (
-          <Accordion.Item key={goal.value} value={goal.value} className="sdg-sidebar__goal">
-            <Accordion.Header asChild>
-              <h3 className="sdg-sidebar__goal-heading">
-                <Accordion.Trigger className="sdg-sidebar__trigger">
-                  <span>{goal.label}</span>
-                  <span className="sdg-sidebar__chevron" aria-hidden="true" />
-                </Accordion.Trigger>
-              </h3>
-            </Accordion.Header>
-            <Accordion.Content className="sdg-sidebar__panel">
+          <Disclosure key={goal.value} id={goal.value} className="sdg-sidebar__goal">
+            <Heading level={3} className="sdg-sidebar__goal-heading">
+              <Button slot="trigger" className="sdg-sidebar__trigger">
+                <span>{goal.label}</span>
+                <span className="sdg-sidebar__chevron" aria-hidden="true" />
+              </Button>
+            </Heading>
+            <DisclosurePanel className="sdg-sidebar__panel">
               <ul className="sdg-sidebar__subs">
                 <li>
                   <button type="button" className="sdg-sidebar__sub" aria-pressed={category === goal.value && !subcategory}
@@ -75,10 +73,10 @@ export function SdgSidebar({ constants, category, subcategory, onChoose }: Topic
                   </li>
                 ))}
               </ul>
-            </Accordion.Content>
-          </Accordion.Item>
+            </DisclosurePanel>
+          </Disclosure>
         ))}
-      </Accordion.Root>
+      </DisclosureGroup>
     </nav>
   );
 }

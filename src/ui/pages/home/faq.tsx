@@ -1,4 +1,4 @@
-/** The home FAQ as an accessible accordion (radix): each question is a button that shows or hides its answer. */
+/** The home FAQ as an accessible accordion (react-aria DisclosureGroup): each question is a button that shows or hides its answer. */
 import { DisclosureList } from '../../components/disclosure-list';
 
 export const FAQ_ITEMS = [
