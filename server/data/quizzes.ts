@@ -25,11 +25,6 @@ export function setQuestions(db: Reader, category: string, setId: string, limit?
   return limit === undefined ? query : query.limit(limit);
 }
 
-export async function questionAt(db: Reader, category: string, setId: string, position: number): Promise<QuestionRow | undefined> {
-  const [row] = await db.select().from(quizQuestions).where(and(inSet(category, setId), eq(quizQuestions.position, position))).limit(1);
-  return row;
-}
-
 export async function findQuestion(db: Reader, id: string): Promise<QuestionRow | undefined> {
   const [row] = await db.select().from(quizQuestions).where(eq(quizQuestions.id, id)).limit(1);
   return row;
@@ -60,13 +55,47 @@ export async function findAttempt(db: Reader, id: string, lock = false): Promise
   return row;
 }
 
-/** Saves an answer; undefined when that question of the attempt was answered already. */
-export async function insertAnswer(
-  db: Reader,
-  answer: { attemptId: string; questionIndex: number; questionId: string; selectedOption: number; isCorrect: boolean; timeSpent: number },
-): Promise<AnswerRow | undefined> {
-  const [row] = await db.insert(quizAnswers).values(answer).onConflictDoNothing().returning();
+/**
+ * The attempt, its row locked for the rest of the transaction (answers to one attempt queue up), with the question at
+ * `position` of its set (null when the set no longer has one there): one statement where two were.
+ */
+export async function findAttemptForAnswer(db: Tx, id: string, position: number): Promise<{ attempt: AttemptRow; question: QuestionRow | null } | undefined> {
+  const [row] = await db
+    .select({ attempt: quizAttempts, question: quizQuestions })
+    .from(quizAttempts)
+    .leftJoin(quizQuestions, and(eq(quizQuestions.category, quizAttempts.category), eq(quizQuestions.setId, quizAttempts.setId), eq(quizQuestions.position, position)))
+    .where(eq(quizAttempts.id, id))
+    .limit(1)
+    .for('update', { of: quizAttempts });
   return row;
+}
+
+/**
+ * Saves an answer and recounts the attempt's score from its saved answers, in one statement; undefined when that
+ * question of the attempt was answered already. The recount cannot see the row the same statement inserts, so it adds
+ * the new answer's own count.
+ */
+export async function saveAnswer(
+  db: Tx,
+  answer: { attemptId: string; questionIndex: number; questionId: string; selectedOption: number; isCorrect: boolean; timeSpent: number },
+): Promise<{ questionIndex: number; selectedOption: number; isCorrect: boolean; score: number } | undefined> {
+  const { attemptId } = answer;
+  const result = await db.execute(sql`
+    with saved as (
+      insert into ${quizAnswers} (attempt_id, question_index, question_id, selected_option, is_correct, time_spent)
+      values (${attemptId}, ${answer.questionIndex}, ${answer.questionId}, ${answer.selectedOption}, ${answer.isCorrect}, ${answer.timeSpent})
+      on conflict do nothing
+      returning question_index, selected_option, is_correct
+    ), scored as (
+      update ${quizAttempts}
+      set score = (select count(*)::int from ${quizAnswers} where attempt_id = ${attemptId} and is_correct)
+        + (select count(*)::int from saved where is_correct)
+      where id = ${attemptId} and exists (select 1 from saved)
+      returning score
+    )
+    select saved.question_index as "questionIndex", saved.selected_option as "selectedOption", saved.is_correct as "isCorrect", scored.score
+    from saved cross join scored`);
+  return (result as unknown as { rows: { questionIndex: number; selectedOption: number; isCorrect: boolean; score: number }[] }).rows[0];
 }
 
 /** The score is always recounted from the saved answers, never taken from a client. */

@@ -8,8 +8,8 @@ import { QUIZ_CATEGORIES, QUIZ_SETS, type QuizAnswer, type QuizAttempt, type Qui
 import type { Db, Tx } from '../data/client';
 import {
   type AnswerRow, answeredQuestion, answersOf, type AttemptRow, countAnswers, countSetQuestions, findAttempt,
-  findInProgressAttempt, findQuestion, insertAnswer, insertAttempt, markCompleted, type QuestionRow, questionAt,
-  recountScore, listAttemptRows, listTopics, setQuestions,
+  findAttemptForAnswer, findInProgressAttempt, findQuestion, insertAttempt, markCompleted, type QuestionRow,
+  recountScore, listAttemptRows, listTopics, saveAnswer, setQuestions,
 } from '../data/quizzes';
 import { findUserById } from '../data/users';
 import { questionCardSvg, revealCardSvg, revealTextOf, topicCardSvg } from '../render/quiz-images';
@@ -75,29 +75,31 @@ export class QuizAttempts {
     attemptId: string,
     input: { questionIndex: number; selectedOption: number; timeSpent: number },
   ): Promise<{ answer: QuizAnswer; score: number }> {
+    if (!isUuid(attemptId)) throw notFound(ATTEMPT_NOT_FOUND);
+    // Four statements: begin, the locked attempt with its question, the answer saved and the score recounted, commit.
     return this.db.transaction(async (tx) => {
-      const attempt = await this.owned(tx, attemptId, userId, true);
+      const found = await findAttemptForAnswer(tx, attemptId, input.questionIndex);
+      if (!found) throw notFound(ATTEMPT_NOT_FOUND);
+      const { attempt, question } = found;
+      if (attempt.userId !== userId) throw forbidden(NOT_YOUR_ATTEMPT);
       if (attempt.status === 'completed') throw conflict(ALREADY_COMPLETED);
       if (input.questionIndex >= attempt.totalQuestions) {
         throw invalid(`questionIndex: must be between 0 and ${attempt.totalQuestions - 1}`);
       }
-      const question = await questionAt(tx, attempt.category, attempt.setId, input.questionIndex);
       if (!question) throw conflict('This question is no longer in the quiz');
       if (input.selectedOption >= question.options.length) {
         throw invalid(`selectedOption: must be between 0 and ${question.options.length - 1}`);
       }
-      const isCorrect = input.selectedOption === question.correctIndex;
-      const saved = await insertAnswer(tx, {
+      const saved = await saveAnswer(tx, {
         attemptId,
         questionIndex: input.questionIndex,
         questionId: question.id,
         selectedOption: input.selectedOption,
-        isCorrect,
+        isCorrect: input.selectedOption === question.correctIndex,
         timeSpent: Math.round(input.timeSpent),
       });
       if (!saved) throw conflict(ALREADY_ANSWERED);
-      const score = await recountScore(tx, attemptId);
-      return { answer: this.answerView(attemptId, saved, question), score };
+      return { answer: this.answerView(attemptId, saved, question), score: saved.score };
     });
   }
 
@@ -200,7 +202,7 @@ export class QuizAttempts {
     return topicCardSvg(category.id, category.title);
   }
 
-  private answerView(attemptId: string, answer: AnswerRow, question: QuestionRow): QuizAnswer {
+  private answerView(attemptId: string, answer: Pick<AnswerRow, 'questionIndex' | 'selectedOption' | 'isCorrect'>, question: QuestionRow): QuizAnswer {
     const correctOption = question.options[question.correctIndex]!;
     return {
       questionIndex: answer.questionIndex,

@@ -229,6 +229,27 @@ describeWithApp('quizzes', { seed: true }, (ctx) => {
     expect(row!.score).toBe(3);
   });
 
+  it('counts every answer sent at once, and takes one of two answers to the same question', async () => {
+    const dorothy = await learner(ctx(), 'dorothy@example.com', 'Dorothy', 'Hodgkin');
+    const questions = await bank(ctx(), 'green-architects');
+    const attempt = await start(ctx(), dorothy, 'green-architects');
+    // Right on the even questions, wrong on the odd ones, all in flight together: each answer waits for the one before.
+    const choices = questions.map((q, i) => (i % 2 === 0 ? q.correctIndex : wrongOf(q.correctIndex)));
+    const [first, again, ...rest] = await Promise.all([
+      answer(ctx(), dorothy, attempt._id, 0, choices[0]!),
+      answer(ctx(), dorothy, attempt._id, 0, wrongOf(questions[0]!.correctIndex)),
+      ...choices.slice(1).map((choice, i) => answer(ctx(), dorothy, attempt._id, i + 1, choice)),
+    ]);
+    expect([first!.statusCode, again!.statusCode].sort()).toEqual([200, 409]);
+    for (const res of rest) expect(res.statusCode).toBe(200);
+    const expected = Math.ceil(questions.length / 2);
+    const scores = [first!, again!, ...rest].filter((r) => r.statusCode === 200).map((r) => r.json().score as number);
+    // The scores the answers report climb to the whole count, and the row holds it.
+    expect(Math.max(...scores)).toBe(expected);
+    const [row] = await ctx().database.db.select().from(quizAttempts).where(eq(quizAttempts.id, attempt._id));
+    expect(row!.score).toBe(expected);
+  });
+
   it('runs a whole attempt: answers, completes once, lists newest first, and gives the owner alone a real PDF', async () => {
     const ctxt = ctx();
     const owner = await learner(ctxt, 'marie@example.com', 'Marie', 'Curie');
