@@ -44,7 +44,7 @@ import { SiteService } from './services/site';
 import { JobRunner } from './services/jobs';
 import { SearchService } from './services/search';
 import { TokenService } from './services/tokens';
-import { PageAnswers } from './http/pages';
+import { PageAnswers, pageMaxAgeMs } from './http/pages';
 import { loadPageBundle } from './render/page-bundle';
 import { headFor } from './render/page-head';
 import { seoRoutes } from './routes/seo';
@@ -186,7 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(seoRoutes, { content, publicUrl: config.publicUrl, apiBasePath: config.apiBasePath, now });
   const bundle = loadPageBundle(config.staticDir);
   const headOf = (url: URL) => headFor(url, { content, learning, certificates, workshops, publicUrl: config.publicUrl });
-  const pages = bundle ? new PageAnswers(app, bundle, headOf, { publicUrl: config.publicUrl, keepSeconds: config.contentCacheSeconds, now }) : null;
+  const pages = bundle ? new PageAnswers(app, bundle, headOf, { publicUrl: config.publicUrl, maxAgeMs: pageMaxAgeMs(database.kind, config.contentCacheSeconds), now }) : null;
   renderedPages.of = pages;
   await registerSpa(app, { staticDir: config.staticDir, mediaDir: join(CONTENT_DIR, 'images'), apiBasePath: config.apiBasePath, pages });
 

@@ -2,12 +2,13 @@
  * Every screen answered rendered (ADR 100): the page bundle draws the route for the member named by the token cookie
  * (or for nobody), fetching its data from this same server in-process; the answer is the whole document, with the
  * data the browser hydrates from. A members' page asked for by nobody answers the redirect to /login itself.
- * Pages drawn for nobody are kept, compressed, until content or the community changes (or CONTENT_CACHE_SECONDS).
+ * Pages drawn for nobody are kept, compressed, until content or the community changes, or `pageMaxAgeMs` passes.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderFetch } from '../../src/contract/page-render';
 import type { PageBundle } from '../render/page-bundle';
 import { pageDocument } from '../render/page-document';
+import { SOLE_PROCESS_COMMUNITY_MAX_AGE_MS } from './answer-cache';
 import { acceptedEncoding, compress, type Encoding, MIN_COMPRESSED_BYTES, varyOnEncoding } from './compression';
 import { KeptUntilChanged } from './kept';
 
@@ -15,6 +16,19 @@ import { KeptUntilChanged } from './kept';
 export type HeadOf = (url: URL) => Promise<{ tags: string; status: number }>;
 
 const TOKEN_COOKIE = 'token';
+
+/**
+ * How long a page drawn for nobody may be kept without a change being heard (ADR 109).
+ * - PostgreSQL: CONTENT_CACHE_SECONDS, since another process's content import reaches this one by a notice that could be lost.
+ * - PGlite: no other process can open the database, so content cannot change while the server runs, and every
+ *   community write is marked here. The page is kept as long as community answers are there (ADR 105): a minute.
+ * - CONTENT_CACHE_SECONDS=0 turns keeping off on both.
+ */
+export function pageMaxAgeMs(database: 'pglite' | 'postgres', contentCacheSeconds: number): number {
+  if (contentCacheSeconds <= 0) return 0;
+  const configured = contentCacheSeconds * 1000;
+  return database === 'pglite' ? Math.max(configured, SOLE_PROCESS_COMMUNITY_MAX_AGE_MS) : configured;
+}
 const MAX_KEPT_BYTES = 32 * 1024 * 1024;
 
 /** A document ready to send: its bytes and, made on first demand, its compressed forms. */
@@ -58,10 +72,10 @@ export class PageAnswers {
     private readonly app: FastifyInstance,
     private readonly bundle: PageBundle,
     private readonly headOf: HeadOf | null,
-    private readonly options: { publicUrl: string; keepSeconds: number; now: () => number },
+    private readonly options: { publicUrl: string; maxAgeMs: number; now: () => number },
   ) {
     this.#kept = new KeptUntilChanged({
-      maxAgeMs: options.keepSeconds * 1000,
+      maxAgeMs: options.maxAgeMs,
       maxSize: MAX_KEPT_BYTES,
       sizeOf: (page) => page.body.length,
       now: options.now,

@@ -12,6 +12,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeEach, expect, it } from 'vitest';
 import { createDiscussion } from '../../src/contract/discussions';
 import { scriptSafeJson } from '../../server/render/page-document';
+import { pageMaxAgeMs } from '../../server/http/pages';
 import { send } from './api';
 import { describeWithApp } from './fixture';
 import { member } from './members';
@@ -56,7 +57,7 @@ afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
 // The same module the server loaded (Node's own require cache), so its count is the server's.
 const renders = async (): Promise<number> => (createRequire(import.meta.url)(join(staticDir, 'ssr', 'render.cjs')) as { renders: () => number }).renders();
 
-describeWithApp('pages rendered by the server', { seed: true, env: { STATIC_DIR: staticDir, CONTENT_CACHE_SECONDS: '600' } }, (ctx) => {
+describeWithApp('pages rendered by the server', { seed: true, env: { STATIC_DIR: staticDir, CONTENT_CACHE_SECONDS: '10' } }, (ctx) => {
   const page = (url: string, token?: string, headers: Record<string, string> = {}) =>
     ctx().app.inject({ method: 'GET', url, headers: { ...(token ? { cookie: `token=${encodeURIComponent(token)}` } : {}), ...headers } });
 
@@ -124,6 +125,23 @@ describeWithApp('pages rendered by the server', { seed: true, env: { STATIC_DIR:
     expect(created.statusCode).toBe(200);
     const after = await page('/articles');
     expect(after.statusCode).toBe(200);
+    expect(await renders()).toBe(before + 2);
+  });
+
+  it('keeps a page drawn for nobody as long as nothing can change it unheard: a minute on PGlite, CONTENT_CACHE_SECONDS on PostgreSQL', async () => {
+    const bound = pageMaxAgeMs(ctx().database.kind, 10);
+    // PGlite has no other process whose content import could go unheard (ADR 109); PostgreSQL may have several.
+    expect(bound).toBe(ctx().database.kind === 'pglite' ? 60_000 : 10_000);
+    expect(pageMaxAgeMs(ctx().database.kind, 0)).toBe(0);
+    const before = await renders();
+    await page('/articles');
+    expect(await renders()).toBe(before + 1);
+    // Until half the bound the kept page is served as it is; past it, it is drawn again while the kept one is served.
+    ctx().clock.advance(bound / 2 - 1);
+    expect((await page('/articles')).statusCode).toBe(200);
+    expect(await renders()).toBe(before + 1);
+    ctx().clock.advance(bound / 2 + 1);
+    expect((await page('/articles')).statusCode).toBe(200);
     expect(await renders()).toBe(before + 2);
   });
 
