@@ -248,9 +248,9 @@ async function main() {
       md.push(
         `## Memory over a ${soakSeconds} s soak of GET /api/courses (MB)`,
         '',
-        'RSS is sampled each second. The budget is on the live JS heap, read over the inspector after two full collections, once the soak has run 5 s and again after it ends.',
+        `RSS is sampled each second. The budget is on the live JS heap, read over the inspector after two full collections, once the soak has run ${warmUp} s and again after it ends.`,
         '',
-        '| RSS idle | RSS after the API run | RSS soak start (5–10 s) | RSS soak end (last 5 s) | RSS growth | live heap at 5 s | live heap at the end | heap growth | budget |',
+        `| RSS idle | RSS after the API run | RSS soak start (${warmUp}–${warmUp * 2} s) | RSS soak end (last 5 s) | RSS growth | live heap at ${warmUp} s | live heap at the end | heap growth | budget |`,
         '|---|---|---|---|---|---|---|---|---|',
       );
       md.push(

@@ -17,6 +17,8 @@ export type HeadOf = (url: URL) => Promise<{ tags: string; status: number }>;
 
 const TOKEN_COOKIE = 'token';
 
+const MAX_KEPT_BYTES = 32 * 1024 * 1024;
+
 /**
  * How long a page drawn for nobody may be kept without a change being heard (ADR 109).
  * - PostgreSQL: CONTENT_CACHE_SECONDS, since another process's content import reaches this one by a notice that could be lost.
@@ -29,7 +31,6 @@ export function pageMaxAgeMs(database: 'pglite' | 'postgres', contentCacheSecond
   const configured = contentCacheSeconds * 1000;
   return database === 'pglite' ? Math.max(configured, SOLE_PROCESS_COMMUNITY_MAX_AGE_MS) : configured;
 }
-const MAX_KEPT_BYTES = 32 * 1024 * 1024;
 
 /** A document ready to send: its bytes and, made on first demand, its compressed forms. */
 class RenderedPage {

@@ -40,6 +40,13 @@ export function setTitle(setId: string): string {
   return QUIZ_SETS.find((s) => s.id === setId)?.title ?? setId;
 }
 
+/** The attempt read for `userId`: 404 when there is none, 403 when it is another learner's. */
+function ownedBy(attempt: AttemptRow | undefined, userId: string): AttemptRow {
+  if (!attempt) throw notFound(ATTEMPT_NOT_FOUND);
+  if (attempt.userId !== userId) throw forbidden(NOT_YOUR_ATTEMPT);
+  return attempt;
+}
+
 export class QuizAttempts {
   constructor(
     private readonly db: Db,
@@ -63,11 +70,7 @@ export class QuizAttempts {
 
   /** The attempt if it exists and is the user's; 404 and 403 otherwise. Locks the row inside a transaction. */
   private async owned(db: Db | Tx, attemptId: string, userId: string, lock = false): Promise<AttemptRow> {
-    if (!isUuid(attemptId)) throw notFound(ATTEMPT_NOT_FOUND);
-    const attempt = await findAttempt(db, attemptId, lock);
-    if (!attempt) throw notFound(ATTEMPT_NOT_FOUND);
-    if (attempt.userId !== userId) throw forbidden(NOT_YOUR_ATTEMPT);
-    return attempt;
+    return ownedBy(isUuid(attemptId) ? await findAttempt(db, attemptId, lock) : undefined, userId);
   }
 
   async answer(
@@ -79,9 +82,8 @@ export class QuizAttempts {
     // Four statements: begin, the locked attempt with its question, the answer saved and the score recounted, commit.
     return this.db.transaction(async (tx) => {
       const found = await findAttemptForAnswer(tx, attemptId, input.questionIndex);
-      if (!found) throw notFound(ATTEMPT_NOT_FOUND);
-      const { attempt, question } = found;
-      if (attempt.userId !== userId) throw forbidden(NOT_YOUR_ATTEMPT);
+      const attempt = ownedBy(found?.attempt, userId);
+      const question = found!.question;
       if (attempt.status === 'completed') throw conflict(ALREADY_COMPLETED);
       if (input.questionIndex >= attempt.totalQuestions) {
         throw invalid(`questionIndex: must be between 0 and ${attempt.totalQuestions - 1}`);
