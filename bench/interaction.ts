@@ -12,6 +12,20 @@ export interface InteractionResult {
   time: Figure;
   /** Its budget in ms: 100 unless the scenario says otherwise. */
   budget: number;
+  /** For an interaction that waits on the API: where its time went (see Phases). */
+  phases?: { [K in keyof Phases]: Figure };
+}
+
+/**
+ * The parts of an interaction that waits on one API request, from the request's resource timing: from the input to
+ * the moment the page asked for the request (the browser's own work: event handlers, the machine, the HTTP adapter);
+ * from there to the answer's last byte (the network and the server); and from there to the frame that shows the
+ * result (decoding the answer, rendering, layout). The three add up to the interaction's time.
+ */
+export interface Phases {
+  toRequest: number;
+  request: number;
+  toPaint: number;
 }
 
 /**
@@ -44,6 +58,17 @@ async function arm(page: Page, predicate: string) {
 async function elapsed(page: Page): Promise<number> {
   await page.waitForFunction('window.__elapsed !== undefined', undefined, { timeout: 30_000 });
   return page.evaluate('window.__elapsed') as Promise<number>;
+}
+
+/** `elapsed`, with its phases around the last request whose URL holds `request` (a request the input caused). */
+async function elapsedWithPhases(page: Page, request: string): Promise<{ time: number; phases: Phases }> {
+  const time = await elapsed(page);
+  const at = (await page.evaluate(`(() => {
+    const entry = performance.getEntriesByType('resource').filter((e) => e.name.includes(${JSON.stringify(request)}) && e.startTime >= window.__t0).pop();
+    return entry ? { start: entry.startTime - window.__t0, end: entry.responseEnd - window.__t0 } : null;
+  })()`)) as { start: number; end: number } | null;
+  if (!at) throw new Error(`no request to ${request} after the input`);
+  return { time, phases: { toRequest: at.start, request: at.end - at.start, toPaint: time - at.end } };
 }
 
 async function throttled(browser: Browser, baseUrl: string, token: string) {
@@ -83,8 +108,11 @@ export async function benchInteractions(
   token: string,
   seeded: Seeded & { lessonUrls: string[] },
   runs: number,
+  /** Only the scenarios whose name holds this text (`--interaction=<text>`); all when absent. */
+  only?: string,
 ): Promise<InteractionResult[]> {
-  const scenarios: { name: string; budget?: number; run: (page: Page, run: number) => Promise<number> }[] = [
+  type Sample = number | { time: number; phases: Phases };
+  const scenarios: { name: string; budget?: number; run: (page: Page, run: number) => Promise<Sample> }[] = [
     {
       name: 'like a post',
       run: async (page) => {
@@ -108,7 +136,7 @@ export async function benchInteractions(
         const toggle = page.getByRole('button', { name: /^Comments/ }).first();
         await arm(page, FIRST_SCREEN_OF_COMMENTS);
         await toggle.click();
-        return elapsed(page);
+        return elapsedWithPhases(page, '/api/comments/');
       },
     },
     {
@@ -145,7 +173,7 @@ export async function benchInteractions(
         await option.click();
         await arm(page, `Boolean(document.querySelector('.quiz-card__image--reveal'))`);
         await page.getByRole('button', { name: 'Submit' }).click();
-        return elapsed(page);
+        return elapsedWithPhases(page, '/answer');
       },
     },
     {
@@ -190,12 +218,18 @@ export async function benchInteractions(
     },
   ];
   const out: InteractionResult[] = [];
-  for (const scenario of scenarios) {
+  for (const scenario of scenarios.filter((s) => !only || s.name.includes(only))) {
     const samples: number[] = [];
+    const phases: Phases[] = [];
     for (let i = 0; i < runs; i++) {
       const { page, close } = await throttled(browser, baseUrl, token);
       try {
-        samples.push(await scenario.run(page, i));
+        const sample = await scenario.run(page, i);
+        if (typeof sample === 'number') samples.push(sample);
+        else {
+          samples.push(sample.time);
+          phases.push(sample.phases);
+        }
       } catch (error) {
         console.warn(`interaction "${scenario.name}" failed: ${(error as Error).message.split('\n')[0]}`);
         samples.push(Number.NaN);
@@ -203,7 +237,15 @@ export async function benchInteractions(
         await close();
       }
     }
-    out.push({ name: scenario.name, time: figure(samples), budget: scenario.budget ?? 100 });
+    const result: InteractionResult = { name: scenario.name, time: figure(samples), budget: scenario.budget ?? 100 };
+    if (phases.length) {
+      result.phases = {
+        toRequest: figure(phases.map((p) => p.toRequest)),
+        request: figure(phases.map((p) => p.request)),
+        toPaint: figure(phases.map((p) => p.toPaint)),
+      };
+    }
+    out.push(result);
   }
   return out;
 }

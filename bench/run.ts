@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: builds the product, starts it on a fresh seeded database, measures bundle weight, page loads,
  * interactions, API throughput and memory, writes bench/results/latest.{md,json} and prints the table.
- * `npm run bench -- --check` exits non-zero naming every missed budget. `--quick` runs fewer repetitions.
+ * `npm run bench -- --check` exits non-zero naming every missed budget. `--quick` runs fewer repetitions; `--only=`
+ * picks sections and `--interaction=<text>` interactions (a partial run leaves docs/performance.md alone).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,8 @@ import { type Budget, figure, fmt } from './stats';
 const args = new Set(process.argv.slice(2));
 const quick = args.has('--quick');
 const only = [...args].find((a) => a.startsWith('--only='))?.slice(7).split(',');
+/** `--interaction=<text>`: only the interactions whose name holds the text. */
+const interactionFilter = [...args].find((a) => a.startsWith('--interaction='))?.slice(14);
 const wants = (section: string) => !only || only.includes(section);
 const KB = 1024;
 
@@ -140,7 +143,7 @@ async function main() {
 
     if (wants('interaction')) {
       console.log('Interactions (4x CPU throttling)...');
-      const interactions = await benchInteractions(browser, server.url, token, { ...seeded, lessonUrls }, quick ? 3 : 5);
+      const interactions = await benchInteractions(browser, server.url, token, { ...seeded, lessonUrls }, quick ? 3 : 5, interactionFilter);
       results.interaction = interactions;
       md.push('## Interaction: event to next paint, 4x CPU throttling (ms)', '', '| interaction | time | budget |', '|---|---|---|');
       for (const i of interactions) {
@@ -149,6 +152,13 @@ async function main() {
         md.push(`| ${i.name} | ${fmt(i.time)} | ≤ ${i.budget} ${ok ? '✓' : '✗'} |`);
       }
       md.push('');
+      const waiting = interactions.filter((i) => i.phases);
+      if (waiting.length) {
+        md.push('Where the time of the interactions that wait on the API goes (ms): until the page asks for the request (event handlers, the machine, the HTTP adapter); the request until its last byte (network and server); from there to the frame that shows the result (decoding, rendering, layout). Medians of each part, so they need not add up to the median time.', '');
+        md.push('| interaction | to the request | request | to the paint |', '|---|---|---|---|');
+        for (const i of waiting) md.push(`| ${i.name} | ${fmt(i.phases!.toRequest)} | ${fmt(i.phases!.request)} | ${fmt(i.phases!.toPaint)} |`);
+        md.push('');
+      }
     }
     await browser.close();
 
@@ -304,7 +314,7 @@ async function main() {
   md.push('', `Reproduce: \`npm run bench\` (about ${minutes} minute${minutes === 1 ? '' : 's'} on this machine); \`npm run bench -- --check\` fails on a missed budget.`);
   results.budgets = budgets;
   // Only a whole run is the record (latest.*, and the README's Performance section); a partial one is kept aside.
-  const whole = !quick && !only;
+  const whole = !quick && !only && !interactionFilter;
   const name = whole ? 'latest' : 'partial';
   writeFileSync(`bench/results/${name}.md`, `${md.join('\n')}\n`);
   writeFileSync(`bench/results/${name}.json`, `${JSON.stringify(results, null, 2)}\n`);
