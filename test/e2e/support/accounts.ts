@@ -49,7 +49,17 @@ export async function createUser(
   };
   const before = mailCount(email);
   await ok(await request.post(`${baseUrl}/api/auth/otp`, { data: { email } }));
-  const code = await readCode(email, before);
+  let code: string;
+  try {
+    code = await readCode(email, before);
+  } catch {
+    // Now and then a private server's first code never reaches the receiver (seen 2026-11-27, cause not found: the
+    // request answers 200 and the server logs no mail failure). This helper only makes accounts for other tests, so it
+    // asks again, as a person would with 'Resend'; it says so, and the signup tests still fail on a lost mail.
+    console.warn(`no code mailed to ${email} within 10 s: asking for another`);
+    await ok(await request.post(`${baseUrl}/api/auth/otp`, { data: { email } }));
+    code = await readCode(email, before, 20_000);
+  }
   const { token } = await ok(await request.post(`${baseUrl}/api/auth/signup`, { data: { email, otp: code } }));
   // The token that set the password stays the session's (ADR 065).
   await ok(await request.put(`${baseUrl}/api/auth/set-password`, { data: { password }, headers: { authorization: `Bearer ${token}` } }));
