@@ -109,7 +109,7 @@ export async function benchInteractions(
   seeded: Seeded & { lessonUrls: string[] },
   runs: number,
   /** Only the scenarios whose name holds this text (`--interaction=<text>`); all when absent. */
-  only?: string,
+  named?: string,
 ): Promise<InteractionResult[]> {
   type Sample = number | { time: number; phases: Phases };
   const scenarios: { name: string; budget?: number; run: (page: Page, run: number) => Promise<Sample> }[] = [
@@ -218,7 +218,7 @@ export async function benchInteractions(
     },
   ];
   const out: InteractionResult[] = [];
-  for (const scenario of scenarios.filter((s) => !only || s.name.includes(only))) {
+  for (const scenario of scenarios.filter((s) => !named || s.name.includes(named))) {
     const samples: number[] = [];
     const phases: Phases[] = [];
     for (let i = 0; i < runs; i++) {
