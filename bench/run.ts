@@ -19,6 +19,7 @@ import { benchPageLoads } from './lighthouse';
 import { benchWrites } from './writes';
 import { inspectorOption, liveHeapMb, rssMb } from './memory';
 import { BENCH_USER, type Seeded, seedBenchDatabase } from './seed';
+import { benchStarts } from './start';
 import { type Budget, figure, fmt } from './stats';
 
 const args = new Set(process.argv.slice(2));
@@ -106,12 +107,23 @@ async function main() {
   console.log('Seeding a fresh PGlite database (content, 10,000 posts, 1,000- and 200-comment threads)...');
   const dataDir = mkdtempSync(join(tmpdir(), 'sl-bench-data-'));
   const seeded = await seedBenchDatabase({ dataDir });
+  const budgets: Budget[] = [];
+  const md: string[] = [`# Benchmarks`, '', `Run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, 2 cores. Figures are medians with (min–max).`, ''];
+  const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, machine: '2 cores, 24 GiB', quick };
+  if (wants('start')) {
+    console.log('Starts...');
+    const starts = await benchStarts(staticDir, dataDir, quick ? 1 : 3);
+    results.start = starts;
+    const limit = 1500;
+    const ok = starts.firstPage.median <= limit;
+    budgets.push({ name: 'the first page after a start', ok, actual: `${starts.firstPage.median.toFixed(0)} ms`, limit: `≤ ${limit} ms` });
+    md.push('## A start (ms)', '', 'The server started on the seeded database; as soon as its health answers, the home page is asked for. That first page loads the page bundle and the sanitizer, and draws for the first time.', '');
+    md.push('| to health | the first page | budget (the first page) |', '|---|---|---|');
+    md.push(`| ${fmt(starts.toHealth)} | ${fmt(starts.firstPage)} | ≤ ${limit} ${ok ? '✓' : '✗'} |`, '');
+  }
   // The inspector, on loopback, lets the memory section read the live heap after a collection (bench/memory.ts).
   const inspectorPort = await freePort();
   const server = await startServer({ STATIC_DIR: staticDir, RATE_LIMIT: 'off', LOG_LEVEL: 'warn', NODE_OPTIONS: inspectorOption(inspectorPort) }, dataDir);
-  const budgets: Budget[] = [];
-  const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, machine: '2 cores, 24 GiB', quick };
-  const md: string[] = [`# Benchmarks`, '', `Run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, 2 cores. Figures are medians with (min–max).`, ''];
 
   try {
     const token = await login(server.url);

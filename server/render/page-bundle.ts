@@ -4,7 +4,8 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { constants, Script } from 'node:vm';
 import type { PageRenderer } from '../../src/contract/page-render';
 
 export interface PageBundle {
@@ -17,6 +18,20 @@ export interface PageBundle {
   pageCss: Record<string, string>;
 }
 
+/**
+ * `require` of a built CommonJS file, without the loader hooks the server runs under: tsx would transform the 6 MB
+ * bundle and map it (4.8 s of a fresh start's first page, against 0.14 s for this). What the bundle requires in turn
+ * (React, the sanitizer) is required as usual.
+ */
+function requireAsBuilt(file: string): unknown {
+  const module = { exports: {} as unknown };
+  const source = `(function (exports, require, module, __filename, __dirname) {${readFileSync(file, 'utf8')}\n})`;
+  const script = new Script(source, { filename: file, importModuleDynamically: constants.USE_MAIN_CONTEXT_DEFAULT_LOADER });
+  const wrapper = script.runInThisContext() as (...args: unknown[]) => void;
+  wrapper(module.exports, createRequire(file), module, file, dirname(file));
+  return module.exports;
+}
+
 export function loadPageBundle(staticDir: string): PageBundle | null {
   const bundle = join(staticDir, 'ssr', 'render.cjs');
   const index = join(staticDir, 'index.html');
@@ -25,7 +40,7 @@ export function loadPageBundle(staticDir: string): PageBundle | null {
   let loaded: PageRenderer | null = null;
   const load = (): PageRenderer => {
     if (!loaded) {
-      const module = createRequire(bundle)(bundle) as PageRenderer;
+      const module = requireAsBuilt(bundle) as PageRenderer;
       if (typeof module.render !== 'function') throw new Error(`${bundle} exports no render function`);
       loaded = module;
     }

@@ -285,8 +285,15 @@ test.describe('footer', () => {
     await expect(groups).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
     const pdfRequests: string[] = [];
     page.on('request', (r) => pdfRequests.push(r.url()));
+    // What the viewer says when pdf.js fails (a warning, which the console guard lets pass), for the failure's message.
+    const warnings: string[] = [];
+    page.on('console', (message) => message.type() === 'warning' && warnings.push(message.text()));
     await page.getByRole('button', { name: 'Terms & Conditions' }).click();
     const dialog = page.getByRole('dialog', { name: 'Terms & Conditions' });
+    // pdf.js fetches its 1.1 MB worker, the document and draws it: on a loaded two-core runner that has taken over 10 s.
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('status').filter({ hasText: 'Loading document...' }), 'the viewer still loading').toHaveCount(0, { timeout: 30_000 });
+    await expect(dialog.getByRole('alert'), `the viewer failed; its warnings: ${warnings.join(' | ')}`).toHaveCount(0);
     await expect(dialog.locator('canvas.pdf-pages__canvas').first()).toBeVisible();
     await expect(dialog.locator('iframe')).toHaveCount(0);
     await expect(dialog.getByRole('region', { name: 'Page 1' })).toContainText('Terms & Conditions');

@@ -6,7 +6,6 @@
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeEach, expect, it } from 'vitest';
@@ -31,10 +30,8 @@ writeFileSync(join(staticDir, 'ssr', 'pages.json'), JSON.stringify({ shell: ['/s
 // The bundle's side of the port: who the token names (asked of the API in-process), then a page for them.
 writeFileSync(
   join(staticDir, 'ssr', 'render.cjs'),
-  `let count = 0;
-exports.renders = () => count;
-exports.render = async ({ url, token, fetch }) => {
-  count++;
+  `exports.render = async ({ url, token, fetch }) => {
+  globalThis.__pageRenders = (globalThis.__pageRenders ?? 0) + 1;
   let user = null;
   if (token) {
     const res = await fetch('/api/auth/profile', { method: 'GET', headers: { authorization: 'Bearer ' + token } });
@@ -54,8 +51,8 @@ exports.render = async ({ url, token, fetch }) => {
 );
 afterAll(() => rmSync(staticDir, { recursive: true, force: true }));
 
-// The same module the server loaded (Node's own require cache), so its count is the server's.
-const renders = async (): Promise<number> => (createRequire(import.meta.url)(join(staticDir, 'ssr', 'render.cjs')) as { renders: () => number }).renders();
+// The server loads the bundle in this process: the bundle counts its renders where the test can read them.
+const renders = async (): Promise<number> => (globalThis as { __pageRenders?: number }).__pageRenders ?? 0;
 
 describeWithApp('pages rendered by the server', { seed: true, env: { STATIC_DIR: staticDir, CONTENT_CACHE_SECONDS: '10' } }, (ctx) => {
   const page = (url: string, token?: string, headers: Record<string, string> = {}) =>
