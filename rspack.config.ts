@@ -36,6 +36,30 @@ class PrecompressPlugin {
   }
 }
 
+/**
+ * V8's explicit compile hint (ADR 110) on the chunks that run only when the reader acts: the HTTP adapter with effect
+ * and zod, and the community's contract. They are fetched after the first paint and run on the first call, which
+ * then compiled their functions one by one on the main thread, inside the interaction; with the hint V8 compiles
+ * them all when the script loads, on a background thread. Chunks that run on load keep lazy compilation.
+ */
+class CompileHintPlugin {
+  apply(compiler: Compiler) {
+    compiler.hooks.thisCompilation.tap('CompileHintPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        // After minification (which would drop the comment), before the source maps are made (so they stay in step).
+        { name: 'CompileHintPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 50 },
+        () => {
+          const initial = new Set(compilation.entrypoints.get('main')!.chunks.flatMap((chunk) => [...chunk.files]));
+          const files = ['http', 'contract-community'].flatMap((name) => groupFiles(compilation, name)).filter((file) => file.endsWith('.js') && !initial.has(file));
+          for (const file of new Set(files)) {
+            compilation.updateAsset(file, (source) => new rspack.sources.ConcatSource('//# allFunctionsCalledOnLoad\n', source));
+          }
+        },
+      );
+    });
+  }
+}
+
 /** The JS and CSS files of a named chunk group (a lazily imported module and what it shares with others). */
 function groupFiles(compilation: Compilation, name: string): string[] {
   const group = compilation.namedChunkGroups.get(name);
@@ -202,7 +226,7 @@ const browserConfig = defineConfig({
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development') }),
     // The product is in US English: react-aria's strings for its 30-odd other languages stay out of the bundle.
     optimizeLocales.rspack({ locales: ['en-US'] }),
-    ...(isProd ? [new PreloadPlugin(), new PrecompressPlugin()] : []),
+    ...(isProd ? [new PreloadPlugin(), new CompileHintPlugin(), new PrecompressPlugin()] : []),
   ],
   optimization: {
     splitChunks: { chunks: 'all' },

@@ -57,6 +57,14 @@ test("index.html starts fetching the page's own code at once, and members-only c
   // The HTTP adapter is not needed to hydrate a drawn page: it is fetched when the browser is idle (ADR 100).
   const prefetched = () => page.locator('link[rel="prefetch"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
   await expect.poll(async () => (await prefetched()).some((href) => /\/http\.[0-9a-f]+\.js$/.test(href))).toBe(true);
+  // Those chunks run only when the reader acts: V8 compiles them whole as they load (ADR 112); the app's own chunks,
+  // which run on load, are compiled lazily.
+  const hinted = async (href: string) => (await (await page.request.get(href)).text()).startsWith('//# allFunctionsCalledOnLoad\n');
+  const adapterChunks = (await prefetched()).filter((href) => href.endsWith('.js'));
+  expect(adapterChunks.length).toBeGreaterThanOrEqual(1);
+  for (const href of adapterChunks) expect(await hinted(href), href).toBe(true);
+  const onLoad = await page.locator('script[src]').evaluateAll((scripts) => scripts.map((s) => s.getAttribute('src')!));
+  for (const href of [...onLoad, ...(await preloads()).filter((h) => h.endsWith('.js'))]) expect(await hinted(href), href).toBe(false);
   const onArticles = await preloads();
   expect(onArticles.some((href) => href.includes('/page-home.'))).toBe(false);
   // Signed out, /courses sends the visitor to /login: its code is not fetched for nothing.
