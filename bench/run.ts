@@ -99,6 +99,9 @@ async function createPgDatabase(base: string) {
 
 async function main() {
   const started = Date.now();
+  // How fast this machine is today: runs on the same code have differed by more than the budgets' margins, so a
+  // record is compared with another only at like figures here. Measured first, on a machine at rest.
+  const hash = await hashTime();
   const staticDir = mkdtempSync(join(tmpdir(), 'sl-bench-spa-'));
   console.log('Building the SPA...');
   const build = spawnSync('npx', ['rspack', 'build', '--config', 'rspack.config.ts', '--output-path', staticDir], { stdio: ['ignore', 'ignore', 'inherit'] });
@@ -108,8 +111,15 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'sl-bench-data-'));
   const seeded = await seedBenchDatabase({ dataDir });
   const budgets: Budget[] = [];
-  const md: string[] = [`# Benchmarks`, '', `Run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, 2 cores. Figures are medians with (min–max).`, ''];
-  const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, machine: '2 cores, 24 GiB', quick };
+  const md: string[] = [
+    `# Benchmarks`,
+    '',
+    `Run on ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC, Node ${process.version}, 2 cores. Figures are medians with (min–max).`,
+    '',
+    `The machine that day: one argon2id verify took ${fmt(hash, 1, ' ms')} before the run. Runs of the same code on this machine have differed by more than some budgets' margins: compare records at like figures.`,
+    '',
+  ];
+  const results: Record<string, unknown> = { date: new Date().toISOString(), node: process.version, machine: '2 cores, 24 GiB', quick, hashTime: hash };
   if (wants('start')) {
     console.log('Starts...');
     const starts = await benchStarts(staticDir, dataDir, quick ? 1 : 3);
@@ -217,7 +227,6 @@ async function main() {
           await pgDb.drop();
         }
       }
-      const hash = await hashTime();
       results.api = { endpoints: api, hashTime: hash };
       md.push(`## API: autocannon, ${seconds} s per run, 50 connections (login: 10)`, '', '| endpoint | database | req/s | p50 / p99 (ms) | bare route req/s | p50 / p99 (ms) | ratio | KB on the wire (bare) | budget |', '|---|---|---|---|---|---|---|---|---|');
       for (const a of api) {
