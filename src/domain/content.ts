@@ -55,6 +55,13 @@ export interface Course {
   objectives: Objective[];
 }
 
+/** A course without its curriculum: what a card shows. */
+export type CourseSummary = Omit<Course, 'sections' | 'objectives'>;
+
+export function courseSummary({ sections: _sections, objectives: _objectives, ...summary }: Course): CourseSummary {
+  return summary;
+}
+
 export interface Article {
   _id: string;
   title: string;
@@ -66,6 +73,13 @@ export interface Article {
   readTime: number;
   featured: boolean;
   createdAt: string;
+}
+
+/** An article without its body: what a card or a hero shows. */
+export type ArticleSummary = Omit<Article, 'content'>;
+
+export function articleSummary({ content: _body, ...summary }: Article): ArticleSummary {
+  return summary;
 }
 
 export interface Workshop {

@@ -159,6 +159,43 @@ test.describe('pages arrive rendered', () => {
     expect(expired.location).toBe('/login?from=%2Flearning');
   });
 
+  test('a page carries only what its views show: cards and teasers without the bodies and curricula behind them', async ({ page, request }) => {
+    const pageData = async (html: string) => {
+      const script = findAll((el) => el.name === 'script' && getAttributeValue(el, 'id') === 'sl-data', parseDocument(html).children)[0]!;
+      return JSON.parse(textContent(script)) as { queries: Record<string, { ok: boolean; data: Record<string, Record<string, unknown>[]> }> };
+    };
+    const carried = (data: Awaited<ReturnType<typeof pageData>>, call: string) =>
+      Object.entries(data.queries).filter(([key]) => JSON.parse(key)[0] === call).flatMap(([, outcome]) => Object.values(outcome.data).flat());
+
+    const home = await pageData(await (await request.get('/')).text());
+    const teasers = carried(home, 'content.listArticles');
+    expect(teasers).toHaveLength(6);
+    for (const teaser of teasers) {
+      expect(Object.keys(teaser).sort()).toEqual(['_id', 'category', 'imageUrl', 'teaser', 'title']);
+      expect(String(teaser.teaser).length).toBeLessThanOrEqual(103);
+    }
+    const cards = carried(home, 'content.listCourses');
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) expect(card).not.toHaveProperty('sections');
+    for (const card of cards) expect(card).not.toHaveProperty('objectives');
+
+    const articles = await pageData(await (await request.get('/articles')).text());
+    const summaries = [...carried(articles, 'content.featuredArticle'), ...carried(articles, 'content.articlesByCategory')];
+    expect(summaries.length).toBeGreaterThan(1);
+    for (const summary of summaries) expect(summary).not.toHaveProperty('content');
+    for (const summary of summaries) expect(summary).toHaveProperty('description');
+
+    // What the browser draws from a fresh answer (after a move inside the app) is narrowed the same way: the
+    // teasers on screen are the ones the server drew.
+    await page.goto('/');
+    const onScreen = await page.locator('.article-teaser__text').allTextContents();
+    expect(onScreen).toEqual(teasers.map((t) => t.teaser));
+    await page.getByRole('link', { name: 'All articles' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
+    await page.goBack();
+    await expect(page.locator('.article-teaser__text')).toHaveText(onScreen);
+  });
+
   test('the sitemap lists every article, and an article and a course carry their JSON-LD', async ({ page, request }) => {
     const sitemap = await request.get('/sitemap.xml');
     expect(sitemap.headers()['content-type']).toContain('xml');

@@ -29,24 +29,43 @@ export function outcomeOf(error: unknown): Outcome {
 }
 
 /**
+ * What a view keeps of an answer: a page drawn by the server carries only that (a list of cards need not carry each
+ * item's whole body), and a request in the browser is narrowed the same way, so both sides render the same values.
+ * `name` tells its share of the page's data apart from another view's of the same call.
+ */
+export interface QueryView<R, T> {
+  name: string;
+  select: (data: R) => T;
+}
+
+/**
  * `call` names the call without loading it (calls.ts): a page whose answer came with it never loads the contract
  * (nor zod); a request loads it first.
  */
-export function useQuery<C extends Call>(
+export function useQuery<C extends Call>(call: CallRef<C> | null, input?: CallInput<C>, options?: CallOptions): QueryState<ResponseOf<C>> & { reload: () => void };
+export function useQuery<C extends Call, T>(
+  call: CallRef<C> | null,
+  input: CallInput<C>,
+  options: CallOptions,
+  view: QueryView<ResponseOf<C>, T>,
+): QueryState<T> & { reload: () => void };
+export function useQuery<C extends Call, T>(
   call: CallRef<C> | null,
   input: CallInput<C> = {},
   options: CallOptions = {},
-): QueryState<ResponseOf<C>> & { reload: () => void } {
+  view?: QueryView<ResponseOf<C>, T>,
+): QueryState<T> & { reload: () => void } {
   const { api } = useServices();
   const preload = usePreload();
-  const key = JSON.stringify([call?.name, input, options]);
+  const key = JSON.stringify(view ? [call?.name, input, options, view.name] : [call?.name, input, options]);
+  const kept = (data: ResponseOf<C>): T => (view ? view.select(data) : (data as unknown as T));
   const rendered =
     call && preload.server
-      ? use(preload.load(key, () => call.use((loaded) => api.call(loaded, input, options)).then((data): Outcome => ({ ok: true, data }), outcomeOf)))
+      ? use(preload.load(key, () => call.use((loaded) => api.call(loaded, input, options)).then((data): Outcome => ({ ok: true, data: kept(data) }), outcomeOf)))
       : call
         ? preload.outcome(key)
         : undefined;
-  const [state, setState] = useState<QueryState<ResponseOf<C>>>(() => stateOf(rendered));
+  const [state, setState] = useState<QueryState<T>>(() => stateOf(rendered));
   const [generation, setGeneration] = useState(0);
   // The key whose answer came with the page: that render needs no request.
   const served = useRef(rendered ? key : null);
@@ -62,7 +81,7 @@ export function useQuery<C extends Call>(
     setState(LOADING);
     // Answers render as transitions: a long list is rendered in slices and never blocks input for long.
     call.use((loaded) => api.call(loaded, input, generation > 0 ? { ...options, fresh: true } : options)).then(
-      (data) => live && startTransition(() => setState({ status: 'success', data, error: undefined })),
+      (data) => live && startTransition(() => setState({ status: 'success', data: kept(data), error: undefined })),
       (error: Error) => live && startTransition(() => setState({ status: 'error', data: undefined, error })),
     );
     return () => {

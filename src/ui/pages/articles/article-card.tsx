@@ -1,9 +1,9 @@
 import { Link } from 'wouter';
-import { type Article, categoryLabel } from '../../../domain/content';
+import { type ArticleSummary, categoryLabel } from '../../../domain/content';
 import { paths } from '../../routes';
 
 /** An article in a category list: image, 'Article' badge, title, read time and a link. */
-export function ArticleCard({ article }: { article: Article }) {
+export function ArticleCard({ article }: { article: ArticleSummary }) {
   return (
     <li className="card article-card">
       <img className="article-card__image" src={article.imageUrl} alt={`${categoryLabel(article.category)} illustration`} width={800} height={450} loading="lazy" />

@@ -6,17 +6,27 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Link, useLocation, useSearch } from 'wouter';
 import { ApiError } from '../../../application/api-error';
 import { articlesByCategory, featuredArticle } from '../../calls';
-import { CONTENT_CATEGORIES, type ContentCategory, categoryLabel, isContentCategory } from '../../../domain/content';
+import { type Article, type ArticleSummary, articleSummary, CONTENT_CATEGORIES, type ContentCategory, categoryLabel, isContentCategory } from '../../../domain/content';
 import { EmptyState, ErrorState, LoadingFrame, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { useQuery } from '../../hooks/use-query';
+import { type QueryView, useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
 import { ArticleCard } from './article-card';
 import { PageIntro } from '../../components/page-intro';
 import './articles.css';
 
+/** The hero and the cards show no article's body: the page carries the articles without it. */
+const FEATURED: QueryView<{ article: Article }, { article: ArticleSummary }> = {
+  name: 'summary',
+  select: ({ article }) => ({ article: articleSummary(article) }),
+};
+const CARDS: QueryView<{ articles: Article[] }, { articles: ArticleSummary[] }> = {
+  name: 'summaries',
+  select: ({ articles }) => ({ articles: articles.map(articleSummary) }),
+};
+
 function FeaturedArticle() {
-  const featured = useQuery(featuredArticle);
+  const featured = useQuery(featuredArticle, {}, {}, FEATURED);
   if (featured.status === 'loading') {
     // The hero's frame holds its place while the article loads, so the categories below never jump.
     return (
@@ -56,7 +66,7 @@ function FeaturedArticle() {
 }
 
 function CategoryArticles({ category }: { category: ContentCategory }) {
-  const articles = useQuery(articlesByCategory, { params: { category } });
+  const articles = useQuery(articlesByCategory, { params: { category } }, {}, CARDS);
   if (articles.status === 'loading') return <Spinner label="Loading articles..." />;
   if (articles.status === 'error') return <ErrorState error={articles.error} />;
   if (articles.data.articles.length === 0) return <EmptyState>No articles found in this category</EmptyState>;

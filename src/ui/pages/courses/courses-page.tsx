@@ -7,11 +7,11 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { type CallOf, listCourses } from '../../calls';
 import type { QueryOf } from '../../../contract/define';
-import { CONTENT_CATEGORIES, categoryLabel, type Course, coursePriceLabel } from '../../../domain/content';
+import { CONTENT_CATEGORIES, categoryLabel, type Course, type CourseSummary, courseSummary, coursePriceLabel } from '../../../domain/content';
 import type { LearningCourse } from '../../../domain/learning';
 import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { useQuery } from '../../hooks/use-query';
+import { type QueryView, useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
 import { ANY, CourseFilters, type CourseFilterValues, CourseSearch } from './course-filters';
 import { coursesErrorText, levelLabel, matchesCourseSearch, minutesLabel } from './course-text';
@@ -32,7 +32,13 @@ const FEATURES = [
   { title: 'Completion certificate', text: 'A certificate for every finished course, to share with clients and employers.' },
 ];
 
-function CourseListCard({ course, learning }: { course: Course; learning?: LearningCourse | undefined }) {
+/** The cards show no curriculum: the page carries the courses without it. */
+const SUMMARIES: QueryView<{ courses: Course[] }, { courses: CourseSummary[] }> = {
+  name: 'summaries',
+  select: ({ courses }) => ({ courses: courses.map(courseSummary) }),
+};
+
+function CourseListCard({ course, learning }: { course: CourseSummary; learning?: LearningCourse | undefined }) {
   return (
     <li className="card course-card course-card--compact" data-testid="course-card">
       <CourseThumbnail className="course-card__image" thumbnail={course.thumbnail} category={course.category} />
@@ -64,7 +70,7 @@ export default function CoursesPage() {
   const [search, setSearch] = useState('');
   // Only published courses are listed; 'All' leaves a filter out of the query.
   const query = { status: 1, ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ANY)) } as CourseQuery;
-  const courses = useQuery(listCourses, { query });
+  const courses = useQuery(listCourses, { query }, {}, SUMMARIES);
   const learning = useLearningMap();
   const shown = courses.status === 'success' ? courses.data.courses.filter((c) => matchesCourseSearch(c, search)) : [];
 

@@ -7,7 +7,7 @@ import { useRef, useState } from 'react';
 import Slider from 'react-slick';
 import 'slick-carousel/slick/slick.css';
 import { Link } from 'wouter';
-import { categoryLabel, type Course, coursePriceLabel } from '../../../domain/content';
+import { categoryLabel, type CourseSummary, coursePriceLabel } from '../../../domain/content';
 import { COURSE_CARD_DESCRIPTION_LENGTH, truncate } from '../../../domain/text';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { paths } from '../../routes';
@@ -42,7 +42,7 @@ function Arrow({ direction, onClick, className = '' }: ArrowProps) {
   );
 }
 
-export default function CoursesCarousel({ courses }: { courses: Course[] }) {
+export default function CoursesCarousel({ courses }: { courses: CourseSummary[] }) {
   const slider = useRef<Slider>(null);
   const narrow = useMediaQuery('(max-width: 480px)');
   const medium = useMediaQuery('(max-width: 768px)');

@@ -7,7 +7,8 @@ import { Suspense, useEffect } from 'react';
 import { listCourses } from '../../calls';
 import { lazyPart } from '../../components/lazy-part';
 import { EmptyState, Spinner } from '../../components/states';
-import { useQuery } from '../../hooks/use-query';
+import { type Course, type CourseSummary, courseSummary } from '../../../domain/content';
+import { type QueryView, useQuery } from '../../hooks/use-query';
 import { useServices } from '../../services-context';
 import './courses-carousel.css';
 
@@ -17,14 +18,20 @@ export const loadCoursesCarousel = carousel.load;
 
 export const HOME_COURSE_LIMIT = 6;
 
+/** What a card shows of a course: the page carries these, not each course's sections and objectives. */
+const CARDS: QueryView<{ courses: Course[] }, { courses: CourseSummary[] }> = {
+  name: 'cards',
+  select: ({ courses }) => ({ courses: courses.slice(0, HOME_COURSE_LIMIT).map(courseSummary) }),
+};
+
 export default function CoursesSection() {
   const { log } = useServices();
-  const courses = useQuery(listCourses, { query: { status: 1, limit: HOME_COURSE_LIMIT } });
+  const courses = useQuery(listCourses, { query: { status: 1, limit: HOME_COURSE_LIMIT } }, {}, CARDS);
   useEffect(() => {
     if (courses.status === 'error') log('home courses failed', courses.error);
   }, [courses.status, courses.error, log]);
 
-  const list = courses.status === 'success' ? courses.data.courses.slice(0, HOME_COURSE_LIMIT) : [];
+  const list = courses.status === 'success' ? courses.data.courses : [];
   return (
     <section className="home-courses" aria-labelledby="home-courses-title">
       <div className="container">

@@ -2,10 +2,10 @@
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { listArticles } from '../../calls';
-import { categoryLabel } from '../../../domain/content';
+import { type Article, categoryLabel } from '../../../domain/content';
 import { ARTICLE_TEASER_LENGTH, stripHtml, truncate } from '../../../domain/text';
 import { EmptyState, Spinner } from '../../components/states';
-import { useQuery } from '../../hooks/use-query';
+import { type QueryView, useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
 import { useServices } from '../../services-context';
 
@@ -17,9 +17,21 @@ function teaser(html: string): string {
   return truncate(text, ARTICLE_TEASER_LENGTH).replace(/\s+\.\.\.$/, '...');
 }
 
+/** What a teaser shows of an article: the page carries these, not each article's whole body. */
+const TEASERS: QueryView<{ articles: Article[] }, { articles: ArticleTeaser[] }> = {
+  name: 'teasers',
+  select: ({ articles }) => ({
+    articles: articles.slice(0, HOME_ARTICLE_LIMIT).map((a) => ({ _id: a._id, title: a.title, imageUrl: a.imageUrl, category: a.category, teaser: teaser(a.content) })),
+  }),
+};
+
+interface ArticleTeaser extends Pick<Article, '_id' | 'title' | 'imageUrl' | 'category'> {
+  teaser: string;
+}
+
 export function LatestArticles() {
   const { log } = useServices();
-  const articles = useQuery(listArticles, { query: { limit: HOME_ARTICLE_LIMIT } });
+  const articles = useQuery(listArticles, { query: { limit: HOME_ARTICLE_LIMIT } }, {}, TEASERS);
   useEffect(() => {
     if (articles.status === 'error') log('latest articles failed', articles.error);
   }, [articles.status, articles.error, log]);
@@ -39,13 +51,13 @@ export function LatestArticles() {
         <Spinner label="Loading articles..." />
       ) : articles.status === 'success' && articles.data.articles.length > 0 ? (
         <ul className="grid article-teasers">
-          {articles.data.articles.slice(0, HOME_ARTICLE_LIMIT).map((article) => (
+          {articles.data.articles.map((article) => (
             <li key={article._id} className="card article-teaser">
               <img className="article-teaser__image" src={article.imageUrl} alt={`${categoryLabel(article.category)} illustration`} width={800} height={450} loading="lazy" />
               <div className="card__body">
                 <span className="badge">{categoryLabel(article.category)}</span>
                 <h3 className="card__title">{article.title}</h3>
-                <p className="article-teaser__text">{teaser(article.content)}</p>
+                <p className="article-teaser__text">{article.teaser}</p>
                 <Link href={paths.article(article._id)} className="read-link">
                   Read Here<span className="visually-hidden">: {article.title}</span>
                 </Link>
