@@ -49,7 +49,7 @@ class CompileHintPlugin {
         // After minification (which would drop the comment), before the source maps are made (so they stay in step).
         { name: 'CompileHintPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 50 },
         () => {
-          const initial = new Set(compilation.entrypoints.get('main')!.chunks.flatMap((chunk) => [...chunk.files]));
+          const initial = entryFiles(compilation);
           const files = ['http', 'contract-community'].flatMap((name) => groupFiles(compilation, name)).filter((file) => file.endsWith('.js') && !initial.has(file));
           for (const file of new Set(files)) {
             compilation.updateAsset(file, (source) => new rspack.sources.ConcatSource('//# allFunctionsCalledOnLoad\n', source));
@@ -58,6 +58,11 @@ class CompileHintPlugin {
       );
     });
   }
+}
+
+/** The files of the entry's own chunks: what index.html loads before anything else. */
+function entryFiles(compilation: Compilation): Set<string> {
+  return new Set(compilation.entrypoints.get('main')!.chunks.flatMap((chunk) => [...chunk.files]));
 }
 
 /** The JS and CSS files of a named chunk group (a lazily imported module and what it shares with others). */
@@ -87,7 +92,7 @@ class PreloadPlugin {
   apply(compiler: Compiler) {
     compiler.hooks.thisCompilation.tap('PreloadPlugin', (compilation) => {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tap('PreloadPlugin', (data) => {
-        const initial = new Set(compilation.entrypoints.get('main')!.chunks.flatMap((chunk) => [...chunk.files]));
+        const initial = entryFiles(compilation);
         const later = (files: string[]) => [...new Set(files)].filter((file) => !initial.has(file)).map((file) => `/${file}`);
         const always = later(groupFiles(compilation, 'http'));
         // Files are listed once and routes refer to them by index, which keeps the inline script small.
