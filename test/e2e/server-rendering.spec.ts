@@ -58,6 +58,22 @@ test.describe('pages arrive rendered', () => {
     await context.close();
   });
 
+  test('home asks first for the picture it shows first: the first slide\'s, alone and at high priority', async ({ request }) => {
+    const { data } = (await (await request.get('/api/slider')).json()) as { data: { sliders: { imageUrl: string }[] } };
+    const [first, ...rest] = data.sliders.map((s) => s.imageUrl);
+    expect(rest.length).toBeGreaterThan(0);
+    const doc = parseDocument(await (await request.get('/')).text());
+    const preloads = findAll((el) => el.name === 'link' && getAttributeValue(el, 'rel') === 'preload' && getAttributeValue(el, 'as') === 'image', doc.children);
+    expect(preloads.map((el) => [getAttributeValue(el, 'href'), getAttributeValue(el, 'fetchpriority')])).toEqual([[first, 'high']]);
+    // The other slides (and the carousel's copies of them) are fetched after what the first view needs.
+    const slideImages = findAll((el) => el.name === 'img' && getAttributeValue(el, 'class') === 'slide__image', doc.children);
+    for (const src of rest) {
+      const images = slideImages.filter((el) => getAttributeValue(el, 'src') === src);
+      expect(images.length, src).toBeGreaterThan(0);
+      for (const img of images) expect(getAttributeValue(img, 'fetchpriority'), src).toBe('low');
+    }
+  });
+
   test('public and members\' pages hydrate without a warning and without asking again for their data', async ({ page, request }) => {
     test.setTimeout(300_000);
     const user = await createUser(request);
