@@ -141,6 +141,18 @@ class PreloadPlugin {
 }
 
 const require = createRequire(import.meta.url);
+
+/**
+ * React Aria's default locale is US English, without asking the browser (ADR 115): its own module asks Intl as it is
+ * evaluated, which loads the browser's ICU data in a long task of every page's load. Both builds use the fixed one, so
+ * the server's drawing and the browser's hydration agree.
+ */
+const fixedDefaultLocale = () =>
+  new rspack.NormalModuleReplacementPlugin(/^\.\/useDefaultLocale\.m?js$/, (resolveData) => {
+    if (/react-aria[\\/]dist[\\/]private[\\/]i18n$/.test(resolveData.context)) {
+      resolveData.request = new URL('./src/ui/i18n/default-locale.ts', import.meta.url).pathname;
+    }
+  });
 const outputPath = new URL('./dist', import.meta.url).pathname;
 
 function typescriptRule(development: boolean) {
@@ -197,6 +209,7 @@ const renderConfig = defineConfig({
   plugins: [
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
     optimizeLocales.rspack({ locales: ['en-US'] }),
+    fixedDefaultLocale(),
     new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
   ],
   optimization: { minimize: false, splitChunks: false },
@@ -231,6 +244,7 @@ const browserConfig = defineConfig({
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(isProd ? 'production' : 'development') }),
     // The product is in US English: react-aria's strings for its 30-odd other languages stay out of the bundle.
     optimizeLocales.rspack({ locales: ['en-US'] }),
+    fixedDefaultLocale(),
     ...(isProd ? [new PreloadPlugin(), new CompileHintPlugin(), new PrecompressPlugin()] : []),
   ],
   optimization: {

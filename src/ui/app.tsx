@@ -11,13 +11,18 @@ import { PreloadContext, type PreloadStore, clientPreload } from './preload';
 import { type PageName, ROUTE_TABLE } from './route-table';
 import { ServicesContext, useServices } from './services-context';
 
+/** A page's chunk, which renders once what the page's `ready()` waits for (when it has one) is here (ADR 104, 115). */
+function lazyPage(load: () => Promise<{ default: ComponentType; ready?: () => Promise<unknown> }>): LazyExoticComponent<ComponentType> {
+  return lazy(() => load().then(async (page) => {
+    await page.ready?.();
+    return page;
+  }));
+}
+
 // One chunk per page, named after it: the build preloads a page's chunk from the route table (rspack.config.ts).
 const PAGE_COMPONENTS: Record<PageName, LazyExoticComponent<ComponentType>> = {
   // The home page hydrates once its carousels' code is here too (lazy-part.tsx): it is live only when all of it is.
-  home: lazy(() => import(/* webpackChunkName: "page-home" */ './pages/home/home-page').then(async (page): Promise<{ default: ComponentType }> => {
-    await page.ready();
-    return page;
-  })),
+  home: lazyPage(() => import(/* webpackChunkName: "page-home" */ './pages/home/home-page')),
   login: lazy(() => import(/* webpackChunkName: "page-login" */ './pages/auth/login-page')),
   signup: lazy(() => import(/* webpackChunkName: "page-signup" */ './pages/auth/signup-page')),
   'forgot-password': lazy(() => import(/* webpackChunkName: "page-forgot-password" */ './pages/auth/forgot-password-page')),
@@ -45,7 +50,8 @@ const PAGE_COMPONENTS: Record<PageName, LazyExoticComponent<ComponentType>> = {
   'quiz-topics': lazy(() => import(/* webpackChunkName: "page-quiz-topics" */ './pages/quiz/quiz-topics-page')),
   'quiz-topic': lazy(() => import(/* webpackChunkName: "page-quiz-topic" */ './pages/quiz/quiz-topic-page')),
   'quiz-play': lazy(() => import(/* webpackChunkName: "page-quiz-play" */ './pages/quiz/quiz-play-page')),
-  discussion: lazy(() => import(/* webpackChunkName: "page-discussion" */ './pages/discussion/discussion-page')),
+  // The discussion page's selects use Intl as they render: the browser's ICU data loads first, in a task of its own.
+  discussion: lazyPage(() => import(/* webpackChunkName: "page-discussion" */ './pages/discussion/discussion-page')),
 };
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ './pages/not-found/not-found-page'));
 

@@ -13,19 +13,6 @@ import { clientPreload, readPageData } from './preload';
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * The first use of Intl loads the browser's locale data (ICU), tens of milliseconds at 4x CPU. React Aria's first module
- * asks which locales are supported as it is evaluated, inside the task that evaluates the page's libraries; asked here
- * first, with the same question, the loading is a task of its own.
- */
-function loadLocaleData() {
-  try {
-    Intl.DateTimeFormat.supportedLocalesOf([navigator.language]);
-  } catch {
-    // React Aria falls back to en-US for a language tag Intl refuses.
-  }
-}
-
-/**
  * What the composition root stands on, each evaluated in a task of its own: with the adapters they were one task of
  * about 100 ms at 4x CPU, which kept a tap waiting.
  */
@@ -38,8 +25,6 @@ const LIBRARY_STAGES: (() => Promise<unknown>)[] = [
 
 async function start() {
   const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
-  await nextTask();
-  loadLocaleData();
   await nextTask();
   for (const stage of LIBRARY_STAGES) {
     await stage();

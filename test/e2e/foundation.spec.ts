@@ -72,3 +72,39 @@ test("index.html starts fetching the page's own code at once, and members-only c
   await expect(page).toHaveURL(/\/login/);
   expect((await preloads()).some((href) => href.includes('/page-courses.'))).toBe(false);
 });
+
+/** Notes every use of Intl in the page (a constructor, a `supportedLocalesOf`, a `toLocale…` method) in `__intlUses`. */
+const WATCH_INTL = `(() => {
+  const uses = (window.__intlUses = []);
+  for (const name of Object.getOwnPropertyNames(Intl)) {
+    const original = Intl[name];
+    if (typeof original !== 'function') continue;
+    Intl[name] = new Proxy(original, {
+      construct: (target, args) => (uses.push(name), Reflect.construct(target, args)),
+      apply: (target, self, args) => (uses.push(name), Reflect.apply(target, self, args)),
+      get: (target, key) => (key === 'supportedLocalesOf' ? (...args) => (uses.push(name + '.supportedLocalesOf'), target.supportedLocalesOf(...args)) : target[key]),
+    });
+  }
+  for (const [proto, method] of [[String.prototype, 'localeCompare'], [Number.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleString'], [Date.prototype, 'toLocaleDateString'], [Date.prototype, 'toLocaleTimeString']]) {
+    const original = proto[method];
+    proto[method] = function (...args) { uses.push(method); return original.apply(this, args); };
+  }
+})()`;
+
+test.describe('in a German browser', () => {
+  test.use({ locale: 'de-DE' });
+
+  test("pages come alive without loading the browser's locale data (ADR 115)", async ({ page }) => {
+    await page.addInitScript({ content: WATCH_INTL });
+    // The home page, and two pages whose controls are React Aria's: its code used to ask Intl about the browser's
+    // language as it loaded, which loads the ICU data in a long task of its own.
+    for (const path of ['/', '/articles', '/search?q=embodied%20carbon']) {
+      await page.goto(path);
+      expect(await page.evaluate('window.__intlUses'), path).toEqual([]);
+    }
+    // The page's own controls still work, in US English: the search box suggests as the reader types.
+    const box = page.getByRole('combobox', { name: 'Search SustainLearn' });
+    await box.fill('embodied');
+    await expect(page.getByRole('listbox').getByRole('option').first()).toBeVisible();
+  });
+});

@@ -23,6 +23,9 @@ import { PostComposer } from './post-composer';
 import { SdgSidebar, TopicSelects, topicLabel } from './topic-picker';
 import './discussion.css';
 
+/** Its topic selects collate and list their options with Intl as they render: the ICU data loads first (ADR 115). */
+export { loadIntlData as ready } from '../../i18n/intl-data';
+
 /** The width below which the goals leave the side (discussion.css has the same breakpoint). */
 const NARROW_LAYOUT = '(max-width: 900px)';
 
