@@ -3,7 +3,7 @@
  * tsvector (title A, summary B, body C) kept in a generated column with a GIN index; queries are
  * `websearch_to_tsquery`; snippets come from `ts_headline`; 'Did you mean' compares words by trigrams (pg_trgm).
  */
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
 import { stripHtml } from '../../src/domain/text';
 import type { Db, Tx } from './client';
 import { searchDocuments, searchWords, workshops, workshopSeries } from './schema';
@@ -58,11 +58,18 @@ export async function reindexWorkshops(db: Writer, now: Date): Promise<void> {
     .orderBy(asc(workshops.startsAt));
   const next = new Map<string, string>();
   for (const s of upcoming) if (s.seriesId && !next.has(s.seriesId)) next.set(s.seriesId, s.id);
-  await replaceDocuments(db, ['workshop'], series.map((w) => ({
-    kind: 'workshop', refId: w.id, title: w.title, summary: w.description,
-    body: [w.audience, ...w.agenda.map((a) => a.item), ...w.hosts.map((h) => `${h.name}, ${h.role}`), ...w.prepare].join('. '),
-    url: next.has(w.id) ? `/workshops/${next.get(w.id)}` : '/workshops', visibility: 'members',
-  })));
+  // Each series' entry is written in place, and only the entries of series that are gone are taken out: the hourly fill
+  // of every process and the content import may run this at once, and a delete then insert would collide (and leave
+  // the workshops out of search in between).
+  for (const w of series) {
+    await upsertDocument(db, {
+      kind: 'workshop', refId: w.id, title: w.title, summary: w.description,
+      body: [w.audience, ...w.agenda.map((a) => a.item), ...w.hosts.map((h) => `${h.name}, ${h.role}`), ...w.prepare].join('. '),
+      url: next.has(w.id) ? `/workshops/${next.get(w.id)}` : '/workshops', visibility: 'members',
+    });
+  }
+  const kept = series.map((w) => w.id);
+  await db.delete(searchDocuments).where(and(eq(searchDocuments.kind, 'workshop'), kept.length ? notInArray(searchDocuments.refId, kept) : undefined));
 }
 
 /** A post's comments follow its title and topic in the index when the post is edited. */

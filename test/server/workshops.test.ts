@@ -9,7 +9,8 @@ import ical from 'node-ical';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { jobs, workshopRegistrations, workshops, workshopSeries } from '../../server/data/schema';
+import { reindexWorkshops } from '../../server/data/search';
+import { jobs, searchDocuments, workshopRegistrations, workshops, workshopSeries } from '../../server/data/schema';
 import { listWorkshops } from '../../src/contract/content';
 import { cancelWorkshopRegistration, getWorkshop, myWorkshops, registerWorkshop, workshopCalendar } from '../../src/contract/workshops';
 import { type Schedule, sessionsBetween, WORKSHOP_TEXT, type WorkshopDetail } from '../../src/domain/workshops';
@@ -45,6 +46,17 @@ const mailsTo = (mailer: MemoryMailer, email: string, subject: RegExp) => mailer
 const settle = () => new Promise((r) => setTimeout(r, 20));
 
 describeWithApp('workshops', { seed: true, env: ENV }, (ctx) => {
+  it('keeps one search entry per series when several processes fill the window at once', async () => {
+    const { db } = ctx().database;
+    // The hourly fill of every process, and the content import, rebuild the workshops' search entries.
+    await Promise.all(Array.from({ length: 4 }, () => reindexWorkshops(db, new Date(ctx().clock.now))));
+    const series = await db.select({ id: workshopSeries.id }).from(workshopSeries);
+    const entries = await db.select({ refId: searchDocuments.refId, url: searchDocuments.url }).from(searchDocuments).where(eq(searchDocuments.kind, 'workshop'));
+    expect(series.length).toBeGreaterThan(0);
+    expect(entries.map((e) => e.refId).sort()).toEqual(series.map((s) => s.id).sort());
+    for (const entry of entries) expect(entry.url).toMatch(/^\/workshops(\/[0-9a-f-]{36})?$/);
+  });
+
   it('shows a session: hosts, agenda, audience, preparation, seats, and no join link for a member who is not registered', async () => {
     const ada = await member(ctx(), 'ada.workshops@example.com');
     const { workshops: list } = (await send(ctx(), listWorkshops, { token: ada.token })).json();
