@@ -2,7 +2,7 @@
  * React Aria's default locale, fixed at US English (ADR 115). The build puts this module in place of React Aria's own
  * `useDefaultLocale` (rspack.config.ts), which asks the browser's Intl, as its module is evaluated, whether the
  * browser's language is supported and which way it writes. Those first questions load the browser's ICU data: a task
- * of 15–35 ms on this machine (four times that at Lighthouse's CPU) in every page's load, for an answer the product
+ * of 15–40 ms on this machine (four times that at Lighthouse's CPU) in every page's load, for an answer the product
  * does not use. The product is in US English: its texts, its dates, and the only React Aria strings it bundles.
  */
 export interface DefaultLocale {
