@@ -7,7 +7,7 @@ import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { tabTo } from './support/keyboard';
 
-/** More than the thread renders at once (16), with replies among them. */
+/** More than the thread renders at once (a screen of them, at most 32), with replies among them. */
 const COUNT = 60;
 const words = (n: number) => `Comment number ${n} of the long thread`;
 

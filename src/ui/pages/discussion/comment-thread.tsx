@@ -108,13 +108,28 @@ interface Cut {
 }
 
 /**
- * The comments a long thread renders at once when it opens: a screen of them at the least height a comment takes
- * (a "[deleted]" one: its name line and its note, about 80 px), so a screen is full however short they are. The rest
- * follow in slices.
+ * The comments a long thread renders at once when it opens: as many, in reading order, as fill a screen at the least
+ * height each can take with the gap after it (px, at the default font size; a larger text only makes them taller). A
+ * "[deleted]" one is its name line and its note, about 88 px; any other adds a line of text and its row of 40 px
+ * buttons, 137 px or more. So a screen is full however short they are, and no comment past it is drawn before the
+ * first paint. The rest follow in slices.
  */
-const SHORTEST_COMMENT_PX = 80;
-export function firstComments(viewportHeight: number): number {
-  return Math.min(32, Math.max(6, Math.ceil(viewportHeight / SHORTEST_COMMENT_PX)));
+const SHORTEST_DELETED_PX = 80;
+const SHORTEST_COMMENT_PX = 120;
+const MOST_AT_ONCE = 32;
+export function firstComments(viewportHeight: number, roots: readonly CommentNode[]): number {
+  let count = 0;
+  let height = 0;
+  const visit = (nodes: readonly CommentNode[]) => {
+    for (const node of nodes) {
+      if (height >= viewportHeight || count >= MOST_AT_ONCE) return;
+      count += 1;
+      height += node.deleted ? SHORTEST_DELETED_PX : SHORTEST_COMMENT_PX;
+      visit(node.replies);
+    }
+  };
+  visit(roots);
+  return count;
 }
 /**
  * A slice's first size, and the time its render, commit and layout should take: each next slice is sized from what the last
@@ -214,8 +229,11 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions, cut }
  * slice), until all are in the page (Infinity from then on, so a comment posted later shows at once). No task is long, so input is
  * answered at once while the thread fills.
  */
-function useRenderedCount(total: number, settled: boolean): number {
-  const [limit, setLimit] = useState(() => firstComments(window.innerHeight));
+function useRenderedCount(tree: ThreadTree, settled: boolean): number {
+  // Unset until the first slice: up to then the first screen is counted from the comments themselves.
+  const [sliced, setLimit] = useState<number | null>(null);
+  const limit = sliced ?? firstComments(window.innerHeight, tree.roots);
+  const total = tree.total;
   const slice = useRef(SLICE);
   /** What one comment's render and commit has cost here, averaged over the slices so far (ms). */
   const cost = useRef(0);
@@ -231,7 +249,7 @@ function useRenderedCount(total: number, settled: boolean): number {
       timer = window.setTimeout(() => {
         const count = slice.current;
         const start = performance.now();
-        flushSync(() => setLimit((n) => (n + count >= total ? Number.POSITIVE_INFINITY : n + count)));
+        flushSync(() => setLimit(limit + count >= total ? Number.POSITIVE_INFINITY : limit + count));
         // The slice is laid out here, in the measured task (the frame after only paints it): its layout, which costs
         // as much as its render, counts in the size of the next slice.
         document.documentElement.getBoundingClientRect();
@@ -320,7 +338,7 @@ export function CommentThread({ id, thread, subject, userId, onChanged }: {
     previousTree.current = tree;
   }, [tree]);
   const firstLoad = view.loading && view.comments.length === 0;
-  const limit = useRenderedCount(tree.total, !firstLoad);
+  const limit = useRenderedCount(tree, !firstLoad);
   const cut: Cut | undefined = limit < tree.total ? { limit, tree } : undefined;
   const roots = shownReplies({ replies: tree.roots } as CommentNode, cut);
   const actions = useMemo<ThreadActions>(() => ({ userId, thread, deleting }), [userId, thread, deleting]);
