@@ -2,7 +2,7 @@
  * Every machine's effects bound to the ports, in one place beside the composition root (ADR 003): views get machines
  * ready to run and never provide effects themselves (a dependency-cruiser rule says so).
  */
-import { provideCommentThread } from '../application/comment-thread.effects';
+import { prepareCommentThread, provideCommentThread } from '../application/comment-thread.effects';
 import { provideCourseProgress } from '../application/course-progress.effects';
 import { provideDiscussionFeed } from '../application/discussion-feed.effects';
 import { provideOtpWizard } from '../application/otp-wizard.effects';
@@ -31,6 +31,7 @@ export function provideMachines(ports: MachinePorts): AppMachines {
     postComposer: () => providePostComposer(ports),
     discussionFeed: () => provideDiscussionFeed(ports),
     commentThread: () => provideCommentThread(ports),
+    prepareCommentThread,
     courseProgress: () => provideCourseProgress(ports),
     workshop: () => provideWorkshop(ports),
     search: () => provideSearch(ports),

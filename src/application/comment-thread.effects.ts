@@ -18,9 +18,21 @@ function reply(self: AnyActorRef, event: CommentThreadEvent) {
 
 /**
  * The comment calls (and zod with them) load with the first call, not with the app shell; they share one chunk with
- * the discussion calls, so the feed's first call has brought them before a thread is opened.
+ * the discussion calls, so the feed's first call has fetched them. The module itself runs when first asked for:
+ * `prepareCommentThread`, or else the first call.
  */
 const commentCalls = lazyCalls(() => import(/* webpackChunkName: "contract-community" */ '../contract/comments'));
+
+/**
+ * Builds the comment calls ahead of the first thread (AppMachines.prepareCommentThread). Settles once they are ready,
+ * or once loading them failed: the first call then asks again.
+ */
+export function prepareCommentThread(): Promise<void> {
+  return commentCalls.load().then(
+    () => {},
+    () => {},
+  );
+}
 
 export function provideCommentThread({ api, log }: CommentThreadPorts) {
   return commentThreadMachine.provide({

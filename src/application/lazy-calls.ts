@@ -14,10 +14,17 @@ export function lazyCalls<M>(importer: () => Promise<M>): LazyCalls<M> {
   let loaded: M | undefined;
   let loading: Promise<M> | undefined;
   const load = () => {
-    loading ??= importer().then((module) => {
-      loaded = module;
-      return module;
-    });
+    loading ??= importer().then(
+      (module) => {
+        loaded = module;
+        return module;
+      },
+      (error: unknown) => {
+        // A chunk that failed to arrive (a dropped connection) is asked for again by the next call, not failed for good.
+        loading = undefined;
+        throw error;
+      },
+    );
     return loading;
   };
   const calls = <T>(use: (module: M) => Promise<T>): Promise<T> => {

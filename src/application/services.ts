@@ -21,6 +21,11 @@ export interface AppMachines {
   postComposer(): PostComposerMachine;
   discussionFeed(): DiscussionFeedMachine;
   commentThread(): CommentThreadMachine;
+  /**
+   * Readies what a thread's first request needs before any press: the comment calls' contract module, whose zod
+   * schemas are otherwise built inside the first Comments press, before its request can leave.
+   */
+  prepareCommentThread(): void;
   courseProgress(): CourseProgressMachine;
   workshop(): WorkshopMachine;
   search(): SearchMachine;

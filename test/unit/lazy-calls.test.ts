@@ -41,6 +41,18 @@ describe('lazyCalls', () => {
     const lazy = lazyCalls(() => Promise.reject(new Error('chunk failed')));
     await expect(lazy(async () => 'never')).rejects.toThrow('chunk failed');
   });
+
+  it('a load that failed (a preparation, or a call) is tried again by the next call', async () => {
+    let attempts = 0;
+    const lazy = lazyCalls(async () => {
+      attempts++;
+      if (attempts === 1) throw new Error('connection dropped');
+      return { answer: 42 };
+    });
+    await expect(lazy.load()).rejects.toThrow('connection dropped');
+    await expect(lazy(async (m) => m.answer)).resolves.toBe(42);
+    expect(attempts).toBe(2);
+  });
 });
 
 describe('the calls views name (src/ui/calls.ts)', () => {

@@ -68,6 +68,17 @@ function DiscussionBoard({ user }: { user: User }) {
   }), (a, b) => a.status === b.status && a.discussions === b.discussions && a.nextCursor === b.nextCursor
     && a.loadingMore === b.loadingMore && a.error === b.error && a.alert === b.alert);
 
+  // Once posts are on screen, and the browser is idle, the comment calls are readied: the first Comments press then
+  // sends its request at once instead of first building their schemas.
+  const hasPosts = view.discussions.length > 0;
+  useEffect(() => {
+    if (!hasPosts) return;
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const id = idle(() => machines.prepareCommentThread());
+    return () => cancel(id);
+  }, [hasPosts, machines]);
+
   const picker = constants.data && {
     constants: constants.data,
     ...topic,

@@ -1,0 +1,39 @@
+/**
+ * The discussion page readies the comment calls while the browser is idle (AppMachines.prepareCommentThread): the
+ * first Comments press then sends its request in its own task, without first loading and building the contract's
+ * schemas. Its own file: the readied module is shared state of the effects module, fresh here.
+ */
+import { createActor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { prepareCommentThread, provideCommentThread } from '../../src/application/comment-thread.effects';
+import type { ApiClient } from '../../src/application/ports';
+
+function recordingApi() {
+  const paths: string[] = [];
+  const api = {
+    call: (call: { path: string }) => {
+      paths.push(call.path);
+      return new Promise(() => {});
+    },
+    clearCache() {},
+    prepare() {},
+    onUnauthorized: () => () => {},
+  } as unknown as ApiClient;
+  return { api, paths };
+}
+
+describe('opening a thread after the comment calls were readied', () => {
+  it('before, the request waits for the contract; once readied, it leaves in the press itself', async () => {
+    const before = recordingApi();
+    const first = createActor(provideCommentThread({ api: before.api, log: () => {} }), { input: { discussionId: 'd1' } }).start();
+    // Nothing readied yet: the contract module is still to load, so no request has left in this task.
+    expect(before.paths).toEqual([]);
+    first.stop();
+
+    await prepareCommentThread();
+    const after = recordingApi();
+    const second = createActor(provideCommentThread({ api: after.api, log: () => {} }), { input: { discussionId: 'd2' } }).start();
+    expect(after.paths).toEqual(['/comments/:id/list']);
+    second.stop();
+  });
+});
