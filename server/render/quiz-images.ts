@@ -4,6 +4,8 @@
  * per category for the topic grid. Generated rather than stored, so an edited question never shows a stale picture.
  */
 
+import { revealCardLayout } from '../../src/domain/quiz-reveal-card';
+
 const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
 interface Palette {
@@ -38,22 +40,6 @@ const SDG_COLOURS = [
 
 export function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
-}
-
-/** Greedy word wrap by character count (the fonts are proportional; the budget leaves room for wide letters). */
-export function wrapText(text: string, maxChars: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    if (!line) line = word;
-    else if (line.length + 1 + word.length <= maxChars) line += ` ${word}`;
-    else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line) lines.push(line);
-  return lines;
 }
 
 /** A category's motif, drawn in a 200×200 box at the origin. */
@@ -125,16 +111,6 @@ function textLines(lines: string[], x: number, y: number, size: number, lineHeig
     .join('')}</text>`;
 }
 
-/** Picks the largest font size at which the text fits the given number of lines. */
-function fitText(text: string, widthPx: number, sizes: number[], maxLines: number): { size: number; lines: string[] } {
-  for (const size of sizes) {
-    const lines = wrapText(text, Math.floor(widthPx / (size * 0.62)));
-    if (lines.length <= maxLines) return { size, lines };
-  }
-  const size = sizes.at(-1)!;
-  return { size, lines: wrapText(text, Math.floor(widthPx / (size * 0.62))) };
-}
-
 export interface QuestionCard {
   category: string;
   categoryTitle: string;
@@ -171,27 +147,21 @@ export function revealTextOf(card: Pick<RevealCard, 'correctOption' | 'explanati
   return `Correct answer: ${card.correctOption}. ${card.explanation}`;
 }
 
-/** 800 wide, as tall as the explanation needs: the right answer, large, then the explanation. */
+/** 800 wide, as tall as the explanation needs: the right answer, large, then the explanation (revealCardLayout). */
 export function revealCardSvg(card: RevealCard): string {
   const palette = paletteOf(card.category);
-  const answer = fitText(card.correctOption, 600, [36, 30, 26], 3);
-  // Sized for wide fallback fonts (DejaVu Sans) too: about 0.6 em per character.
-  const explanation = wrapText(card.explanation, 56);
-  const answerTop = 120;
-  const answerHeight = answer.lines.length * Math.round(answer.size * 1.2);
-  const explanationTop = answerTop + answerHeight + 30;
-  const height = Math.max(360, explanationTop + explanation.length * 32 + 40);
-  const body = `<rect width="800" height="${height}" rx="24" fill="#ffffff" stroke="${palette.background}" stroke-width="6"/>
+  const { width, height, answer, explanation } = revealCardLayout(card);
+  const body = `<rect width="${width}" height="${height}" rx="24" fill="#ffffff" stroke="${palette.background}" stroke-width="6"/>
 <rect x="3" y="3" width="794" height="74" rx="21" fill="${palette.background}"/>
 <rect x="3" y="50" width="794" height="27" fill="${palette.background}"/>
 <circle cx="64" cy="40" r="20" fill="${palette.accent}"/>
 <path d="M54 40 L61 47 L75 32" stroke="${palette.background}" stroke-width="5" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
 <text x="98" y="49" font-family="${FONT}" font-size="26" font-weight="700" fill="#ffffff">Correct answer</text>
 <g transform="translate(700 8) scale(0.3)">${motif(card.category, palette)}</g>
-${textLines(answer.lines, 48, answerTop + answer.size * 0.3, answer.size, Math.round(answer.size * 1.2), `font-weight="800" fill="${palette.background}"`)}
-<line x1="48" y1="${explanationTop - 24}" x2="752" y2="${explanationTop - 24}" stroke="#d9d4c7" stroke-width="2"/>
-${textLines(explanation, 48, explanationTop + 6, 21, 32, 'fill="#1f2933"')}`;
-  return svg(800, height, body, revealTextOf(card));
+${textLines(answer.lines, 48, answer.top + answer.size * 0.3, answer.size, answer.lineHeight, `font-weight="800" fill="${palette.background}"`)}
+<line x1="48" y1="${explanation.top - 24}" x2="752" y2="${explanation.top - 24}" stroke="#d9d4c7" stroke-width="2"/>
+${textLines(explanation.lines, 48, explanation.top + 6, 21, explanation.lineHeight, 'fill="#1f2933"')}`;
+  return svg(width, height, body, revealTextOf(card));
 }
 
 /** 400×240: the category's motif on its colour, for the topic grid (decorative; the card's title names it). */

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { BUSY_OVERLAY_DELAY_MS } from '../../src/ui/components/states';
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { skipToContent, tabTo } from './support/keyboard';
@@ -85,6 +86,11 @@ test('a whole quiz by keyboard alone: topics, set, twelve answers with reveal ca
     const reveal = page.getByRole('img', { name: `Correct answer: ${q.options[q.correctIndex]}. ${q.explanation}` });
     await expect(reveal).toBeVisible();
     await expect.poll(() => reveal.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    // Its room was held at the card's own size before it arrived, so nothing below it moved when it loaded.
+    expect(await reveal.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
+      Number(await reveal.getAttribute('width')),
+      Number(await reveal.getAttribute('height')),
+    ]);
     await expectAccessible(page, `reveal ${i + 1}`);
     await page.keyboard.press('Tab');
     const next = page.getByRole('button', { name: last ? 'Finish Quiz' : 'Next Question' });
@@ -143,8 +149,33 @@ test('a reload mid-quiz resumes at the next unanswered question with the score s
   for (const [i, choice] of [questions[0]!.correctIndex, (questions[1]!.correctIndex + 1) % 4].entries()) {
     await expect(page.getByRole('heading', { level: 2, name: `Question ${i + 1} of 12` })).toBeFocused();
     await page.locator('.quiz-option', { hasText: questions[i]!.options[choice] }).click();
+    if (i === 1) {
+      // The second answer is slow to come back: its overlay shows once the wait is long enough to notice, not at the
+      // press (BUSY_OVERLAY_DELAY_MS), and goes with the reveal. The page notes when it showed, by its own clock.
+      await page.route('**/api/quizzes/attempts/*/answer', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        await route.continue();
+      });
+      await page.evaluate(() => {
+        const w = window as unknown as { pressedAt?: number; overlayAt?: number };
+        document.addEventListener('pointerdown', () => { w.pressedAt ??= performance.now(); }, { capture: true });
+        new MutationObserver(() => {
+          if (document.querySelector('.busy-overlay')) w.overlayAt ??= performance.now();
+        }).observe(document.body, { childList: true, subtree: true });
+      });
+    }
     await page.getByRole('button', { name: 'Submit' }).click();
+    if (i === 1) {
+      await expect(page.getByRole('status').filter({ hasText: 'Submitting answer...' })).toBeVisible();
+      await expectAccessible(page, 'a slow answer');
+      const { pressedAt, overlayAt } = await page.evaluate(() => {
+        const w = window as unknown as { pressedAt: number; overlayAt: number };
+        return { pressedAt: w.pressedAt, overlayAt: w.overlayAt };
+      });
+      expect(overlayAt - pressedAt).toBeGreaterThanOrEqual(BUSY_OVERLAY_DELAY_MS);
+    }
     await expect(page.getByRole('button', { name: 'Next Question' })).toBeVisible();
+    await expect(page.locator('.busy-overlay')).toHaveCount(0);
     if (i === 0) await page.getByRole('button', { name: 'Next Question' }).click();
   }
   // Reload while the second reveal is showing: both answers were saved when given.

@@ -13,6 +13,7 @@ import { ContentError } from '../../server/content-import/module';
 import type { Call } from '../../src/contract/define';
 import { answerQuestion, attemptPdf, completeQuiz, listAttempts, quizConstants, startQuiz } from '../../src/contract/quizzes';
 import { nextUnansweredIndex, type QuizAttempt } from '../../src/domain/quiz';
+import { revealCardLayout } from '../../src/domain/quiz-reveal-card';
 import { type CallOptions, getUrl, quizPicture, send } from './api';
 import { describeWithApp, type TestContext } from './fixture';
 import { member } from './members';
@@ -120,6 +121,9 @@ describeWithApp('quizzes', { seed: true }, (ctx) => {
     const reveal = await getUrl(ctx(), first.json().revealingCardImage);
     expect(reveal.statusCode).toBe(200);
     expect(reveal.body).toContain(questions[0]!.options[questions[0]!.correctIndex]!.replace(/'/g, '&apos;'));
+    // The page holds the card's room from what the answer and the attempt say; the card is drawn at that size.
+    const { width, height } = revealCardLayout({ correctOption: attempt.questions[0]!.options[first.json().correctOption]!, explanation: first.json().explanation });
+    expect(reveal.body).toMatch(new RegExp(`<svg [^>]*width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`));
     expect((await getUrl(ctx(), quizPicture.reveal(attempt._id, 1))).statusCode).toBe(404);
   });
 

@@ -1,5 +1,5 @@
 /** Shared loading, empty and error states, with the live-region semantics screen readers need. */
-import type { ReactNode } from 'react';
+import { type ReactNode, useEffect, useState } from 'react';
 
 export function Spinner({ label = 'Loading...' }: { label?: string }) {
   return (
@@ -46,7 +46,24 @@ export function ErrorState({ error }: { error: Error }) {
   );
 }
 
-export function BusyOverlay({ label }: { label: string }) {
+/**
+ * How long a wait runs before its overlay shows (ADR 117): an answer quicker than that never flashes a veil over the
+ * screen, nor a "busy" announcement right before the result's own.
+ */
+export const BUSY_OVERLAY_DELAY_MS = 400;
+
+/** A screen-wide veil with a spinner and what is under way; `delayMs` 0 shows it at once (a deliberate pause). */
+export function BusyOverlay({ label, delayMs = BUSY_OVERLAY_DELAY_MS }: { label: string; delayMs?: number }) {
+  const [shown, setShown] = useState(delayMs <= 0);
+  useEffect(() => {
+    if (delayMs <= 0) {
+      setShown(true);
+      return;
+    }
+    const timer = window.setTimeout(() => setShown(true), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [delayMs]);
+  if (!shown) return null;
   return (
     <div className="busy-overlay" role="status" aria-live="assertive">
       <span className="spinner__wheel" aria-hidden="true" />

@@ -17,7 +17,8 @@ import {
   quizBusyLabel,
 } from '../../../application/quiz-attempt.machine';
 import { QUIZ_SETS, type QuizAnswer, type QuizQuestion, quizCategoryTitle } from '../../../domain/quiz';
-import { BusyOverlay, EmptyState } from '../../components/states';
+import { revealCardLayout } from '../../../domain/quiz-reveal-card';
+import { BUSY_OVERLAY_DELAY_MS, BusyOverlay, EmptyState } from '../../components/states';
 import { usePageActor } from '../../hooks/use-page-actor';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { paths } from '../../routes';
@@ -167,6 +168,12 @@ function VerdictIcon({ correct }: { correct: boolean }) {
   );
 }
 
+/** The reveal card, its room held at the card's own size (the server draws it from the same layout) until it loads. */
+function RevealCardImage({ question, answer }: { question: QuizQuestion; answer: QuizAnswer }) {
+  const { width, height } = revealCardLayout({ correctOption: question.options[answer.correctOption] ?? '', explanation: answer.explanation });
+  return <img className="quiz-card__image quiz-card__image--reveal" src={answer.revealingCardImage} alt={answer.revealText} width={width} height={height} />;
+}
+
 const RevealScreen = memo(function RevealScreen({ question, answer, index, total, answered, score, last, send, headingRef }: ScreenProps & {
   question: QuizQuestion;
   answer: QuizAnswer;
@@ -195,7 +202,7 @@ const RevealScreen = memo(function RevealScreen({ question, answer, index, total
       </h2>
       <p className="quiz-question">{question.question}</p>
       <AnswerSummary options={question.options} answer={answer} />
-      <img className="quiz-card__image quiz-card__image--reveal" src={answer.revealingCardImage} alt={answer.revealText} width={800} />
+      <RevealCardImage question={question} answer={answer} />
       <div className="quiz-actions">
         <Button className="button button--primary" onPress={() => send({ type: 'quiz.continue' })}>
           {last ? 'Finish Quiz' : 'Next Question'}
@@ -234,7 +241,7 @@ function ScoreCard({ context, send, headingRef }: { context: QuizAttemptContext;
             {question.question}
           </p>
           <AnswerSummary options={question.options} answer={answer} />
-          <img className="quiz-card__image quiz-card__image--reveal" src={answer.revealingCardImage} alt={answer.revealText} width={800} />
+          <RevealCardImage question={question} answer={answer} />
           <div className="quiz-review__nav">
             {/* aria-disabled rather than disabled: the button keeps focus at either end of the list. */}
             <button
@@ -308,7 +315,9 @@ function QuizAttemptView({ category, setId }: { category: string; setId: string 
           answered={context.answers.length} score={context.score} last={isLastToAnswer(context)} send={send} headingRef={headingRef} />
       )}
       {screen === 'scorecard' && <ScoreCard context={context} send={send} headingRef={headingRef} />}
-      {busy && <BusyOverlay label={busy} />}
+      {/* A wait on the server shows its overlay only once it is long enough to notice; the pause before the
+          redirect is there to be read, so it shows at once. */}
+      {busy && <BusyOverlay label={busy} delayMs={state.matches('redirecting') ? 0 : BUSY_OVERLAY_DELAY_MS} />}
     </>
   );
 }
