@@ -5,6 +5,11 @@ export const COMMENT_CONTENT_MAX = 5_000;
 export const DISCUSSION_PAGE_SIZE = 20;
 export const REPLY_INDENT_REM = 2;
 export const REPLY_VISUAL_DEPTH_CAP = 6;
+/**
+ * How long a thread's comments may take before it opens without them, on its 'Loading comments...' spinner (ADR 118).
+ * Quicker comments open it once, with them: no spinner flashes, and no form is drawn only to be drawn again.
+ */
+export const THREAD_WAIT_MS = 200;
 
 /** A post's or comment's author as the API shows it. */
 export interface Author {

@@ -9,7 +9,7 @@ import { Label, TextArea, TextField } from 'react-aria-components';
 import { flushSync } from 'react-dom';
 import { type ActorRefFrom, createActor } from 'xstate';
 import type { CommentThreadMachine } from '../../../application/comment-thread.machine';
-import { type CommentNode, DELETED_COMMENT_LABEL, isAuthor, isBlankText, REPLY_INDENT_REM, REPLY_VISUAL_DEPTH_CAP } from '../../../domain/discussion';
+import { type CommentNode, DELETED_COMMENT_LABEL, isAuthor, isBlankText, REPLY_INDENT_REM, REPLY_VISUAL_DEPTH_CAP, THREAD_WAIT_MS } from '../../../domain/discussion';
 import { formatUsDate } from '../../../domain/text';
 import { Spinner } from '../../components/states';
 import { useServices } from '../../services-context';
@@ -266,23 +266,56 @@ function useRenderedCount(tree: ThreadTree, settled: boolean): number {
   return limit;
 }
 
+const nothing = () => {};
+
 /**
  * A post's thread, opened and closed by its Comments button. The actor is made and started in the press that opens
- * it, so the thread's request leaves before the thread renders (not after, from an effect) and the two overlap.
- * Closing the thread, or the post leaving the page, stops it; an answer arriving after that is dropped.
+ * it, so the thread's request leaves at once, and the thread shows when its comments are in, or at THREAD_WAIT_MS
+ * without them, whichever comes first. Closing the thread, or the post leaving the page, stops it; an answer arriving
+ * after that is dropped.
  */
 export function useCommentThreadToggle(discussionId: string): { thread: ThreadRef | null; toggle: () => void } {
   const { machines } = useServices();
   const [thread, setThread] = useState<ThreadRef | null>(null);
   const running = useRef<ThreadRef | null>(null);
-  useEffect(() => () => running.current?.stop(), []);
+  /** Stops waiting for the comments of a thread not shown yet. */
+  const stopWaiting = useRef(nothing);
+  useEffect(
+    () => () => {
+      stopWaiting.current();
+      running.current?.stop();
+    },
+    [],
+  );
   const toggle = () => {
+    stopWaiting.current();
     const open = running.current;
-    running.current = open ? null : createActor(machines.commentThread(), { input: { discussionId } }).start();
-    open?.stop();
-    // Rendered in a task of its own, after the request has left: the call's steps run as microtasks, which a render
-    // in this task's microtasks would hold back until it ends.
-    startTransition(() => setThread(running.current));
+    running.current = null;
+    if (open) {
+      open.stop();
+      startTransition(() => setThread(null));
+      return;
+    }
+    const actor = createActor(machines.commentThread(), { input: { discussionId } }).start();
+    running.current = actor;
+    let timer = 0;
+    const done = () => {
+      clearTimeout(timer);
+      subscription.unsubscribe();
+      stopWaiting.current = nothing;
+    };
+    // The comments are in (or failed): the thread renders once, with them, in the task after their answer's.
+    const subscription = actor.subscribe((snapshot) => {
+      if (snapshot.matches('loading')) return;
+      done();
+      setThread(actor);
+    });
+    // Slow comments: the thread opens on its spinner, in a task of its own.
+    timer = window.setTimeout(() => {
+      done();
+      startTransition(() => setThread(actor));
+    }, THREAD_WAIT_MS);
+    stopWaiting.current = done;
   };
   return { thread, toggle };
 }
