@@ -8,6 +8,7 @@ import { THREAD_WAIT_MS } from '../../src/domain/discussion';
 import { createUser, signIn, type TestUser } from './support/accounts';
 import { expect, expectAccessible, recordCspViolations, test } from './support/fixtures';
 import { tabTo } from './support/keyboard';
+import { slowDown, timeToAppear } from './support/slow-answers';
 import { waitForLiveAfterLoads } from './support/live';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -452,17 +453,7 @@ test('a comment refused for coming too fast keeps its text and says when to try 
   const card = postCard(page, title);
   // Its comments are slow to come: the thread opens on 'Loading comments...' once the wait is long enough to notice
   // (THREAD_WAIT_MS after the press, by the page's own clock), then shows them in its place.
-  await page.route('**/api/comments/*/list', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500));
-    await route.fallback();
-  });
-  await page.evaluate(() => {
-    const w = window as unknown as { pressedAt?: number; openedAt?: number };
-    document.addEventListener('pointerdown', () => { w.pressedAt ??= performance.now(); }, { capture: true });
-    new MutationObserver(() => {
-      if (document.querySelector('.comment-thread')) w.openedAt ??= performance.now();
-    }).observe(document.body, { childList: true, subtree: true });
-  });
+  await slowDown(page, '**/api/comments/*/list');
   const toggle = card.getByRole('button', { name: /^Comments/ });
   const thread = card.getByRole('region', { name: `Comments on ${title}` });
   // Opened and closed again before its comments came: it stays closed, and its late answer opens nothing.
@@ -471,18 +462,12 @@ test('a comment refused for coming too fast keeps its text and says when to try 
   await page.waitForTimeout(2 * THREAD_WAIT_MS);
   await expect(thread).toHaveCount(0);
   await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await page.evaluate(() => {
-    delete (window as unknown as { pressedAt?: number }).pressedAt;
-  });
+  const openedAfterPress = await timeToAppear(page, '.comment-thread');
   await toggle.click();
   await expect(thread.getByRole('status').filter({ hasText: 'Loading comments...' })).toBeAttached();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   await expectAccessible(page, 'comments on their way');
-  const { pressedAt, openedAt } = await page.evaluate(() => {
-    const w = window as unknown as { pressedAt: number; openedAt: number };
-    return { pressedAt: w.pressedAt, openedAt: w.openedAt };
-  });
-  expect(openedAt - pressedAt).toBeGreaterThanOrEqual(THREAD_WAIT_MS);
+  expect(await openedAfterPress()).toBeGreaterThanOrEqual(THREAD_WAIT_MS);
   await expect(thread.getByText('No comments yet.')).toBeVisible();
   await expect(thread.getByText('Loading comments...')).toHaveCount(0);
   await page.unroute('**/api/comments/*/list');

@@ -9,6 +9,7 @@ import { BUSY_OVERLAY_DELAY_MS } from '../../src/ui/components/states';
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { skipToContent, tabTo } from './support/keyboard';
+import { slowDown, timeToAppear } from './support/slow-answers';
 
 interface BankQuestion {
   question: string;
@@ -146,33 +147,21 @@ test('a reload mid-quiz resumes at the next unanswered question with the score s
   await signIn(page, user);
   await page.goto('/quiz/passive-design-strategies/set-1');
 
+  let overlayAfterPress: (() => Promise<number>) | undefined;
   for (const [i, choice] of [questions[0]!.correctIndex, (questions[1]!.correctIndex + 1) % 4].entries()) {
     await expect(page.getByRole('heading', { level: 2, name: `Question ${i + 1} of 12` })).toBeFocused();
     await page.locator('.quiz-option', { hasText: questions[i]!.options[choice] }).click();
     if (i === 1) {
       // The second answer is slow to come back: its overlay shows once the wait is long enough to notice, not at the
       // press (BUSY_OVERLAY_DELAY_MS), and goes with the reveal. The page notes when it showed, by its own clock.
-      await page.route('**/api/quizzes/attempts/*/answer', async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500));
-        await route.continue();
-      });
-      await page.evaluate(() => {
-        const w = window as unknown as { pressedAt?: number; overlayAt?: number };
-        document.addEventListener('pointerdown', () => { w.pressedAt ??= performance.now(); }, { capture: true });
-        new MutationObserver(() => {
-          if (document.querySelector('.busy-overlay')) w.overlayAt ??= performance.now();
-        }).observe(document.body, { childList: true, subtree: true });
-      });
+      await slowDown(page, '**/api/quizzes/attempts/*/answer');
+      overlayAfterPress = await timeToAppear(page, '.busy-overlay');
     }
     await page.getByRole('button', { name: 'Submit' }).click();
     if (i === 1) {
       await expect(page.getByRole('status').filter({ hasText: 'Submitting answer...' })).toBeVisible();
       await expectAccessible(page, 'a slow answer');
-      const { pressedAt, overlayAt } = await page.evaluate(() => {
-        const w = window as unknown as { pressedAt: number; overlayAt: number };
-        return { pressedAt: w.pressedAt, overlayAt: w.overlayAt };
-      });
-      expect(overlayAt - pressedAt).toBeGreaterThanOrEqual(BUSY_OVERLAY_DELAY_MS);
+      expect(await overlayAfterPress!()).toBeGreaterThanOrEqual(BUSY_OVERLAY_DELAY_MS);
     }
     await expect(page.getByRole('button', { name: 'Next Question' })).toBeVisible();
     await expect(page.locator('.busy-overlay')).toHaveCount(0);
