@@ -3,8 +3,7 @@
  * change (or the very token that change was made with).
  */
 import type { Db } from '../data/client';
-import { isRevoked } from '../data/revoked-tokens';
-import { findUserById } from '../data/users';
+import { findTokenHolder } from '../data/revoked-tokens';
 import type { TokenPurpose, TokenService } from './tokens';
 
 /** A signed-in member as a request sees them. */
@@ -26,11 +25,11 @@ export class SessionService {
   async resolve(token: string): Promise<SessionUser | null> {
     const claims = await this.tokens.verify(token);
     if (!claims) return null;
-    const row = await findUserById(this.db, claims.userId);
-    if (!row) return null;
+    const holder = await findTokenHolder(this.db, claims.userId, claims.jti);
+    if (!holder || holder.revoked) return null;
+    const row = holder.user;
     // A password change ends every token issued before it, but the one it was made with.
     if (claims.issuedAtMs < row.tokensValidAfter.getTime() && claims.jti !== row.keptTokenJti) return null;
-    if (await isRevoked(this.db, claims.jti)) return null;
     return {
       id: row.id, email: row.email, jti: claims.jti, tokenExpiresAt: claims.expiresAt, tokenIssuedAtMs: claims.issuedAtMs, tokenPurpose: claims.purpose,
     };
