@@ -5,6 +5,7 @@
  */
 import { type ComponentType, type MouseEvent, type ReactElement, useEffect, useRef, useState } from 'react';
 import type { PressedWith } from './use-auto-focus';
+import { whenIdle } from '../when-idle';
 
 export interface DeferredMenuProps {
   /** The look-alike was pressed before the menu loaded: open at once, as that press would have. */
@@ -52,10 +53,7 @@ export function DeferredMenu<P extends object>({
   // biome-ignore lint/correctness/useExhaustiveDependencies: preload once, when the browser is idle after the first paint
   useEffect(() => {
     if (Menu) return;
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const id = idle(start);
-    return () => cancel(id);
+    return whenIdle(start);
   }, []);
 
   if (Menu) return <Menu {...props} pressedWith={intent.current.pressedWith} autoFocus={intent.current.focus} />;

@@ -21,6 +21,7 @@ import { useServices, useSession } from '../../services-context';
 import { DiscussionCard } from './discussion-card';
 import { PostComposer } from './post-composer';
 import { SdgSidebar, TopicSelects, topicLabel } from './topic-picker';
+import { whenIdle } from '../../when-idle';
 import './discussion.css';
 
 /** Its topic selects collate and list their options with Intl as they render: the ICU data loads first (ADR 115). */
@@ -73,10 +74,7 @@ function DiscussionBoard({ user }: { user: User }) {
   const hasPosts = view.discussions.length > 0;
   useEffect(() => {
     if (!hasPosts) return;
-    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 200));
-    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const id = idle(() => machines.prepareCommentThread());
-    return () => cancel(id);
+    return whenIdle(() => machines.prepareCommentThread());
   }, [hasPosts, machines]);
 
   const picker = constants.data && {
