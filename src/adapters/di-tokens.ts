@@ -18,6 +18,8 @@ export interface ApiConfig {
   retryBaseMs: number;
   /** Unused cache entries are dropped after this long. */
   cacheTtlMs: number;
+  /** How long a read ahead waits for its call (READ_AHEAD_TTL_MS when absent). */
+  readAheadTtlMs?: number;
   /** The fetch to send requests with: the browser's, or the server's own in-process one while it renders a page. */
   fetch?: (url: string, init: RequestInit) => Promise<Response>;
 }

@@ -2,7 +2,7 @@
  * Every machine's effects bound to the ports, in one place beside the composition root (ADR 003): views get machines
  * ready to run and never provide effects themselves (a dependency-cruiser rule says so).
  */
-import { prepareCommentThread, provideCommentThread } from '../application/comment-thread.effects';
+import { prepareCommentThread, provideCommentThread, readCommentThreadAhead } from '../application/comment-thread.effects';
 import { provideCourseProgress } from '../application/course-progress.effects';
 import { provideDiscussionFeed } from '../application/discussion-feed.effects';
 import { provideOtpWizard } from '../application/otp-wizard.effects';
@@ -32,6 +32,7 @@ export function provideMachines(ports: MachinePorts): AppMachines {
     discussionFeed: () => provideDiscussionFeed(ports),
     commentThread: () => provideCommentThread(ports),
     prepareCommentThread,
+    readCommentThreadAhead: (discussionId) => readCommentThreadAhead(ports.api, discussionId),
     courseProgress: () => provideCourseProgress(ports),
     workshop: () => provideWorkshop(ports),
     search: () => provideSearch(ports),

@@ -34,6 +34,14 @@ export function prepareCommentThread(): Promise<void> {
   );
 }
 
+/**
+ * Reads a thread's comments ahead of its opening (AppMachines.readCommentThreadAhead), while the pointer is on its
+ * Comments button or the focus is: the press then finds them read and decoded, and the thread opens in its own task.
+ */
+export function readCommentThreadAhead(api: ApiClient, discussionId: string): void {
+  commentCalls(async (calls) => api.prefetch(calls.listComments, { params: { id: discussionId } })).catch(() => {});
+}
+
 export function provideCommentThread({ api, log }: CommentThreadPorts) {
   return commentThreadMachine.provide({
     actions: {

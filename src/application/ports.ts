@@ -27,6 +27,12 @@ export interface ApiClient {
    * about to make (an answer chosen, Submit next), so it does not wait for the code.
    */
   prepare(): void;
+  /**
+   * Reads a GET's answer ahead of its call, for a reader about to ask (a pointer on the button, the focus on it):
+   * into the read cache, decoded, so that the next `call` for it answers at once. Nothing is returned and nothing
+   * fails: a read that failed is made again by the call. A `fresh` call ignores what was read ahead.
+   */
+  prefetch<C extends Call>(call: C, input?: CallInput<C>): void;
   /** Called after any 401 answer, once the token is gone and the redirect to /login has started. */
   onUnauthorized(listener: () => void): () => void;
 }

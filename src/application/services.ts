@@ -26,6 +26,8 @@ export interface AppMachines {
    * schemas are otherwise built inside the first Comments press, before its request can leave.
    */
   prepareCommentThread(): void;
+  /** Reads a thread's comments ahead of the press that opens it (the pointer or the focus is on its button). */
+  readCommentThreadAhead(discussionId: string): void;
   courseProgress(): CourseProgressMachine;
   workshop(): WorkshopMachine;
   search(): SearchMachine;

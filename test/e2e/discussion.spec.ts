@@ -491,6 +491,54 @@ test('a comment refused for coming too fast keeps its text and says when to try 
   await expect(commentBox(card, 'Rosa Rate', 'Kept after a refusal')).toBeVisible();
 });
 
+test('the pointer or the focus on Comments reads the thread ahead, and the press opens it without asking again', async ({ page, request }) => {
+  const ida = await createUser(request, { firstName: 'Ida', lastName: 'Ahead' });
+  const auth = { authorization: `Bearer ${ida.token}` };
+  const post = async (title: string, comment: string) => {
+    const created = await request.post('/api/discussions', {
+      headers: auth,
+      data: { title, content: '<p>Which planting for a shallow roof?</p>', category: 'life-on-land', subcategory: 'green-roofs-and-walls' },
+    });
+    const discussionId = (await created.json()).discussion._id as string;
+    expect((await request.post('/api/comments', { headers: auth, data: { discussionId, content: `<p>${comment}</p>`, parentCommentId: null } })).ok()).toBe(true);
+    return discussionId;
+  };
+  const byPointer = `Read ahead by pointer ${unique()}`;
+  const byFocus = `Read ahead by focus ${unique()}`;
+  const pointerId = await post(byPointer, 'Sedum mats need the least substrate.');
+  const focusId = await post(byFocus, 'A wildflower mix needs 100 mm at least.');
+  const reads: string[] = [];
+  page.on('request', (r) => {
+    const id = /\/api\/comments\/([^/]+)\/list/.exec(r.url())?.[1];
+    if (id) reads.push(id);
+  });
+
+  await signIn(page, ida);
+  await openDiscussion(page);
+  await chooseInSidebar(page, 'SDG 15: Life on Land', 'Green Roofs and Walls');
+  // Counted per post: other tests' posts share the topic, and the Tab below passes their buttons too.
+  const readsOf = (id: string) => reads.filter((read) => read === id).length;
+  expect([readsOf(pointerId), readsOf(focusId)]).toEqual([0, 0]);
+
+  const pointerCard = postCard(page, byPointer);
+  await pointerCard.getByRole('button', { name: /^Comments on/ }).hover();
+  await expect.poll(() => readsOf(pointerId)).toBe(1);
+  await pointerCard.getByRole('button', { name: /^Comments on/ }).click();
+  const pointerThread = pointerCard.getByRole('region', { name: `Comments on ${byPointer}` });
+  await expect(commentBox(pointerThread, 'Ida Ahead', 'Sedum mats')).toBeVisible();
+  await expectAccessible(page, 'thread read ahead by pointer');
+
+  const focusCard = postCard(page, byFocus);
+  await tabTo(page, focusCard.getByRole('button', { name: /^Comments on/ }));
+  await expect.poll(() => readsOf(focusId)).toBe(1);
+  await page.keyboard.press('Enter');
+  const focusThread = focusCard.getByRole('region', { name: `Comments on ${byFocus}` });
+  await expect(commentBox(focusThread, 'Ida Ahead', 'wildflower mix')).toBeVisible();
+  // Each thread was asked for once: the press took what was read ahead.
+  expect([readsOf(pointerId), readsOf(focusId)]).toEqual([1, 1]);
+  await expectAccessible(page, 'thread read ahead by focus');
+});
+
 test('signed out, /discussion sends the visitor to /login', async ({ page }) => {
   await page.goto('/discussion');
   await expect(page).toHaveURL(/\/login\?from=%2Fdiscussion$/);

@@ -42,7 +42,7 @@ afterAll(() => {
 /** An API port that must not be called: the contract never loaded, so there is nothing to call with. */
 function noCalls() {
   const call = vi.fn(() => Promise.reject(new Error('no call may go out')));
-  const api: ApiClient = { call: call as ApiClient['call'], clearCache: () => {}, prepare: () => {}, onUnauthorized: () => () => {} };
+  const api: ApiClient = { call: call as ApiClient['call'], clearCache: () => {}, prepare: () => {}, prefetch: () => {}, onUnauthorized: () => () => {} };
   return { api, call };
 }
 

@@ -22,6 +22,7 @@ function recordingApi() {
     },
     clearCache: () => {},
     prepare: () => {},
+    prefetch: () => {},
     onUnauthorized: () => () => {},
   };
   return { api, calls };

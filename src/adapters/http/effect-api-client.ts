@@ -5,7 +5,7 @@
  * errors and 5xx (never on 4xx), a read cache invalidated by the mutations that change it, and the 401 rule.
  */
 import { inject, injectable } from 'inversify';
-import { Cache, Duration, Effect, Exit, Schedule } from 'effect';
+import { Cache, Duration, Effect, Exit, Option, Schedule } from 'effect';
 import { ApiError } from '../../application/api-error';
 import type { ApiClient, CallInput, CallOptions, Navigator, TokenStore } from '../../application/ports';
 import { buildPath, type Call, type ResponseOf } from '../../contract/define';
@@ -15,17 +15,32 @@ import { withoutFieldName } from '../../domain/text';
 export const MAX_RETRIES = 3;
 export const MAX_RETRY_DELAY_MS = 30_000;
 const CACHE_CAPACITY = 200;
+/** Reads ahead kept for their calls: a pointer passing over a list's buttons leaves no more than this. */
+const MAX_AHEAD = 8;
+/** How long a read ahead waits for its call: from a pointer on a button to its press. After that the call reads again. */
+export const READ_AHEAD_TTL_MS = 10_000;
 
 type Method = Call['method'];
 interface Raw {
   json: unknown;
   bytes: Uint8Array | null;
 }
+/** A read ahead's answer: the cached body, and what the call's schema decoded from it. */
+interface Ahead {
+  raw: Raw;
+  value: unknown;
+}
 
 @injectable()
 export class EffectApiClient implements ApiClient {
   readonly #cache: Cache.Cache<string, Raw, ApiError>;
   readonly #unauthorizedListeners = new Set<() => void>();
+  /**
+   * Reads ahead (`prefetch`), in flight or done, by cache key: the call that follows takes the decoded answer once,
+   * without asking or decoding again (zod on a 200-comment thread is a task of its own on a phone). Kept apart from
+   * the cache until then, so a pointer that passed over a button long ago leaves no answer for its later press.
+   */
+  readonly #ahead = new Map<string, { call: Call; answer: Promise<Ahead>; until: number }>();
   #retrySchedule: Schedule.Schedule<Duration.Duration>;
 
   constructor(
@@ -46,15 +61,56 @@ export class EffectApiClient implements ApiClient {
   }
 
   call<C extends Call>(c: C, input: CallInput<C> = {}, options: CallOptions = {}): Promise<ResponseOf<C>> {
-    const path = buildPath(c.path, input.params as Record<string, unknown>, input.query as Record<string, unknown>);
-    const key = `${this.tokens.get() ?? ''} ${path}`;
+    const key = this.keyOf(c, input as CallInput<Call>);
+    const path = key.slice(key.indexOf(' ') + 1);
+    if (c.method === 'GET' && !c.binary && !options.fresh) {
+      const fromCache = () => Effect.runPromise(Cache.get(this.#cache, key).pipe(Effect.flatMap((raw) => decode(c, raw))));
+      const ahead = this.takeAhead(key, c);
+      if (!ahead) return fromCache();
+      // The read ahead's answer, decoded already, and from now on the cache's.
+      return ahead.then(({ raw, value }) => {
+        Effect.runSync(Cache.set(this.#cache, key, raw));
+        return value as ResponseOf<C>;
+      }, fromCache);
+    }
     const raw: Effect.Effect<Raw, ApiError> =
       c.method === 'GET'
-        ? c.binary || options.fresh
-          ? this.get(path).pipe(Effect.tap((value) => (c.binary ? Effect.void : Cache.set(this.#cache, key, value))))
-          : Cache.get(this.#cache, key)
+        ? this.get(path).pipe(Effect.tap((value) => (c.binary ? Effect.void : Cache.set(this.#cache, key, value))))
         : this.send(c.method, path, input.body, options.token).pipe(Effect.tap(() => this.invalidate(c.invalidates ?? [])));
     return Effect.runPromise(raw.pipe(Effect.flatMap((value) => decode(c, value))));
+  }
+
+  prefetch<C extends Call>(c: C, input: CallInput<C> = {}): void {
+    if (c.method !== 'GET' || c.binary) return;
+    const key = this.keyOf(c, input);
+    const known = this.#ahead.get(key);
+    if (known?.call === c && known.until >= Date.now()) return;
+    // What the cache holds is read ahead as it is; anything else is asked for, and kept here until its call.
+    const read = Cache.getOption(this.#cache, key).pipe(
+      Effect.flatMap((cached) => (Option.isSome(cached) ? Effect.succeed(cached.value) : this.get(key.slice(key.indexOf(' ') + 1)))),
+    );
+    const answer = Effect.runPromise(read.pipe(Effect.flatMap((raw) => decode(c, raw).pipe(Effect.map((value) => ({ raw, value }))))));
+    const entry = { call: c, answer, until: Date.now() + (this.config.readAheadTtlMs ?? READ_AHEAD_TTL_MS) };
+    this.#ahead.delete(key);
+    this.#ahead.set(key, entry);
+    // The oldest read ahead goes once more are kept than readers could be about to ask for.
+    if (this.#ahead.size > MAX_AHEAD) this.#ahead.delete(this.#ahead.keys().next().value!);
+    // One that failed is forgotten: its call reads for itself, and reports the failure.
+    answer.catch(() => {
+      if (this.#ahead.get(key) === entry) this.#ahead.delete(key);
+    });
+  }
+
+  /** The read ahead of this answer, taken once, while it is recent: an older one is dropped and the call reads again. */
+  private takeAhead(key: string, c: Call): Promise<Ahead> | undefined {
+    const entry = this.#ahead.get(key);
+    if (entry?.call !== c) return undefined;
+    this.#ahead.delete(key);
+    return entry.until >= Date.now() ? entry.answer : undefined;
+  }
+
+  private keyOf(c: Call, input: CallInput<Call>): string {
+    return `${this.tokens.get() ?? ''} ${buildPath(c.path, input.params as Record<string, unknown>, input.query as Record<string, unknown>)}`;
   }
 
   onUnauthorized(listener: () => void): () => void {
@@ -66,18 +122,21 @@ export class EffectApiClient implements ApiClient {
   prepare(): void {}
 
   clearCache(): void {
+    this.#ahead.clear();
     Effect.runSync(Cache.invalidateAll(this.#cache));
   }
 
   private invalidate(prefixes: readonly string[]): Effect.Effect<void> {
     if (prefixes.length === 0) return Effect.void;
     const cache = this.#cache;
+    const changed = (key: string) => {
+      const path = key.slice(key.indexOf(' ') + 1);
+      return prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`));
+    };
+    for (const key of [...this.#ahead.keys()].filter(changed)) this.#ahead.delete(key);
     return Effect.gen(function* () {
       for (const key of yield* Cache.keys(cache)) {
-        const path = key.slice(key.indexOf(' ') + 1);
-        if (prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`))) {
-          yield* Cache.invalidate(cache, key);
-        }
+        if (changed(key)) yield* Cache.invalidate(cache, key);
       }
     });
   }

@@ -46,6 +46,12 @@ export class LazyApiClient implements ApiClient {
     void this.load();
   }
 
+  prefetch<C extends Call>(call: C, input?: CallInput<C>): void {
+    const loaded = this.#loaded;
+    if (loaded) loaded.prefetch(call, input);
+    else void this.load().then((client) => client.prefetch(call, input));
+  }
+
   onUnauthorized(listener: () => void): () => void {
     this.#listeners.add(listener);
     return () => this.#listeners.delete(listener);

@@ -80,6 +80,13 @@ export class ScriptedApi implements ApiClient {
   prepare() {
     this.prepared++;
   }
+
+  /** Reads asked for ahead of their call, by name and input, so a test can see that a view readied its next call. */
+  readonly prefetched: RecordedCall[] = [];
+
+  prefetch<C extends Call>(c: C, input?: CallInput<C>) {
+    this.prefetched.push({ name: c.name, input: input as CallInput<Call> | undefined });
+  }
   onUnauthorized(listener: () => void) {
     this.#unauthorized.push(listener);
     return () => {

@@ -274,7 +274,7 @@ const nothing = () => {};
  * without them, whichever comes first. Closing the thread, or the post leaving the page, stops it; an answer arriving
  * after that is dropped.
  */
-export function useCommentThreadToggle(discussionId: string): { thread: ThreadRef | null; toggle: () => void } {
+export function useCommentThreadToggle(discussionId: string): { thread: ThreadRef | null; toggle: () => void; readAhead: () => void } {
   const { machines } = useServices();
   const [thread, setThread] = useState<ThreadRef | null>(null);
   const running = useRef<ThreadRef | null>(null);
@@ -317,7 +317,11 @@ export function useCommentThreadToggle(discussionId: string): { thread: ThreadRe
     }, THREAD_WAIT_MS);
     stopWaiting.current = done;
   };
-  return { thread, toggle };
+  // The pointer or the focus is on the button of a closed thread: its comments are read before the press.
+  const readAhead = () => {
+    if (!running.current) machines.readCommentThreadAhead(discussionId);
+  };
+  return { thread, toggle, readAhead };
 }
 
 export function CommentThread({ id, thread, subject, userId, onChanged }: {
