@@ -49,7 +49,8 @@ export class LazyApiClient implements ApiClient {
   prefetch<C extends Call>(call: C, input?: CallInput<C>): void {
     const loaded = this.#loaded;
     if (loaded) loaded.prefetch(call, input);
-    else void this.load().then((client) => client.prefetch(call, input));
+    // A read ahead never fails: if the client could not load, the call that follows reports it.
+    else this.load().then((client) => client.prefetch(call, input), () => {});
   }
 
   onUnauthorized(listener: () => void): () => void {
