@@ -28,9 +28,9 @@ export interface ApiClient {
    */
   prepare(): void;
   /**
-   * Reads a GET's answer ahead of its call, for a reader about to ask (a pointer on the button, the focus on it):
-   * into the read cache, decoded, so that the next `call` for it answers at once. Nothing is returned and nothing
-   * fails: a read that failed is made again by the call. A `fresh` call ignores what was read ahead.
+   * Reads a GET's answer ahead of its call, for a reader about to ask (a pointer on the button, the focus on it): the
+   * next `call` for it, made soon after, takes the answer decoded, without asking again. Nothing is returned and
+   * nothing fails: a read that failed is made again by the call. A `fresh` call drops what was read ahead.
    */
   prefetch<C extends Call>(call: C, input?: CallInput<C>): void;
   /** Called after any 401 answer, once the token is gone and the redirect to /login has started. */

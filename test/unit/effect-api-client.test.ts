@@ -217,6 +217,17 @@ describe('EffectApiClient', () => {
         expect(hits).toHaveLength(2);
       });
 
+      it('after a fresh read of it, whose answer the cache keeps', async () => {
+        const { api } = client();
+        api.prefetch(salesBanner);
+        await vi.waitFor(() => expect(hits).toHaveLength(1));
+        await settled();
+        text = 'Sale ends today';
+        await api.call(salesBanner, {}, { fresh: true });
+        await expect(api.call(salesBanner)).resolves.toMatchObject({ data: { text: 'Sale ends today' } });
+        expect(hits).toHaveLength(2);
+      });
+
       it('after a mutation that changes it, and only then', async () => {
         const { api } = client();
         api.prefetch(listComments, { params: { id: 'd1' } });

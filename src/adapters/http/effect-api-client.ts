@@ -73,6 +73,8 @@ export class EffectApiClient implements ApiClient {
         return value as ResponseOf<C>;
       }, fromCache);
     }
+    // A fresh answer supersedes what was read ahead of it.
+    if (options.fresh) this.#ahead.delete(key);
     const raw: Effect.Effect<Raw, ApiError> =
       c.method === 'GET'
         ? this.get(path).pipe(Effect.tap((value) => (c.binary ? Effect.void : Cache.set(this.#cache, key, value))))
