@@ -20,14 +20,21 @@ export class LazyApiClient implements ApiClient {
   ) {}
 
   private load(): Promise<ApiClient> {
-    this.#client ??= import(/* webpackChunkName: "http" */ './effect-api-client').then(({ EffectApiClient }) => {
-      const client = new EffectApiClient(this.config, this.tokens, this.navigator);
-      client.onUnauthorized(() => {
-        for (const listener of this.#listeners) listener();
-      });
-      this.#loaded = client;
-      return client;
-    });
+    this.#client ??= import(/* webpackChunkName: "http" */ './effect-api-client').then(
+      ({ EffectApiClient }) => {
+        const client = new EffectApiClient(this.config, this.tokens, this.navigator);
+        client.onUnauthorized(() => {
+          for (const listener of this.#listeners) listener();
+        });
+        this.#loaded = client;
+        return client;
+      },
+      (error: unknown) => {
+        // The code did not arrive (a dropped connection): this call fails, and the next one asks for it again.
+        this.#client = null;
+        throw error;
+      },
+    );
     return this.#client;
   }
 
@@ -43,13 +50,14 @@ export class LazyApiClient implements ApiClient {
   }
 
   prepare(): void {
-    void this.load();
+    // Only a head start: if the code does not arrive, the call that follows asks for it again and reports it.
+    this.load().catch(() => {});
   }
 
   prefetch<C extends Call>(call: C, input?: CallInput<C>): void {
     const loaded = this.#loaded;
     if (loaded) loaded.prefetch(call, input);
-    // A read ahead never fails: if the client could not load, the call that follows reports it.
+    // A read ahead never fails: if the code does not arrive, the call that follows asks for it again and reports it.
     else this.load().then((client) => client.prefetch(call, input), () => {});
   }
 
