@@ -1,18 +1,19 @@
 /** The app shell: routes of spec section 2, each page lazily loaded, the guard on protected routes, page-view analytics. */
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentType, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Toaster } from 'sonner';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import type { AppServices } from '../application/services';
 import { Spinner } from './components/states';
 import { Footer } from './layout/footer';
 import { NavBar } from './layout/nav-bar';
+import { PageBoundary, retryableLazy as lazy } from './layout/page-boundary';
 import { RequireAuth } from './layout/require-auth';
 import { PreloadContext, type PreloadStore, clientPreload } from './preload';
 import { type PageName, ROUTE_TABLE } from './route-table';
 import { ServicesContext, useServices } from './services-context';
 
 /** A page's chunk, which renders once what the page's `ready()` waits for (when it has one) is here (ADR 104, 115). */
-function lazyPage(load: () => Promise<{ default: ComponentType; ready?: () => Promise<unknown> }>): LazyExoticComponent<ComponentType> {
+function lazyPage(load: () => Promise<{ default: ComponentType; ready?: () => Promise<unknown> }>): ComponentType {
   return lazy(() => load().then(async (page) => {
     await page.ready?.();
     return page;
@@ -20,7 +21,7 @@ function lazyPage(load: () => Promise<{ default: ComponentType; ready?: () => Pr
 }
 
 // One chunk per page, named after it: the build preloads a page's chunk from the route table (rspack.config.ts).
-const PAGE_COMPONENTS: Record<PageName, LazyExoticComponent<ComponentType>> = {
+const PAGE_COMPONENTS: Record<PageName, ComponentType> = {
   // The home page hydrates once its carousels' code is here too (lazy-part.tsx): it is live only when all of it is.
   home: lazyPage(() => import(/* webpackChunkName: "page-home" */ './pages/home/home-page')),
   login: lazy(() => import(/* webpackChunkName: "page-login" */ './pages/auth/login-page')),
@@ -135,6 +136,12 @@ function RouteChange() {
   );
 }
 
+/** A page that cannot render (its code lost to a dropped connection) says so in its place, with "Try again". */
+function Pages({ children }: { children: ReactNode }) {
+  const [location] = useLocation();
+  return <PageBoundary location={location}>{children}</PageBoundary>;
+}
+
 /** Where the server renders: the URL, and what the render found (a redirect, a missing page). */
 export interface RenderLocation {
   path: string;
@@ -157,6 +164,7 @@ export function App({ services, preload = NO_PRELOAD, at }: { services: AppServi
         <RouteChange />
         <NavBar />
         <main id="main" tabIndex={-1}>
+          <Pages>
           <Suspense fallback={<Spinner />}>
             <Switch>
               {ROUTE_TABLE.map(({ path, page, signedIn }) => {
@@ -179,6 +187,7 @@ export function App({ services, preload = NO_PRELOAD, at }: { services: AppServi
             </Switch>
             <Live />
           </Suspense>
+          </Pages>
         </main>
         <Footer />
         {/* Part of the shell, hydrated with it: a toast raised as a page comes alive (a quiz that does not exist) must

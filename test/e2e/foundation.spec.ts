@@ -1,10 +1,40 @@
+import { PAGE_FAILED_RETRY, PAGE_FAILED_TEXT, PAGE_FAILED_TITLE } from '../../src/ui/layout/page-boundary';
 import { expect, expectAccessible, test } from './support/fixtures';
+import { tabTo } from './support/keyboard';
 
 test('the home page shows the sales banner that came from the database', async ({ page }) => {
   await page.goto('/');
   await expect(page.getByTestId('sales-banner')).toContainText('30% off every Growth and Vision plan');
   await expect(page).toHaveTitle('SustainLearn');
   await expectAccessible(page, 'home');
+});
+
+test('a page whose code is lost to a dropped connection says so in its place, and Try again brings it', async ({ page, consoleErrors }) => {
+  // The articles page's code does not arrive while the connection is down, as on a train in a tunnel.
+  let down = true;
+  await page.route(/\/static\/js\/page-articles\.[0-9a-f]+\.js$/, (route) => (down ? route.abort('connectionreset') : route.continue()));
+  await page.goto('/');
+  await page.getByRole('contentinfo').getByRole('link', { name: 'Articles/Blogs' }).click();
+  await expect(page).toHaveURL(/\/articles$/);
+  const failed = page.getByRole('main');
+  await expect(failed.getByRole('heading', { level: 1, name: PAGE_FAILED_TITLE })).toBeVisible();
+  await expect(failed.getByText(PAGE_FAILED_TEXT)).toBeVisible();
+  await expect(page).toHaveTitle(`${PAGE_FAILED_TITLE} | SustainLearn`);
+  // Only the page failed: the bar and the footer are still there.
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toBeVisible();
+  await expectAccessible(page, 'page lost to a dropped connection');
+
+  // Back online, by keyboard.
+  down = false;
+  await tabTo(page, failed.getByRole('button', { name: PAGE_FAILED_RETRY }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeFocused();
+  await expect(page).toHaveTitle('Articles | SustainLearn');
+  await expectAccessible(page, 'the page brought by Try again');
+  // Chromium logs each dropped request, and React the load it caught; nothing else may reach the console.
+  const kept = consoleErrors.filter((m) => !/net::ERR_CONNECTION_RESET|Loading chunk .* failed|ChunkLoadError/.test(m));
+  consoleErrors.splice(0, consoleErrors.length, ...kept);
 });
 
 test('a protected route while signed out lands on /login, remembering the page', async ({ page }) => {
