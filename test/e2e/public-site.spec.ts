@@ -8,6 +8,7 @@ import { desc } from 'drizzle-orm';
 import { feedback } from '../../server/data/schema';
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
+import { DOCUMENT_FAILED } from '../../src/ui/layout/footer';
 import { allowConsoleErrors, holdPageCode, horizontalOverflow, type PrivateServer, startPrivateServer, twoFrames } from './support/public-site';
 
 const DESKTOP = { width: 1280, height: 900 };
@@ -111,6 +112,31 @@ test.describe('navigation bar', () => {
       await expect(learning).toBeFocused();
       await page.unrouteAll();
     }
+  });
+
+  test('the learning menu whose code was lost to a dropped connection loads on the next press', async ({ page, consoleErrors }) => {
+    await page.setViewportSize(DESKTOP);
+    let down = true;
+    let refused = 0;
+    await page.route(/\/static\/js\/learning-menu\.[0-9a-f]+\.js$/, (route) => {
+      if (!down) return route.continue();
+      refused += 1;
+      return route.abort('connectionreset');
+    });
+    await page.goto('/');
+    const learning = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Learning' });
+    await learning.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => refused).toBeGreaterThan(0);
+    await expect(page.getByRole('menu')).toHaveCount(0);
+
+    down = false;
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('menu')).toBeVisible();
+    await expect(page.getByRole('menuitem', { name: 'Articles/Blogs' })).toBeFocused();
+    await expectAccessible(page, 'learning menu after a dropped connection');
+    // Chromium logs each refused request itself; nothing else may reach the console.
+    expect(allowConsoleErrors(consoleErrors, /^Failed to load resource: net::ERR_CONNECTION_RESET/)).toBeGreaterThan(0);
   });
 
   test('at 375px the bar is a hamburger menu that closes on Escape, a click outside and navigation', async ({ page }) => {
@@ -251,6 +277,28 @@ test.describe('footer', () => {
     await expect(footer.getByRole('link', { name: 'Articles/Blogs' })).toHaveAttribute('href', '/articles');
     await expect(footer.getByRole('link', { name: 'hello@sustainlearn.example' })).toHaveAttribute('href', 'mailto:hello@sustainlearn.example');
     await expect(footer.getByRole('link', { name: 'SustainLearn on LinkedIn' })).toHaveAttribute('href', /linkedin\.com/);
+  });
+
+  test('a document whose dialog code was lost to a dropped connection says so, and opens on the next press', async ({ page, consoleErrors }) => {
+    await page.setViewportSize(DESKTOP);
+    let down = true;
+    await page.route(/\/static\/js\/document-modal\.[0-9a-f]+\.js$/, (route) => (down ? route.abort('connectionreset') : route.continue()));
+    await page.goto('/');
+    const terms = page.getByRole('button', { name: 'Terms & Conditions' });
+    await terms.click();
+    await expect(page.getByText(DOCUMENT_FAILED)).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    // Only the dialog is missing: the page and its footer stay.
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expectAccessible(page, 'document lost to a dropped connection');
+
+    down = false;
+    await terms.click();
+    await expect(page.getByRole('dialog', { name: 'Terms & Conditions' }).locator('iframe')).toHaveAttribute('src', '/files/legal/terms.pdf');
+    await page.keyboard.press('Escape');
+    await expect(terms).toBeFocused();
+    // Chromium logs each refused request, and React the load it caught; nothing else may reach the console.
+    expect(allowConsoleErrors(consoleErrors, /net::ERR_CONNECTION_RESET|Loading chunk .* failed/)).toBeGreaterThan(0);
   });
 
   test('Terms & Conditions and Privacy Policy open in a modal with the embedded PDF', async ({ page, request }) => {

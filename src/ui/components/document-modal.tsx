@@ -4,12 +4,13 @@
  * self-hosted pdf.js viewer, loaded only when such a dialog opens.
  */
 import { Dialog } from 'radix-ui';
-import { lazy, Suspense, useLayoutEffect, useRef } from 'react';
+import { Suspense, useLayoutEffect, useRef } from 'react';
 import { useMediaQuery } from '../hooks/use-media-query';
+import { retryableLazy } from './retryable-lazy';
 import { Spinner } from './states';
 import './document-modal.css';
 
-const PdfPages = lazy(() => import('./pdf-pages'));
+const PdfPages = retryableLazy(() => import('./pdf-pages'));
 
 export const SMALL_OR_TOUCH_QUERY = '(max-width: 768px), (pointer: coarse)';
 

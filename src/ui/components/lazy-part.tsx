@@ -5,19 +5,27 @@
  * renders at once once `load()` has resolved, so a page that awaits its parts before it hydrates (its `ready()`,
  * awaited by app.tsx) hydrates them with itself. It still suspends, inside its Suspense, while not loaded.
  */
-import { type ComponentType, lazy } from 'react';
+import type { ComponentType } from 'react';
+import { retryableLazy } from './retryable-lazy';
 
 export function lazyPart<P extends object>(importer: () => Promise<{ default: ComponentType<P> }>) {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<unknown> | null = null;
   const load = () => {
-    loading ??= importer().then((module) => {
-      loaded = module.default;
-      return module;
-    });
+    loading ??= importer().then(
+      (module) => {
+        loaded = module.default;
+        return module;
+      },
+      (error: unknown) => {
+        // Lost to a dropped connection: the next load (the page's "Try again") asks for it again.
+        loading = null;
+        throw error;
+      },
+    );
     return loading as Promise<{ default: ComponentType<P> }>;
   };
-  const Suspending = lazy(load);
+  const Suspending = retryableLazy(load);
   function Part(props: P) {
     const Loaded = loaded;
     return Loaded ? <Loaded {...props} /> : <Suspending {...props} />;

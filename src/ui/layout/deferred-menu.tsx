@@ -44,10 +44,16 @@ export function DeferredMenu<P extends object>({
   const start = () => {
     if (started.current || Menu) return;
     started.current = true;
-    void load().then((module) => {
-      loaded.set(load as Loader<never>, module.default as ComponentType<never>);
-      setMenu(() => module.default);
-    });
+    load().then(
+      (module) => {
+        loaded.set(load as Loader<never>, module.default as ComponentType<never>);
+        setMenu(() => module.default);
+      },
+      () => {
+        // The menu's code did not arrive (a dropped connection): the next hover, focus or press asks for it again.
+        started.current = false;
+      },
+    );
   };
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: preload once, when the browser is idle after the first paint

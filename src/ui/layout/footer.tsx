@@ -3,13 +3,17 @@
  * (scrolling to their ids 100 ms after navigating), learning links, contact details, and the Terms & Conditions and
  * Privacy Policy in a document modal. Below 992px the link groups sit together in one container.
  */
-import { type FormEvent, lazy, type MouseEvent, Suspense, useState } from 'react';
+import { type FormEvent, type MouseEvent, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../routes';
+import { PartBoundary, retryableLazy } from '../components/retryable-lazy';
+import { useServices } from '../services-context';
 import { LEARNING_LINKS } from './nav-links';
 import './site-layout.css';
 
-const DocumentModal = lazy(() => import('../components/document-modal'));
+const DocumentModal = retryableLazy(() => import(/* webpackChunkName: "document-modal" */ '../components/document-modal'));
+
+export const DOCUMENT_FAILED = 'The document could not be opened. Check your connection, then try again.';
 
 export const ABOUT_SECTIONS = [
   { id: 'our-mission', label: 'Our Mission' },
@@ -112,6 +116,12 @@ export function Footer() {
   const openDocument = (key: keyof typeof LEGAL_DOCUMENTS) => {
     setLoadedModal(true);
     setDocument(key);
+  };
+  const { notifier } = useServices();
+  const documentFailed = () => {
+    setLoadedModal(false);
+    setDocument(null);
+    notifier.error(DOCUMENT_FAILED);
   };
 
   return (
@@ -222,14 +232,17 @@ export function Footer() {
         </ul>
       </div>
       {loadedModal && (
-        <Suspense fallback={null}>
-          <DocumentModal
-            title={LEGAL_DOCUMENTS[openDocumentKey ?? 'terms'].title}
-            url={LEGAL_DOCUMENTS[openDocumentKey ?? 'terms'].url}
-            open={openDocumentKey !== null}
-            onOpenChange={(open) => !open && setDocument(null)}
-          />
-        </Suspense>
+        // The dialog's code lost to a dropped connection: the footer says so, and the next press asks for it again.
+        <PartBoundary onError={documentFailed}>
+          <Suspense fallback={null}>
+            <DocumentModal
+              title={LEGAL_DOCUMENTS[openDocumentKey ?? 'terms'].title}
+              url={LEGAL_DOCUMENTS[openDocumentKey ?? 'terms'].url}
+              open={openDocumentKey !== null}
+              onOpenChange={(open) => !open && setDocument(null)}
+            />
+          </Suspense>
+        </PartBoundary>
       )}
     </footer>
   );

@@ -1,41 +1,16 @@
 /**
  * A page that cannot render says so in its own place, with a way to try again, rather than taking the whole app down
  * with it: the bar, the footer and the reader's session stay. The usual cause is a page's code lost to a dropped
- * connection on the way to a new route; React.lazy keeps such a failed load for good, so the pages' loaders are made
- * here as `retryableLazy`, whose failed loads "Try again" makes anew (ADR 121).
+ * connection on the way to a new route; React.lazy keeps such a failed load for good, so the app's loaders are made
+ * with `retryableLazy`, whose failed loads "Try again" makes anew (ADR 121).
  */
-import { Component, type ComponentType, createElement, type LazyExoticComponent, lazy, type ReactNode } from 'react';
+import { Component, type ReactNode } from 'react';
+import { retryFailedLoads } from '../components/retryable-lazy';
 import { useDocumentTitle } from '../hooks/use-document-title';
 
 export const PAGE_FAILED_TITLE = 'This page could not be loaded';
 export const PAGE_FAILED_TEXT = 'The connection may have dropped while it was loading. Check it, then try again.';
 export const PAGE_FAILED_RETRY = 'Try again';
-
-/** What makes each failed load anew, until "Try again" does. */
-const failedLoads = new Set<() => void>();
-
-/** React.lazy, except that a load that failed is made again after `retryFailedLoads`. */
-export function retryableLazy<P extends object>(load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
-  let current: LazyExoticComponent<ComponentType<P>>;
-  const make = () => {
-    current = lazy(() =>
-      load().catch((error: unknown) => {
-        failedLoads.add(make);
-        throw error;
-      }),
-    );
-  };
-  make();
-  return function Retryable(props: P) {
-    return createElement(current, props);
-  };
-}
-
-export function retryFailedLoads(): void {
-  const makes = [...failedLoads];
-  failedLoads.clear();
-  for (const make of makes) make();
-}
 
 function PageFailed({ onRetry }: { onRetry: () => void }) {
   useDocumentTitle(PAGE_FAILED_TITLE);

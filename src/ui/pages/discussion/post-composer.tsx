@@ -3,14 +3,15 @@
  * is chosen), then the title and the rich-text editor, loaded only when the composer first opens.
  */
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import { isPostComplete, type PostComposerMachine } from '../../../application/post-composer.machine';
 import { DISCUSSION_TITLE_MAX } from '../../../domain/discussion';
+import { retryableLazy } from '../../components/retryable-lazy';
 import { Spinner } from '../../components/states';
 
-const RichTextEditor = lazy(() => import('./rich-text-editor'));
+const RichTextEditor = retryableLazy(() => import('./rich-text-editor'));
 
 export function PostComposer({ composer, topic }: { composer: ActorRefFrom<PostComposerMachine>; topic: string }) {
   const view = useSelector(composer, (s) => ({
