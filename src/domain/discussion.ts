@@ -11,6 +11,12 @@ export const REPLY_VISUAL_DEPTH_CAP = 6;
  */
 export const THREAD_WAIT_MS = 200;
 
+/**
+ * How long the pointer or the focus rests on a closed thread's Comments button before its comments are read ahead
+ * (ADR 120): a pointer passing over the feed, or Tab held down through it, reads nothing.
+ */
+export const READ_AHEAD_INTENT_MS = 65;
+
 /** A post's or comment's author as the API shows it. */
 export interface Author {
   _id: string;

@@ -123,15 +123,16 @@ test('creating a post, commenting, replying and liking: each step is said', asyn
   test.setTimeout(120_000);
   const author = await createUser(request, { firstName: 'Noor', lastName: 'Narrate' });
   await signIn(page, author);
-  await page.goto('/discussion?category=clean-water-and-sanitation&subcategory=greywater-reuse');
-  const title = `Greywater for toilet flushing ${Math.random().toString(36).slice(2, 7)}`;
+  // A topic no other test posts in: the discussion tests expect Greywater Reuse empty after their own post goes.
+  await page.goto('/discussion?category=clean-water-and-sanitation&subcategory=water-efficient-fixtures');
+  const title = `Low-flow taps in a school refurbishment ${Math.random().toString(36).slice(2, 7)}`;
   await tabTo(page, page.getByRole('button', { name: 'Create a Post' }));
   await page.keyboard.press('Enter');
   await expectSpoken(page, ['textbox, Title'], 'the composer');
   await page.keyboard.type(title);
   await page.keyboard.press('Tab');
   await page.keyboard.press('Tab');
-  await page.keyboard.type('Has anyone sized a greywater tank for a school?');
+  await page.keyboard.type('Which flow rates have pupils found acceptable at the basins?');
   await forget(page);
   await page.keyboard.press('Tab');
   await expectSpoken(page, ['button, Publish Post'], 'publish');

@@ -269,6 +269,21 @@ describe('EffectApiClient', () => {
       expect(hits).toHaveLength(2);
     });
 
+    it('reads nothing ahead for a reader whose browser asks to save data', async () => {
+      handler = (_req, res) => json(res, 200, banner);
+      const { api } = client();
+      vi.stubGlobal('navigator', { connection: { saveData: true } });
+      try {
+        api.prefetch(salesBanner);
+        await settled();
+        expect(hits).toHaveLength(0);
+      } finally {
+        vi.unstubAllGlobals();
+      }
+      await expect(api.call(salesBanner)).resolves.toEqual(banner);
+      expect(hits).toHaveLength(1);
+    });
+
     it('never reads ahead a mutation or a file', async () => {
       handler = (_req, res) => json(res, 200, { success: true, message: 'ok' });
       const { api } = client();

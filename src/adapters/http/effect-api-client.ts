@@ -83,7 +83,8 @@ export class EffectApiClient implements ApiClient {
   }
 
   prefetch<C extends Call>(c: C, input: CallInput<C> = {}): void {
-    if (c.method !== 'GET' || c.binary) return;
+    // A reader who asked the browser to save data gets only what they ask for.
+    if (c.method !== 'GET' || c.binary || savesData()) return;
     const key = this.keyOf(c, input);
     const known = this.#ahead.get(key);
     if (known?.call === c && known.until >= Date.now()) return;
@@ -200,4 +201,10 @@ function decode<C extends Call>(c: C, raw: Raw): Effect.Effect<ResponseOf<C>, Ap
   return Effect.fail(
     new ApiError('decode', 200, `Unexpected response format from server (${c.name}: ${issue?.path.join('.')} ${issue?.message})`),
   );
+}
+
+/** The browser's Save-Data preference (`navigator.connection.saveData`, where the browser has it). */
+function savesData(): boolean {
+  const connection = (globalThis.navigator as { connection?: { saveData?: boolean } } | undefined)?.connection;
+  return connection?.saveData === true;
 }

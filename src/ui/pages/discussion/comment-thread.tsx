@@ -9,7 +9,9 @@ import { Label, TextArea, TextField } from 'react-aria-components';
 import { flushSync } from 'react-dom';
 import { type ActorRefFrom, createActor } from 'xstate';
 import type { CommentThreadMachine } from '../../../application/comment-thread.machine';
-import { type CommentNode, DELETED_COMMENT_LABEL, isAuthor, isBlankText, REPLY_INDENT_REM, REPLY_VISUAL_DEPTH_CAP, THREAD_WAIT_MS } from '../../../domain/discussion';
+import {
+  type CommentNode, DELETED_COMMENT_LABEL, isAuthor, isBlankText, READ_AHEAD_INTENT_MS, REPLY_INDENT_REM, REPLY_VISUAL_DEPTH_CAP, THREAD_WAIT_MS,
+} from '../../../domain/discussion';
 import { formatUsDate } from '../../../domain/text';
 import { Spinner } from '../../components/states';
 import { useServices } from '../../services-context';
@@ -274,14 +276,23 @@ const nothing = () => {};
  * without them, whichever comes first. Closing the thread, or the post leaving the page, stops it; an answer arriving
  * after that is dropped.
  */
-export function useCommentThreadToggle(discussionId: string): { thread: ThreadRef | null; toggle: () => void; readAhead: () => void } {
+export function useCommentThreadToggle(discussionId: string): {
+  thread: ThreadRef | null;
+  toggle: () => void;
+  /** The pointer or the focus came to the button: its comments are read ahead once it rests there. */
+  readAhead: () => void;
+  /** It left before that. */
+  dropReadAhead: () => void;
+} {
   const { machines } = useServices();
   const [thread, setThread] = useState<ThreadRef | null>(null);
   const running = useRef<ThreadRef | null>(null);
   /** Stops waiting for the comments of a thread not shown yet. */
   const stopWaiting = useRef(nothing);
+  const intent = useRef(0);
   useEffect(
     () => () => {
+      clearTimeout(intent.current);
       stopWaiting.current();
       running.current?.stop();
     },
@@ -317,11 +328,15 @@ export function useCommentThreadToggle(discussionId: string): { thread: ThreadRe
     }, THREAD_WAIT_MS);
     stopWaiting.current = done;
   };
-  // The pointer or the focus is on the button of a closed thread: its comments are read before the press.
+  // The pointer or the focus rests on the button of a closed thread: its comments are read before the press.
+  const dropReadAhead = () => clearTimeout(intent.current);
   const readAhead = () => {
-    if (!running.current) machines.readCommentThreadAhead(discussionId);
+    dropReadAhead();
+    intent.current = window.setTimeout(() => {
+      if (!running.current) machines.readCommentThreadAhead(discussionId);
+    }, READ_AHEAD_INTENT_MS);
   };
-  return { thread, toggle, readAhead };
+  return { thread, toggle, readAhead, dropReadAhead };
 }
 
 export function CommentThread({ id, thread, subject, userId, onChanged }: {

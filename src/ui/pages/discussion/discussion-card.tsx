@@ -18,7 +18,7 @@ export function DiscussionCard({ discussion, userId, topicLabel, feed }: {
   feed: ActorRefFrom<DiscussionFeedMachine>;
 }) {
   const { _id: id, title } = discussion;
-  const { thread, toggle, readAhead } = useCommentThreadToggle(id);
+  const { thread, toggle, readAhead, dropReadAhead } = useCommentThreadToggle(id);
   const showComments = thread !== null;
   const titleId = useId();
   const threadId = useId();
@@ -44,7 +44,7 @@ export function DiscussionCard({ discussion, userId, topicLabel, feed }: {
             subject={`post: ${title}`}
           />
           <button type="button" className="chip-button" aria-expanded={showComments} aria-controls={showComments ? threadId : undefined}
-            onClick={toggle} onPointerEnter={readAhead} onFocus={readAhead}>
+            onClick={toggle} onPointerEnter={readAhead} onFocus={readAhead} onPointerLeave={dropReadAhead} onBlur={dropReadAhead}>
             Comments<span className="visually-hidden"> on {title}</span>
             <span className="chip-button__count" data-testid="comment-count">
               {discussion.commentCount}
