@@ -52,7 +52,7 @@ export class EffectApiClient implements ApiClient {
       Schedule.modifyDelay(({ duration }) => Effect.succeed(Duration.min(duration, Duration.millis(MAX_RETRY_DELAY_MS)))),
     );
     this.#cache = Effect.runSync(
-      Cache.makeWith((key: string) => this.get(key.slice(key.indexOf(' ') + 1)), {
+      Cache.makeWith((key: string) => this.get(pathOf(key)), {
         capacity: CACHE_CAPACITY,
         // Failures are never kept; successes live until unused for the TTL or invalidated by a mutation.
         timeToLive: (exit) => (Exit.isSuccess(exit) ? Duration.millis(config.cacheTtlMs) : Duration.zero),
@@ -62,7 +62,7 @@ export class EffectApiClient implements ApiClient {
 
   call<C extends Call>(c: C, input: CallInput<C> = {}, options: CallOptions = {}): Promise<ResponseOf<C>> {
     const key = this.keyOf(c, input as CallInput<Call>);
-    const path = key.slice(key.indexOf(' ') + 1);
+    const path = pathOf(key);
     if (c.method === 'GET' && !c.binary && !options.fresh) {
       const fromCache = () => Effect.runPromise(Cache.get(this.#cache, key).pipe(Effect.flatMap((raw) => decode(c, raw))));
       const ahead = this.takeAhead(key, c);
@@ -90,7 +90,7 @@ export class EffectApiClient implements ApiClient {
     if (known?.call === c && known.until >= Date.now()) return;
     // What the cache holds is read ahead as it is; anything else is asked for, and kept here until its call.
     const read = Cache.getOption(this.#cache, key).pipe(
-      Effect.flatMap((cached) => (Option.isSome(cached) ? Effect.succeed(cached.value) : this.get(key.slice(key.indexOf(' ') + 1)))),
+      Effect.flatMap((cached) => (Option.isSome(cached) ? Effect.succeed(cached.value) : this.get(pathOf(key)))),
     );
     const answer = Effect.runPromise(read.pipe(Effect.flatMap((raw) => decode(c, raw).pipe(Effect.map((value) => ({ raw, value }))))));
     const entry = { call: c, answer, until: Date.now() + (this.config.readAheadTtlMs ?? READ_AHEAD_TTL_MS) };
@@ -112,6 +112,7 @@ export class EffectApiClient implements ApiClient {
     return entry.until >= Date.now() ? entry.answer : undefined;
   }
 
+  /** The read cache's key: the token, a space, then the path (a token holds no space). */
   private keyOf(c: Call, input: CallInput<Call>): string {
     return `${this.tokens.get() ?? ''} ${buildPath(c.path, input.params as Record<string, unknown>, input.query as Record<string, unknown>)}`;
   }
@@ -133,7 +134,7 @@ export class EffectApiClient implements ApiClient {
     if (prefixes.length === 0) return Effect.void;
     const cache = this.#cache;
     const changed = (key: string) => {
-      const path = key.slice(key.indexOf(' ') + 1);
+      const path = pathOf(key);
       return prefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`) || path.startsWith(`${prefix}?`));
     };
     for (const key of [...this.#ahead.keys()].filter(changed)) this.#ahead.delete(key);
@@ -207,4 +208,9 @@ function decode<C extends Call>(c: C, raw: Raw): Effect.Effect<ResponseOf<C>, Ap
 function savesData(): boolean {
   const connection = (globalThis.navigator as { connection?: { saveData?: boolean } } | undefined)?.connection;
   return connection?.saveData === true;
+}
+
+/** The path of a read cache key (keyOf). */
+function pathOf(key: string): string {
+  return key.slice(key.indexOf(' ') + 1);
 }

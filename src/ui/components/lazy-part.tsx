@@ -6,25 +6,18 @@
  * awaited by app.tsx) hydrates them with itself. It still suspends, inside its Suspense, while not loaded.
  */
 import type { ComponentType } from 'react';
+import { lazyCalls } from '../../application/lazy-calls';
 import { retryableLazy } from './retryable-lazy';
 
 export function lazyPart<P extends object>(importer: () => Promise<{ default: ComponentType<P> }>) {
+  // Lost code is asked for again by the next load (the page's "Try again"): lazyCalls forgets a failed one.
+  const module = lazyCalls(importer);
   let loaded: ComponentType<P> | null = null;
-  let loading: Promise<unknown> | null = null;
-  const load = () => {
-    loading ??= importer().then(
-      (module) => {
-        loaded = module.default;
-        return module;
-      },
-      (error: unknown) => {
-        // Lost to a dropped connection: the next load (the page's "Try again") asks for it again.
-        loading = null;
-        throw error;
-      },
-    );
-    return loading as Promise<{ default: ComponentType<P> }>;
-  };
+  const load = () =>
+    module.load().then((m) => {
+      loaded = m.default;
+      return m;
+    });
   const Suspending = retryableLazy(load);
   function Part(props: P) {
     const Loaded = loaded;
