@@ -1,175 +1,47 @@
 /**
- * The quiz's pictures, drawn as SVG from the question bank: a question card per question, a reveal card per answered
- * question (the right answer and the explanation, the same words the screen reader gets as `revealText`), and a motif
- * per category for the topic grid. Generated rather than stored, so an edited question never shows a stale picture.
+ * The quiz's pictures as SVG files. What they draw is in src/domain/quiz-cards.ts, which the page also draws the reveal
+ * card from (ADR 122); this writes a drawing out as a file. Generated rather than stored, so an edited question never
+ * shows a stale picture.
  */
+import {
+  type QuestionCard,
+  questionCardDrawing,
+  type RevealCard,
+  revealCardDrawing,
+  type SvgDrawing,
+  type SvgNode,
+  topicCardDrawing,
+} from '../../src/domain/quiz-cards';
 
-import { revealCardLayout } from '../../src/domain/quiz-reveal-card';
-
-const FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
-
-interface Palette {
-  /** Card background; white text on it is at least 4.5:1. */
-  background: string;
-  accent: string;
-  soft: string;
-}
-
-const PALETTES: Record<string, Palette> = {
-  'green-buildings': { background: '#1f6f4a', accent: '#a7d7b8', soft: '#2f8a5f' },
-  'green-vocabulary': { background: '#0f5e59', accent: '#99e0d4', soft: '#187a73' },
-  'passive-design-strategies': { background: '#7a3e06', accent: '#fcd28a', soft: '#95520f' },
-  'green-architects': { background: '#2d3a6b', accent: '#b8c4f0', soft: '#3d4d88' },
-  'sustainable-development-goals': { background: '#1e4e79', accent: '#9cc7ee', soft: '#2a6499' },
-  'sustainable-policies': { background: '#4a3b6b', accent: '#d2c4f2', soft: '#5d4c85' },
-  'sustainable-materials': { background: '#6b4226', accent: '#e8c39e', soft: '#845433' },
-  biodiversity: { background: '#3c5a14', accent: '#cfe69a', soft: '#4f7320' },
-  'biodiversity-conservation': { background: '#14532d', accent: '#b7e4c7', soft: '#1d6b3c' },
-};
-const DEFAULT_PALETTE: Palette = { background: '#123f2b', accent: '#a7d7b8', soft: '#1f6f4a' };
-
-export function paletteOf(category: string): Palette {
-  return PALETTES[category] ?? DEFAULT_PALETTE;
-}
-
-/** The 17 official SDG colours, for the wheel of the SDG category. */
-const SDG_COLOURS = [
-  '#e5243b', '#dda63a', '#4c9f38', '#c5192d', '#ff3a21', '#26bde2', '#fcc30b', '#a21942', '#fd6925',
-  '#dd1367', '#fd9d24', '#bf8b2e', '#3f7e44', '#0a97d9', '#56c02b', '#00689d', '#19486a',
-];
+export { revealTextOf } from '../../src/domain/quiz-cards';
 
 export function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 }
 
-/** A category's motif, drawn in a 200×200 box at the origin. */
-export function motif(category: string, palette: Palette): string {
-  const { accent, soft } = palette;
-  const white = '#ffffff';
-  switch (category) {
-    case 'green-buildings':
-      return `<path d="M30 110 L100 45 L170 110 V180 H30 Z" fill="${soft}" stroke="${white}" stroke-width="6" stroke-linejoin="round"/>
-<rect x="82" y="128" width="36" height="52" rx="4" fill="${accent}"/>
-<path d="M140 40 C175 40 190 60 188 95 C150 97 132 78 140 40 Z" fill="${accent}"/><path d="M142 44 L186 92" stroke="${soft}" stroke-width="3"/>`;
-    case 'green-vocabulary':
-      return `<path d="M25 40 H175 A12 12 0 0 1 187 52 V130 A12 12 0 0 1 175 142 H85 L50 175 V142 H25 A12 12 0 0 1 13 130 V52 A12 12 0 0 1 25 40 Z" fill="${soft}" stroke="${white}" stroke-width="6" stroke-linejoin="round"/>
-<text x="100" y="112" text-anchor="middle" font-family="${FONT}" font-size="56" font-weight="700" fill="${accent}">Aa</text>`;
-    case 'passive-design-strategies':
-      return `<circle cx="55" cy="55" r="26" fill="${accent}"/>
-${Array.from({ length: 8 }, (_, i) => {
-  const a = (i * Math.PI) / 4;
-  return `<line x1="${55 + Math.cos(a) * 34}" y1="${55 + Math.sin(a) * 34}" x2="${55 + Math.cos(a) * 46}" y2="${55 + Math.sin(a) * 46}" stroke="${accent}" stroke-width="6" stroke-linecap="round"/>`;
-}).join('')}
-<path d="M80 125 L135 85 L190 125 V185 H80 Z" fill="${soft}" stroke="${white}" stroke-width="6" stroke-linejoin="round"/>
-<path d="M70 90 L110 120" stroke="${accent}" stroke-width="5" stroke-dasharray="8 6" stroke-linecap="round"/>
-<rect x="100" y="135" width="28" height="26" fill="${accent}"/>`;
-    case 'green-architects':
-      return `<path d="M100 25 L60 180 M100 25 L140 180" stroke="${white}" stroke-width="8" stroke-linecap="round"/>
-<circle cx="100" cy="25" r="12" fill="${accent}"/><path d="M70 140 Q100 160 130 140" stroke="${accent}" stroke-width="6" fill="none"/>
-<path d="M20 185 H180" stroke="${soft}" stroke-width="8" stroke-linecap="round"/>`;
-    case 'sustainable-development-goals':
-      return `${SDG_COLOURS.map((colour, i) => {
-        const a0 = (i / 17) * 2 * Math.PI - Math.PI / 2;
-        const a1 = ((i + 1) / 17) * 2 * Math.PI - Math.PI / 2;
-        const p = (r: number, a: number) => `${(100 + r * Math.cos(a)).toFixed(1)} ${(100 + r * Math.sin(a)).toFixed(1)}`;
-        return `<path d="M${p(85, a0)} A85 85 0 0 1 ${p(85, a1)} L${p(50, a1)} A50 50 0 0 0 ${p(50, a0)} Z" fill="${colour}" stroke="${white}" stroke-width="2"/>`;
-      }).join('')}<circle cx="100" cy="100" r="40" fill="${white}"/>`;
-    case 'sustainable-policies':
-      return `<rect x="45" y="20" width="110" height="150" rx="10" fill="${soft}" stroke="${white}" stroke-width="6"/>
-<path d="M65 55 H135 M65 80 H135 M65 105 H110" stroke="${accent}" stroke-width="6" stroke-linecap="round"/>
-<circle cx="145" cy="160" r="30" fill="${accent}"/><path d="M130 160 L141 171 L161 149" stroke="${soft}" stroke-width="7" fill="none" stroke-linecap="round" stroke-linejoin="round"/>`;
-    case 'sustainable-materials':
-      return `<rect x="25" y="130" width="150" height="40" rx="6" fill="${accent}"/>
-<rect x="40" y="85" width="150" height="40" rx="6" fill="${soft}" stroke="${white}" stroke-width="5"/>
-<rect x="20" y="40" width="150" height="40" rx="6" fill="${accent}"/>
-<circle cx="45" cy="60" r="10" fill="none" stroke="${soft}" stroke-width="4"/><circle cx="160" cy="150" r="10" fill="none" stroke="${soft}" stroke-width="4"/>`;
-    case 'biodiversity':
-      return `<path d="M100 185 V95" stroke="${white}" stroke-width="6" stroke-linecap="round"/>
-<path d="M100 120 C60 120 35 95 35 55 C75 55 100 80 100 120 Z" fill="${accent}"/>
-<path d="M100 100 C140 100 165 75 165 35 C125 35 100 60 100 100 Z" fill="${soft}" stroke="${white}" stroke-width="4"/>
-<path d="M150 130 C165 115 185 120 180 138 C178 150 160 150 150 140 C140 150 122 150 120 138 C115 120 135 115 150 130 Z" fill="${accent}"/>`;
-    case 'biodiversity-conservation':
-      return `<path d="M100 20 L170 45 V100 C170 145 140 172 100 186 C60 172 30 145 30 100 V45 Z" fill="${soft}" stroke="${white}" stroke-width="6" stroke-linejoin="round"/>
-<path d="M100 150 C70 150 60 120 70 85 C95 85 112 105 100 150 Z M100 150 C130 150 140 120 130 85 C105 85 88 105 100 150 Z" fill="${accent}"/>`;
-    default:
-      return `<circle cx="100" cy="100" r="70" fill="${soft}" stroke="${white}" stroke-width="6"/>`;
-  }
+/** In a double-quoted attribute, `'` may stand as it is (the font lists hold it). */
+const escapeAttribute = (text: string) => text.replace(/[<&"]/g, (c) => ({ '<': '&lt;', '&': '&amp;', '"': '&quot;' })[c]!);
+
+/** `strokeWidth` → `stroke-width`: the drawing names attributes as React does, the file as SVG does. */
+const attributeName = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+function nodeMarkup(node: SvgNode): string {
+  const attrs = Object.entries(node.attrs)
+    .map(([name, value]) => ` ${attributeName(name)}="${escapeAttribute(String(value))}"`)
+    .join('');
+  const inner = node.text !== undefined ? escapeXml(node.text) : (node.children ?? []).map(nodeMarkup).join('');
+  return inner ? `<${node.tag}${attrs}>${inner}</${node.tag}>` : `<${node.tag}${attrs}/>`;
 }
 
-function svg(width: number, height: number, body: string, title: string): string {
+export function svgDocument({ width, height, title, nodes }: SvgDrawing): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
 <svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(title)}">
 <title>${escapeXml(title)}</title>
-${body}
+${nodes.map(nodeMarkup).join('\n')}
 </svg>
 `;
 }
 
-function textLines(lines: string[], x: number, y: number, size: number, lineHeight: number, attrs: string): string {
-  return `<text x="${x}" y="${y}" font-family="${FONT}" font-size="${size}" ${attrs}>${lines
-    .map((line, i) => `<tspan x="${x}" dy="${i === 0 ? 0 : lineHeight}">${escapeXml(line)}</tspan>`)
-    .join('')}</text>`;
-}
-
-export interface QuestionCard {
-  category: string;
-  categoryTitle: string;
-  number: number;
-  total: number;
-  question: string;
-}
-
-/** 800×450: the topic, "Question n of m", the question and the category's motif. It never shows the answer. */
-/**
- * A question's card: the topic's colours and motif with "CATEGORY · QUESTION n OF N". The question itself is printed
- * once, as the answer group's label, right below the card (a card that repeated it showed the question twice).
- */
-export function questionCardSvg(card: QuestionCard): string {
-  const palette = paletteOf(card.category);
-  const label = `${card.categoryTitle.toUpperCase()} · QUESTION ${card.number} OF ${card.total}`;
-  const body = `<rect width="800" height="240" rx="24" fill="${palette.background}"/>
-<circle cx="690" cy="60" r="170" fill="${palette.soft}" opacity="0.55"/>
-<text x="48" y="78" font-family="${FONT}" font-size="22" font-weight="700" letter-spacing="1.5" fill="${palette.accent}">${escapeXml(label)}</text>
-<text x="48" y="140" font-family="${FONT}" font-size="40" font-weight="700" fill="#ffffff">${escapeXml(card.categoryTitle)}</text>
-<g transform="translate(560 40) scale(0.95)">${motif(card.category, palette)}</g>
-<text x="48" y="205" font-family="${FONT}" font-size="16" font-weight="600" fill="#ffffff">SustainLearn quiz</text>`;
-  return svg(800, 240, body, `${card.categoryTitle}, question ${card.number} of ${card.total}`);
-}
-
-export interface RevealCard {
-  category: string;
-  correctOption: string;
-  explanation: string;
-}
-
-/** The words of the reveal card, in reading order; the card draws exactly these and the browser reads them aloud. */
-export function revealTextOf(card: Pick<RevealCard, 'correctOption' | 'explanation'>): string {
-  return `Correct answer: ${card.correctOption}. ${card.explanation}`;
-}
-
-/** 800 wide, as tall as the explanation needs: the right answer, large, then the explanation (revealCardLayout). */
-export function revealCardSvg(card: RevealCard): string {
-  const palette = paletteOf(card.category);
-  const { width, height, answer, explanation } = revealCardLayout(card);
-  const body = `<rect width="${width}" height="${height}" rx="24" fill="#ffffff" stroke="${palette.background}" stroke-width="6"/>
-<rect x="3" y="3" width="794" height="74" rx="21" fill="${palette.background}"/>
-<rect x="3" y="50" width="794" height="27" fill="${palette.background}"/>
-<circle cx="64" cy="40" r="20" fill="${palette.accent}"/>
-<path d="M54 40 L61 47 L75 32" stroke="${palette.background}" stroke-width="5" fill="none" stroke-linecap="round" stroke-linejoin="round"/>
-<text x="98" y="49" font-family="${FONT}" font-size="26" font-weight="700" fill="#ffffff">Correct answer</text>
-<g transform="translate(700 8) scale(0.3)">${motif(card.category, palette)}</g>
-${textLines(answer.lines, 48, answer.top + answer.size * 0.3, answer.size, answer.lineHeight, `font-weight="800" fill="${palette.background}"`)}
-<line x1="48" y1="${explanation.top - 24}" x2="752" y2="${explanation.top - 24}" stroke="#d9d4c7" stroke-width="2"/>
-${textLines(explanation.lines, 48, explanation.top + 6, 21, explanation.lineHeight, 'fill="#1f2933"')}`;
-  return svg(width, height, body, revealTextOf(card));
-}
-
-/** 400×240: the category's motif on its colour, for the topic grid (decorative; the card's title names it). */
-export function topicCardSvg(category: string, title: string): string {
-  const palette = paletteOf(category);
-  const body = `<rect width="400" height="240" fill="${palette.background}"/>
-<circle cx="330" cy="30" r="120" fill="${palette.soft}" opacity="0.6"/>
-<circle cx="40" cy="230" r="70" fill="${palette.soft}" opacity="0.5"/>
-<g transform="translate(120 25) scale(0.95)">${motif(category, palette)}</g>`;
-  return svg(400, 240, body, title);
-}
+export const questionCardSvg = (card: QuestionCard): string => svgDocument(questionCardDrawing(card));
+export const revealCardSvg = (card: RevealCard): string => svgDocument(revealCardDrawing(card));
+export const topicCardSvg = (category: string, title: string): string => svgDocument(topicCardDrawing(category, title));

@@ -187,7 +187,6 @@ export class QuizAttempts {
       categoryTitle: quizCategoryTitle(question.category),
       number: question.position + 1,
       total: question.total,
-      question: question.question,
     });
   }
 

@@ -1,7 +1,6 @@
 /**
- * The reveal card's geometry: where its words go and how tall it is. The server draws the card from it
- * (server/render/quiz-images.ts) and the page reserves the card's room from it before the picture arrives, so the
- * 'Next Question' button never moves under the pointer when the card loads.
+ * The reveal card's geometry: where its words go and how tall it is. The card's drawing (quiz-cards.ts) is made from
+ * it, and that drawing is both the SVG file the server serves and the card the page draws inline (ADR 122).
  */
 
 /** Greedy word wrap by character count (the fonts are proportional; the budget leaves room for wide letters). */

@@ -55,6 +55,11 @@ test('a whole quiz by keyboard alone: topics, set, twelve answers with reveal ca
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/quiz\/green-buildings\/set-1$/);
 
+  // The page draws every reveal card itself: it never asks for one.
+  const cardRequests: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/reveal.svg')) cardRequests.push(req.url());
+  });
   let score = 0;
   for (const [i, q] of questions.entries()) {
     // Every third answer is wrong on purpose, so the score is known.
@@ -77,21 +82,26 @@ test('a whole quiz by keyboard alone: topics, set, twelve answers with reveal ca
     await expect(page.getByRole('radio', { name: q.options[choice] })).toBeChecked();
     await page.keyboard.press('Tab');
     await expect(submit).toBeFocused();
+    const answered = page.waitForResponse((res) => res.url().endsWith('/answer') && res.request().method() === 'POST');
     await page.keyboard.press('Enter');
+    const answer = (await (await answered).json()) as { revealingCardImage: string };
 
     const correct = choice === q.correctIndex;
     if (correct) score++;
     await expect(page.getByRole('heading', { level: 2, name: correct ? /^Correct!/ : /^Incorrect/ })).toBeFocused();
     await expect(page.getByRole('status').filter({ hasText: correct ? 'Correct!' : 'Incorrect.' })).toContainText(`Score: ${score} of 12.`);
-    // The reveal card, with its words for screen readers.
+    // The reveal card, with its words for screen readers, drawn in the page with the verdict (ADR 122)...
     const reveal = page.getByRole('img', { name: `Correct answer: ${q.options[q.correctIndex]}. ${q.explanation}` });
     await expect(reveal).toBeVisible();
-    await expect.poll(() => reveal.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-    // Its room was held at the card's own size before it arrived, so nothing below it moved when it loaded.
-    expect(await reveal.evaluate((img: HTMLImageElement) => [img.naturalWidth, img.naturalHeight])).toEqual([
-      Number(await reveal.getAttribute('width')),
-      Number(await reveal.getAttribute('height')),
-    ]);
+    // ...as the very drawing the server serves at the answer's revealingCardImage: the same size and the same lines.
+    const served = await page.request.get(answer.revealingCardImage);
+    expect(served.status()).toBe(200);
+    const file = await served.text();
+    const lines = (markup: string) => [...markup.matchAll(/<(?:text|tspan)\b[^>]*>([^<]+)</g)].map((m) => m[1]!.replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+    const drawn = await reveal.evaluate((svg) => ({ markup: svg.innerHTML, width: svg.getAttribute('width'), height: svg.getAttribute('height') }));
+    expect(lines(drawn.markup)).toEqual(lines(file));
+    expect(lines(drawn.markup).join(' ')).toContain(q.options[q.correctIndex]!.split(' ')[0]!);
+    expect(file).toContain(`width="${drawn.width}" height="${drawn.height}"`);
     await expectAccessible(page, `reveal ${i + 1}`);
     await page.keyboard.press('Tab');
     const next = page.getByRole('button', { name: last ? 'Finish Quiz' : 'Next Question' });
@@ -105,6 +115,7 @@ test('a whole quiz by keyboard alone: topics, set, twelve answers with reveal ca
   await expect(page.getByRole('heading', { level: 3, name: 'Answer 1 of 12' })).toBeVisible();
   await expect(page.getByRole('img', { name: `Correct answer: ${questions[0]!.options[questions[0]!.correctIndex]}. ${questions[0]!.explanation}` })).toBeVisible();
   await expectAccessible(page, 'scorecard');
+  expect(cardRequests).toEqual([]);
   // Browse the revealed answers: Tab to Next, then back with Previous.
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Previous answer' })).toHaveAttribute('aria-disabled', 'true');

@@ -1,6 +1,6 @@
 /**
- * The reveal card's geometry (src/domain/quiz-reveal-card.ts), which the server draws from and the page reserves room
- * by: word wrap, the answer's size, and the card's height.
+ * The reveal card's geometry (src/domain/quiz-reveal-card.ts), which its one drawing is made from (ADR 122): word
+ * wrap, the answer's size, and the card's height.
  */
 import { describe, expect, it } from 'vitest';
 import { fitText, revealCardLayout, wrapText } from '../../src/domain/quiz-reveal-card';

@@ -17,8 +17,9 @@ import {
   quizBusyLabel,
 } from '../../../application/quiz-attempt.machine';
 import { QUIZ_SETS, type QuizAnswer, type QuizQuestion, quizCategoryTitle } from '../../../domain/quiz';
-import { revealCardLayout } from '../../../domain/quiz-reveal-card';
+import { revealCardDrawing } from '../../../domain/quiz-cards';
 import { BUSY_OVERLAY_DELAY_MS, BusyOverlay, EmptyState } from '../../components/states';
+import { SvgDrawing } from '../../components/svg-drawing';
 import { usePageActor } from '../../hooks/use-page-actor';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { paths } from '../../routes';
@@ -168,13 +169,18 @@ function VerdictIcon({ correct }: { correct: boolean }) {
   );
 }
 
-/** The reveal card, its room held at the card's own size (the server draws it from the same layout) until it loads. */
-function RevealCardImage({ question, answer }: { question: QuizQuestion; answer: QuizAnswer }) {
-  const { width, height } = revealCardLayout({ correctOption: question.options[answer.correctOption] ?? '', explanation: answer.explanation });
-  return <img className="quiz-card__image quiz-card__image--reveal" src={answer.revealingCardImage} alt={answer.revealText} width={width} height={height} />;
+/**
+ * The reveal card, drawn here from the answer that carries its words, as the server draws its `revealingCardImage`
+ * (ADR 122): it shows in the frame that shows the verdict, with no second request. Its name is the answer's `revealText`.
+ */
+function RevealCard({ category, question, answer }: { category: string; question: QuizQuestion; answer: QuizAnswer }) {
+  const drawing = revealCardDrawing({ category, correctOption: question.options[answer.correctOption] ?? '', explanation: answer.explanation });
+  return <SvgDrawing className="quiz-card__image quiz-card__image--reveal" drawing={{ ...drawing, title: answer.revealText }} />;
 }
 
-const RevealScreen = memo(function RevealScreen({ question, answer, index, total, answered, score, last, send, headingRef }: ScreenProps & {
+const RevealScreen = memo(function RevealScreen({ category, question, answer, index, total, answered, score, last, send, headingRef }: ScreenProps & {
+  /** The quiz's topic, whose colours the card wears. */
+  category: string;
   question: QuizQuestion;
   answer: QuizAnswer;
   index: number;
@@ -202,7 +208,7 @@ const RevealScreen = memo(function RevealScreen({ question, answer, index, total
       </h2>
       <p className="quiz-question">{question.question}</p>
       <AnswerSummary options={question.options} answer={answer} />
-      <RevealCardImage question={question} answer={answer} />
+      <RevealCard category={category} question={question} answer={answer} />
       <div className="quiz-actions">
         <Button className="button button--primary" onPress={() => send({ type: 'quiz.continue' })}>
           {last ? 'Finish Quiz' : 'Next Question'}
@@ -241,7 +247,7 @@ function ScoreCard({ context, send, headingRef }: { context: QuizAttemptContext;
             {question.question}
           </p>
           <AnswerSummary options={question.options} answer={answer} />
-          <RevealCardImage question={question} answer={answer} />
+          <RevealCard category={context.attempt!.category} question={question} answer={answer} />
           <div className="quiz-review__nav">
             {/* aria-disabled rather than disabled: the button keeps focus at either end of the list. */}
             <button
@@ -311,7 +317,7 @@ function QuizAttemptView({ category, setId }: { category: string; setId: string 
           score={context.score} selected={context.selected} send={send} headingRef={headingRef} />
       )}
       {screen === 'revealed' && (
-        <RevealScreen question={context.attempt!.questions[context.index]!} answer={currentAnswer(context)!} index={context.index} total={total}
+        <RevealScreen category={context.attempt!.category} question={context.attempt!.questions[context.index]!} answer={currentAnswer(context)!} index={context.index} total={total}
           answered={context.answers.length} score={context.score} last={isLastToAnswer(context)} send={send} headingRef={headingRef} />
       )}
       {screen === 'scorecard' && <ScoreCard context={context} send={send} headingRef={headingRef} />}
