@@ -55,10 +55,10 @@ test('a whole quiz by keyboard alone: topics, set, twelve answers with reveal ca
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/quiz\/green-buildings\/set-1$/);
 
-  // The page draws every reveal card itself: it never asks for one.
+  // The page draws every question card and reveal card itself: it never asks for one.
   const cardRequests: string[] = [];
   page.on('request', (req) => {
-    if (req.url().includes('/reveal.svg')) cardRequests.push(req.url());
+    if (/\/quizzes\/(questions\/[^/]+\/image|attempts\/.+\/reveal)\.svg/.test(req.url())) cardRequests.push(req.url());
   });
   let score = 0;
   for (const [i, q] of questions.entries()) {
@@ -70,6 +70,10 @@ test('a whole quiz by keyboard alone: topics, set, twelve answers with reveal ca
     const submit = page.getByRole('button', { name: 'Submit' });
     await expect(submit).toBeDisabled();
     await expect(page.getByRole('radiogroup', { name: q.question })).toBeVisible();
+    // The question's card, decorative (the heading says what it says), with the topic and the question's number.
+    const card = page.locator('svg.quiz-card__image');
+    await expect(card).toHaveAttribute('aria-hidden', 'true');
+    await expect(card).toContainText(`GREEN BUILDINGS · QUESTION ${i + 1} OF 12`);
     await expectAccessible(page, `question ${i + 1}`);
 
     // Tab into the group, Space selects the first option, arrow keys move the choice.

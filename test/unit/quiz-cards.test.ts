@@ -67,4 +67,14 @@ describe('the question and topic cards', () => {
       expect(topicCardDrawing(id, title).title).toBe(title);
     }
   });
+
+  it('draws the question card in the page as the server writes it, hidden from screen readers', () => {
+    for (const { id, title } of QUIZ_CATEGORIES) {
+      const card = { category: id, categoryTitle: title, number: 3, total: 12 };
+      const page = renderToStaticMarkup(createElement(SvgDrawing, { drawing: questionCardDrawing(card), decorative: true }));
+      expect(shapesOf(page)).toEqual(shapesOf(questionCardSvg(card)));
+      expect(page).toMatch(/^<svg [^>]*aria-hidden="true"/);
+      expect(page).not.toMatch(/role=|aria-label=/);
+    }
+  });
 });

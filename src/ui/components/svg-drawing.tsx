@@ -10,8 +10,11 @@ function shape(node: SvgNode, key: number): ReactNode {
   return createElement(node.tag, { key, ...node.attrs }, node.text ?? node.children?.map(shape));
 }
 
-/** The drawing as an image with its title for its name; CSS may scale it, as the viewBox keeps its proportions. */
-export function SvgDrawing({ drawing, className }: { drawing: Drawing; className?: string }) {
+/**
+ * The drawing as an image with its title for its name, or hidden from screen readers when it is `decorative` (what it
+ * says is said next to it). CSS may scale it: the viewBox keeps its proportions.
+ */
+export function SvgDrawing({ drawing, className, decorative = false }: { drawing: Drawing; className?: string; decorative?: boolean }) {
   return (
     <svg
       className={className}
@@ -19,8 +22,9 @@ export function SvgDrawing({ drawing, className }: { drawing: Drawing; className
       width={drawing.width}
       height={drawing.height}
       viewBox={`0 0 ${drawing.width} ${drawing.height}`}
-      role="img"
-      aria-label={drawing.title}
+      role={decorative ? undefined : 'img'}
+      aria-label={decorative ? undefined : drawing.title}
+      aria-hidden={decorative || undefined}
     >
       {drawing.nodes.map(shape)}
     </svg>

@@ -17,7 +17,7 @@ import {
   quizBusyLabel,
 } from '../../../application/quiz-attempt.machine';
 import { QUIZ_SETS, type QuizAnswer, type QuizQuestion, quizCategoryTitle } from '../../../domain/quiz';
-import { revealCardDrawing } from '../../../domain/quiz-cards';
+import { questionCardDrawing, revealCardDrawing } from '../../../domain/quiz-cards';
 import { BUSY_OVERLAY_DELAY_MS, BusyOverlay, EmptyState } from '../../components/states';
 import { SvgDrawing } from '../../components/svg-drawing';
 import { usePageActor } from '../../hooks/use-page-actor';
@@ -91,7 +91,9 @@ interface ScreenProps {
   headingRef: RefObject<HTMLHeadingElement | null>;
 }
 
-const QuestionScreen = memo(function QuestionScreen({ question, index, total, answered, score, selected, send, headingRef }: ScreenProps & {
+const QuestionScreen = memo(function QuestionScreen({ category, question, index, total, answered, score, selected, send, headingRef }: ScreenProps & {
+  /** The quiz's topic, whose colours and motif the card wears. */
+  category: string;
   question: QuizQuestion;
   index: number;
   total: number;
@@ -109,8 +111,9 @@ const QuestionScreen = memo(function QuestionScreen({ question, index, total, an
       <h2 id="quiz-step-title" className="quiz-card__step" ref={headingRef} tabIndex={-1}>
         Question {index + 1} of {total}
       </h2>
-      {/* The card shows the topic and the question's number (the heading says it): decorative for screen readers. */}
-      <img className="quiz-card__image" fetchPriority="high" src={question.questionImage} alt="" width={800} height={240} />
+      {/* The card shows the topic and the question's number (the heading says it): decorative for screen readers. It is
+          drawn here, as the server draws the question's questionImage (ADR 122), so the next question shows whole. */}
+      <SvgDrawing className="quiz-card__image" drawing={questionCardDrawing({ category, categoryTitle: quizCategoryTitle(category), number: index + 1, total })} decorative />
       <form className="quiz-form" onSubmit={submit}>
         <RadioGroup
           className="quiz-options"
@@ -313,7 +316,7 @@ function QuizAttemptView({ category, setId }: { category: string; setId: string 
         </div>
       )}
       {screen === 'question' && (
-        <QuestionScreen question={context.attempt!.questions[context.index]!} index={context.index} total={total} answered={context.answers.length}
+        <QuestionScreen category={context.attempt!.category} question={context.attempt!.questions[context.index]!} index={context.index} total={total} answered={context.answers.length}
           score={context.score} selected={context.selected} send={send} headingRef={headingRef} />
       )}
       {screen === 'revealed' && (
