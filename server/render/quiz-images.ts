@@ -15,19 +15,16 @@ import {
 
 export { revealTextOf } from '../../src/domain/quiz-cards';
 
-export function escapeXml(text: string): string {
+function escapeXml(text: string): string {
   return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
 }
-
-/** In a double-quoted attribute, `'` may stand as it is (the font lists hold it). */
-const escapeAttribute = (text: string) => text.replace(/[<&"]/g, (c) => ({ '<': '&lt;', '&': '&amp;', '"': '&quot;' })[c]!);
 
 /** `strokeWidth` → `stroke-width`: the drawing names attributes as React does, the file as SVG does. */
 const attributeName = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 function nodeMarkup(node: SvgNode): string {
   const attrs = Object.entries(node.attrs)
-    .map(([name, value]) => ` ${attributeName(name)}="${escapeAttribute(String(value))}"`)
+    .map(([name, value]) => ` ${attributeName(name)}="${escapeXml(String(value))}"`)
     .join('');
   const inner = node.text !== undefined ? escapeXml(node.text) : (node.children ?? []).map(nodeMarkup).join('');
   return inner ? `<${node.tag}${attrs}>${inner}</${node.tag}>` : `<${node.tag}${attrs}/>`;

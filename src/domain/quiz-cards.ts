@@ -29,9 +29,9 @@ export interface SvgDrawing {
 const el = (tag: SvgTag, attrs: SvgNode['attrs'], children?: readonly SvgNode[]): SvgNode => (children ? { tag, attrs, children } : { tag, attrs });
 const words = (tag: 'text' | 'tspan', attrs: SvgNode['attrs'], text: string): SvgNode => ({ tag, attrs, text });
 
-export const CARD_FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
+const CARD_FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif";
 
-export interface Palette {
+interface Palette {
   /** Card background; white text on it is at least 4.5:1. */
   background: string;
   accent: string;
@@ -51,7 +51,7 @@ const PALETTES: Record<string, Palette> = {
 };
 const DEFAULT_PALETTE: Palette = { background: '#123f2b', accent: '#a7d7b8', soft: '#1f6f4a' };
 
-export function paletteOf(category: string): Palette {
+function paletteOf(category: string): Palette {
   return PALETTES[category] ?? DEFAULT_PALETTE;
 }
 
@@ -65,7 +65,7 @@ const WHITE = '#ffffff';
 const outlined = { stroke: WHITE, strokeWidth: 6, strokeLinejoin: 'round' } as const;
 
 /** A category's motif, drawn in a 200×200 box at the origin. */
-export function motif(category: string, palette: Palette): SvgNode[] {
+function motif(category: string, palette: Palette): SvgNode[] {
   const { accent, soft } = palette;
   switch (category) {
     case 'green-buildings':
