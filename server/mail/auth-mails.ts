@@ -1,8 +1,7 @@
 /** The account mails: what the code is for and how long it lasts, as plain text and HTML. */
 import { OTP_TTL_MINUTES, type OtpPurpose } from '../../src/domain/otp';
+import { escapeMarkup } from '../../src/domain/text';
 import type { Mail } from './mailer';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function otpMail(to: string, purpose: OtpPurpose, code: string, publicUrl: string): Mail {
   const signup = purpose === 'signup';
@@ -20,9 +19,9 @@ export function otpMail(to: string, purpose: OtpPurpose, code: string, publicUrl
   const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2933">
 <p style="color:#1f6f4a;font-weight:700">SustainLearn</p>
 <p>Your code is</p>
-<p style="font-size:28px;font-weight:700;letter-spacing:6px">${escapeHtml(code)}</p>
-<p>Enter it to ${escapeHtml(what)}. It expires in ${OTP_TTL_MINUTES} minutes and works once.</p>
-<p><a href="${escapeHtml(link)}">Continue on SustainLearn</a></p>
+<p style="font-size:28px;font-weight:700;letter-spacing:6px">${escapeMarkup(code)}</p>
+<p>Enter it to ${escapeMarkup(what)}. It expires in ${OTP_TTL_MINUTES} minutes and works once.</p>
+<p><a href="${escapeMarkup(link)}">Continue on SustainLearn</a></p>
 <p style="color:#4b5563">If you didn't ask for this code, you can ignore this email.</p>
 </body></html>`;
   return { to, subject, text, html, summary: `${purpose} code ${code} (expires in ${OTP_TTL_MINUTES} minutes) ${link}` };
@@ -41,7 +40,7 @@ export function existingAccountMail(to: string, publicUrl: string): Mail {
   const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2933">
 <p style="color:#1f6f4a;font-weight:700">SustainLearn</p>
 <p>Someone (hopefully you) tried to create a SustainLearn account with this email address, but you already have one.</p>
-<p><a href="${escapeHtml(login)}">Sign in</a> or <a href="${escapeHtml(reset)}">reset your password</a>.</p>
+<p><a href="${escapeMarkup(login)}">Sign in</a> or <a href="${escapeMarkup(reset)}">reset your password</a>.</p>
 <p style="color:#4b5563">If this wasn't you, you can ignore this email.</p>
 </body></html>`;
   return { to, subject: 'You already have a SustainLearn account', text, html, summary: `existing account notice ${login}` };

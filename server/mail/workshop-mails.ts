@@ -1,8 +1,7 @@
 /** The workshop mails: a confirmation with the calendar file, a place on the waitlist, a cancellation, a reminder. */
 import { formatWorkshopTime } from '../../src/domain/workshops';
+import { escapeMarkup } from '../../src/domain/text';
 import type { Mail } from './mailer';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export interface WorkshopMailFacts {
   to: string;
@@ -21,10 +20,10 @@ function mail(f: WorkshopMailFacts, subject: string, lines: string[], summary: s
   const text = [hello, '', ...lines, '', `${f.title}`, when, `Workshop page: ${f.pageUrl}`, '', 'SustainLearn'].join('\n');
   const html = `<!doctype html><html lang="en"><body style="font-family:system-ui,sans-serif;color:#1f2933">
 <p style="color:#1f6f4a;font-weight:700">SustainLearn</p>
-<p>${escapeHtml(hello)}</p>
-${lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('\n')}
-<p><strong>${escapeHtml(f.title)}</strong><br>${escapeHtml(when)}</p>
-<p><a href="${escapeHtml(f.pageUrl)}">Open the workshop page</a></p>
+<p>${escapeMarkup(hello)}</p>
+${lines.map((l) => `<p>${escapeMarkup(l)}</p>`).join('\n')}
+<p><strong>${escapeMarkup(f.title)}</strong><br>${escapeMarkup(when)}</p>
+<p><a href="${escapeMarkup(f.pageUrl)}">Open the workshop page</a></p>
 </body></html>`;
   return { to: f.to, subject, text, html, summary, ...(attachments ? { attachments } : {}) };
 }

@@ -12,28 +12,25 @@ import {
   type SvgNode,
   topicCardDrawing,
 } from '../../src/domain/quiz-cards';
+import { escapeMarkup } from '../../src/domain/text';
 
 export { revealTextOf } from '../../src/domain/quiz-cards';
-
-function escapeXml(text: string): string {
-  return text.replace(/[<>&'"]/g, (c) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', "'": '&apos;', '"': '&quot;' })[c]!);
-}
 
 /** `strokeWidth` → `stroke-width`: the drawing names attributes as React does, the file as SVG does. */
 const attributeName = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 function nodeMarkup(node: SvgNode): string {
   const attrs = Object.entries(node.attrs)
-    .map(([name, value]) => ` ${attributeName(name)}="${escapeXml(String(value))}"`)
+    .map(([name, value]) => ` ${attributeName(name)}="${escapeMarkup(String(value))}"`)
     .join('');
-  const inner = node.text !== undefined ? escapeXml(node.text) : (node.children ?? []).map(nodeMarkup).join('');
+  const inner = node.text !== undefined ? escapeMarkup(node.text) : (node.children ?? []).map(nodeMarkup).join('');
   return inner ? `<${node.tag}${attrs}>${inner}</${node.tag}>` : `<${node.tag}${attrs}/>`;
 }
 
 export function svgDocument({ width, height, title, nodes }: SvgDrawing): string {
   return `<?xml version="1.0" encoding="UTF-8"?>
-<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeXml(title)}">
-<title>${escapeXml(title)}</title>
+<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" role="img" aria-label="${escapeMarkup(title)}">
+<title>${escapeMarkup(title)}</title>
 ${nodes.map(nodeMarkup).join('\n')}
 </svg>
 `;

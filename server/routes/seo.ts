@@ -8,6 +8,7 @@
  * them against it.
  */
 import type { FastifyInstance } from 'fastify';
+import { escapeMarkup } from '../../src/domain/text';
 import { KeptUntilChanged } from '../http/kept';
 import type { ContentService } from '../services/content';
 
@@ -28,13 +29,10 @@ export interface SeoDeps {
   now?: () => number;
 }
 
-const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
-
 /** The sitemap protocol's document (sitemaps.org 0.9). */
 export function sitemapXml(origin: string, articles: readonly { _id: string; publishedAt: string }[]): string {
   const url = (path: string, lastmod?: string) =>
-    `<url><loc>${escapeXml(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
+    `<url><loc>${escapeMarkup(`${origin}${path}`)}</loc>${lastmod ? `<lastmod>${lastmod.slice(0, 10)}</lastmod>` : ''}</url>`;
   const newest = articles.reduce<string | undefined>((max, a) => (max === undefined || a.publishedAt > max ? a.publishedAt : max), undefined);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',

@@ -5,11 +5,10 @@
  * nothing matches, a close spelling of the unknown words is proposed if it would find something.
  */
 import { PUBLIC_TYPES, SEARCH_PAGE_SIZE, SEARCH_TYPES, type SearchAnswer, type SearchHit, type SearchType } from '../../src/domain/search';
+import { escapeMarkup } from '../../src/domain/text';
 import type { Db } from '../data/client';
 import { closestWords, countByKind, findDocuments, type FoundRow, knownWords, MARK_END, MARK_START } from '../data/search';
 import { invalid } from './errors';
-
-const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
 
 /** Everything escaped, then the headline's own markers turned into <mark>: no other markup can survive. */
 export function markSnippet(headline: string): string {
@@ -19,7 +18,7 @@ export function markSnippet(headline: string): string {
     const control = code < 0x20 && c !== '\t' && c !== '\n' && c !== '\r';
     clean += control && c !== MARK_START && c !== MARK_END ? ' ' : c;
   }
-  return escapeHtml(clean).replaceAll(MARK_START, '<mark>').replaceAll(MARK_END, '</mark>').replace(/\s+/g, ' ').trim();
+  return escapeMarkup(clean).replaceAll(MARK_START, '<mark>').replaceAll(MARK_END, '</mark>').replace(/\s+/g, ' ').trim();
 }
 
 function encodeCursor(row: FoundRow): string {

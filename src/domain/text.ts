@@ -3,6 +3,17 @@ export const ARTICLE_TEASER_LENGTH = 100;
 export const COURSE_CARD_DESCRIPTION_LENGTH = 70;
 const WORDS_PER_MINUTE = 200;
 
+const MARKUP_ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+/**
+ * Text made safe inside HTML or XML, in an element or a quoted attribute: the five characters with a meaning in
+ * markup become the entities both languages read (`&#39;`, not `&apos;`, which HTML 4 mail readers lack). The
+ * entities `stripHtml` turns back.
+ */
+export function escapeMarkup(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => MARKUP_ENTITIES[c]!);
+}
+
 export function stripHtml(html: string): string {
   return html
     .replace(/<[^>]*>/g, ' ')

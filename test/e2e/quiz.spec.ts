@@ -101,7 +101,7 @@ test('a whole quiz by keyboard alone: topics, set, twelve answers with reveal ca
     const served = await page.request.get(answer.revealingCardImage);
     expect(served.status()).toBe(200);
     const file = await served.text();
-    const lines = (markup: string) => [...markup.matchAll(/<(?:text|tspan)\b[^>]*>([^<]+)</g)].map((m) => m[1]!.replace(/&apos;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+    const lines = (markup: string) => [...markup.matchAll(/<(?:text|tspan)\b[^>]*>([^<]+)</g)].map((m) => m[1]!.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
     const drawn = await reveal.evaluate((svg) => ({ markup: svg.innerHTML, width: svg.getAttribute('width'), height: svg.getAttribute('height') }));
     expect(lines(drawn.markup)).toEqual(lines(file));
     expect(lines(drawn.markup).join(' ')).toContain(q.options[q.correctIndex]!.split(' ')[0]!);

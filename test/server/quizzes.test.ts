@@ -120,7 +120,7 @@ describeWithApp('quizzes', { seed: true }, (ctx) => {
     const first = await answer(ctx(), ada, attempt._id, 0, questions[0]!.correctIndex);
     const reveal = await getUrl(ctx(), first.json().revealingCardImage);
     expect(reveal.statusCode).toBe(200);
-    expect(reveal.body).toContain(questions[0]!.options[questions[0]!.correctIndex]!.replace(/'/g, '&apos;'));
+    expect(reveal.body).toContain(questions[0]!.options[questions[0]!.correctIndex]!.replace(/'/g, '&#39;'));
     // The page holds the card's room from what the answer and the attempt say; the card is drawn at that size.
     const { width, height } = revealCardLayout({ correctOption: attempt.questions[0]!.options[first.json().correctOption]!, explanation: first.json().explanation });
     expect(reveal.body).toMatch(new RegExp(`<svg [^>]*width="${width}" height="${height}" viewBox="0 0 ${width} ${height}"`));

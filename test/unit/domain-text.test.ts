@@ -1,6 +1,6 @@
 /**
  * Text rules (src/domain/text.ts), beyond the cases of domain.test.ts: HTML as plain text (tags, entities, runs of
- * white space), teasers cut at exactly N characters, words counted and read time rounded, dates and date-times in US
+ * white space) and text escaped for markup, teasers cut at exactly N characters, words counted and read time rounded, dates and date-times in US
  * English in UTC, and a server message without the name
  * of the field it concerns.
  */
@@ -28,6 +28,16 @@ describe('HTML as plain text', () => {
   it('decodes the common entities', async () => {
     const { stripHtml } = await load();
     expect(stripHtml('&lt;b&gt; &quot;q&quot; &#39;s&#39; fish&amp;chips a&nbsp;b')).toBe('<b> "q" \'s\' fish&chips a b');
+  });
+
+  it('escapes the five markup characters, each once, in an order that never escapes an escape', async () => {
+    const { escapeMarkup, stripHtml } = await load();
+    expect(escapeMarkup(`<a href="x" title='y'>Tom & Jerry's</a>`)).toBe('&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;');
+    expect(escapeMarkup('&amp;')).toBe('&amp;amp;');
+    expect(escapeMarkup('plain text, 100% ✓')).toBe('plain text, 100% ✓');
+    // What it writes, stripHtml reads back.
+    const text = `a < b > c & "d" 'e'`;
+    expect(stripHtml(escapeMarkup(text))).toBe(text);
   });
 
   it('folds runs of white space into one space and trims the ends', async () => {
