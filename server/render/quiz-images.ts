@@ -14,8 +14,6 @@ import {
 } from '../../src/domain/quiz-cards';
 import { escapeMarkup } from '../../src/domain/text';
 
-export { revealTextOf } from '../../src/domain/quiz-cards';
-
 /** `strokeWidth` → `stroke-width`: the drawing names attributes as React does, the file as SVG does. */
 const attributeName = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 

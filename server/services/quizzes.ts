@@ -5,6 +5,7 @@
  */
 import { isUuid } from '../../src/domain/ids';
 import { QUIZ_CATEGORIES, QUIZ_SETS, type QuizAnswer, type QuizAttempt, type QuizAttemptSummary, quizCategoryTitle } from '../../src/domain/quiz';
+import { revealTextOf } from '../../src/domain/quiz-cards';
 import type { Db, Tx } from '../data/client';
 import {
   type AnswerRow, answeredQuestion, answersOf, type AttemptRow, countAnswers, countSetQuestions, findAttempt,
@@ -12,7 +13,7 @@ import {
   recountScore, listAttemptRows, listTopics, saveAnswer, setQuestions,
 } from '../data/quizzes';
 import { findUserById } from '../data/users';
-import { questionCardSvg, revealCardSvg, revealTextOf, topicCardSvg } from '../render/quiz-images';
+import { questionCardSvg, revealCardSvg, topicCardSvg } from '../render/quiz-images';
 import { type QuizResults, renderQuizResultsPdf } from '../render/quiz-pdf';
 import { conflict, forbidden, invalid, notFound } from './errors';
 

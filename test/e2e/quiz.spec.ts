@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripHtml } from '../../src/domain/text';
 import { BUSY_OVERLAY_DELAY_MS } from '../../src/ui/components/states';
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
@@ -101,7 +102,7 @@ test('a whole quiz by keyboard alone: topics, set, twelve answers with reveal ca
     const served = await page.request.get(answer.revealingCardImage);
     expect(served.status()).toBe(200);
     const file = await served.text();
-    const lines = (markup: string) => [...markup.matchAll(/<(?:text|tspan)\b[^>]*>([^<]+)</g)].map((m) => m[1]!.replace(/&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&'));
+    const lines = (markup: string) => [...markup.matchAll(/<(?:text|tspan)\b[^>]*>([^<]+)</g)].map((m) => stripHtml(m[1]!));
     const drawn = await reveal.evaluate((svg) => ({ markup: svg.innerHTML, width: svg.getAttribute('width'), height: svg.getAttribute('height') }));
     expect(lines(drawn.markup)).toEqual(lines(file));
     expect(lines(drawn.markup).join(' ')).toContain(q.options[q.correctIndex]!.split(' ')[0]!);
