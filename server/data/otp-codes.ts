@@ -1,20 +1,9 @@
-/** One-time codes: stored as an HMAC, newest only, single use (a conditional UPDATE), counted wrong guesses. */
-import { and, desc, eq, isNull, lt } from 'drizzle-orm';
+/** One-time codes: stored as an HMAC, newest only, single use (a conditional UPDATE), guesses counted before they are compared. */
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { otpCodes } from './schema';
 
 export type OtpCodeRow = typeof otpCodes.$inferSelect;
-
-/** When the newest code for this email and purpose was issued (the resend window counts from it). */
-export async function lastIssuedAt(db: Db, email: string, purpose: string): Promise<Date | undefined> {
-  const [row] = await db
-    .select({ createdAt: otpCodes.createdAt })
-    .from(otpCodes)
-    .where(and(eq(otpCodes.email, email), eq(otpCodes.purpose, purpose)))
-    .orderBy(desc(otpCodes.createdAt))
-    .limit(1);
-  return row?.createdAt;
-}
 
 /** Ends every unused code of this email and purpose, then stores the new one: only the newest code works. */
 export async function replaceCode(
@@ -42,8 +31,18 @@ export async function newestUnusedCode(db: Db, email: string, purpose: string): 
   return row;
 }
 
-export async function recordWrongGuess(db: Db, id: string, attempts: number): Promise<void> {
-  await db.update(otpCodes).set({ attempts }).where(eq(otpCodes.id, id));
+/**
+ * Takes one guess of the code before it is compared (ADR 123): one conditional increment, so guesses sent at once
+ * can never all read a count under the budget. Answers the guesses used, this one included, or undefined when the
+ * code has none left or was used meanwhile.
+ */
+export async function takeGuess(db: Db, id: string, maxGuesses: number): Promise<number | undefined> {
+  const [row] = await db
+    .update(otpCodes)
+    .set({ attempts: sql`${otpCodes.attempts} + 1` })
+    .where(and(eq(otpCodes.id, id), isNull(otpCodes.consumedAt), lt(otpCodes.attempts, maxGuesses)))
+    .returning({ attempts: otpCodes.attempts });
+  return row?.attempts;
 }
 
 /** Uses the code up; false when another request used it first. */

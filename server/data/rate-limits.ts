@@ -2,7 +2,7 @@
  * Rate-limit counters: one row per key and window, shared by every server process on the database. A hit is one
  * statement (INSERT … ON CONFLICT DO UPDATE), so parallel requests never lose a count; an expired window starts over.
  */
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Db } from './client';
 import { rateLimits } from './schema';
 
@@ -32,14 +32,16 @@ export async function hitCounters(db: Db, hits: readonly { key: string; windowMs
   return new Map(rows.map((r) => [r.key, { count: r.count, expiresAt: r.expiresAt }]));
 }
 
-/** The live count of `key`, without counting; undefined when it has none or its window is over. */
-export async function peekCounter(db: Db, key: string, now: Date): Promise<Counter | undefined> {
-  const [row] = await db
-    .select({ count: rateLimits.count, expiresAt: rateLimits.expiresAt })
-    .from(rateLimits)
-    .where(and(eq(rateLimits.key, key), gt(rateLimits.expiresAt, now)))
-    .limit(1);
-  return row;
+/**
+ * Gives back one hit of each key (a slot taken before the work that turned out not to count: a right password, or an
+ * attempt refused by another budget). One statement; a count never goes below zero.
+ */
+export async function refundCounters(db: Db, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await db
+    .update(rateLimits)
+    .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
+    .where(inArray(rateLimits.key, [...keys]));
 }
 
 export async function resetCounter(db: Db, key: string): Promise<void> {

@@ -71,17 +71,17 @@ export class AccountService {
     return tokens.issue(user.id, 'otp');
   }
 
-  /** Wrong passwords slow down this pair (email, address) and this address, never the right password elsewhere. */
+  /**
+   * Wrong passwords slow down this pair (email, address) and this address, never the right password elsewhere. The
+   * slot is taken before the password is checked, so checks sent at once cannot pass the budget (ADR 123).
+   */
   async login(email: string, password: string, address: string): Promise<string> {
     const { db, limits, tokens } = this.deps;
-    await limits.checkLogin(email, address);
+    await limits.takeLoginSlot(email, address);
     const user = await findUserByEmail(db, email);
     const ok = await verifyPassword(user?.passwordHash, password);
-    if (!user || !ok) {
-      await limits.recordLoginFailure(email, address);
-      throw invalid(INVALID_CREDENTIALS);
-    }
-    await limits.recordLoginSuccess(email, address);
+    if (!user || !ok) throw invalid(INVALID_CREDENTIALS);
+    await limits.loginSucceeded(email, address);
     return tokens.issue(user.id);
   }
 

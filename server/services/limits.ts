@@ -5,7 +5,7 @@
  * server process on it counts the same requests. A refusal is a `too-many` DomainError with the wait in seconds.
  */
 import type { Db } from '../data/client';
-import { hitCounters, peekCounter, resetCounter } from '../data/rate-limits';
+import { hitCounters, refundCounters, resetCounter } from '../data/rate-limits';
 import { tooMany } from './errors';
 
 export type Scope = 'member' | 'address' | 'email';
@@ -98,31 +98,35 @@ export class LimitService {
     return { pair: `login-failure:pair:${email.trim().toLowerCase()}:${address}`, address: `login-failure:address:${address}` };
   }
 
-  /** Refuses before the password is even checked when this pair or this address has failed too often lately. */
-  async checkLogin(email: string, address: string): Promise<void> {
+  /**
+   * Takes a slot for one password check before the check is made (ADR 123): one atomic increment per budget, so
+   * attempts sent at once can never all read a count under the budget. Past either budget the slot is given back and
+   * the attempt refused; the caller gives it back too when the password was right (`loginSucceeded`).
+   */
+  async takeLoginSlot(email: string, address: string): Promise<void> {
     if (!this.enabled) return;
     const now = new Date(this.now());
     const keys = this.loginKeys(email, address);
-    const [pair, byAddress] = await Promise.all([peekCounter(this.db, keys.pair, now), peekCounter(this.db, keys.address, now)]);
-    const waits = [
-      pair && pair.count >= LOGIN_FAILURES.perPair.max ? pair.expiresAt : null,
-      byAddress && byAddress.count >= LOGIN_FAILURES.perAddress.max ? byAddress.expiresAt : null,
-    ].filter((d): d is Date => d !== null);
-    if (waits.length) throw tooMany(Math.max(...waits.map((d) => (d.getTime() - now.getTime()) / 1000)));
-  }
-
-  async recordLoginFailure(email: string, address: string): Promise<void> {
-    if (!this.enabled) return;
-    const now = new Date(this.now());
-    const keys = this.loginKeys(email, address);
-    await hitCounters(this.db, [
+    const counters = await hitCounters(this.db, [
       { key: keys.pair, windowMs: LOGIN_FAILURES.perPair.windowSeconds * 1000 },
       { key: keys.address, windowMs: LOGIN_FAILURES.perAddress.windowSeconds * 1000 },
     ], now);
+    const pair = counters.get(keys.pair);
+    const byAddress = counters.get(keys.address);
+    const waits = [
+      pair && pair.count > LOGIN_FAILURES.perPair.max ? pair.expiresAt : null,
+      byAddress && byAddress.count > LOGIN_FAILURES.perAddress.max ? byAddress.expiresAt : null,
+    ].filter((d): d is Date => d !== null);
+    if (waits.length === 0) return;
+    // A refused attempt checks no password, so it costs no slot: an office's other members keep their address budget.
+    await refundCounters(this.db, [keys.pair, keys.address]);
+    throw tooMany(Math.max(...waits.map((d) => (d.getTime() - now.getTime()) / 1000)));
   }
 
-  async recordLoginSuccess(email: string, address: string): Promise<void> {
+  /** The right password: its pair starts over, and its slot of the address budget is given back. */
+  async loginSucceeded(email: string, address: string): Promise<void> {
     if (!this.enabled) return;
-    await resetCounter(this.db, this.loginKeys(email, address).pair);
+    const keys = this.loginKeys(email, address);
+    await Promise.all([resetCounter(this.db, keys.pair), refundCounters(this.db, [keys.address])]);
   }
 }

@@ -5,7 +5,8 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES, type OtpPurpose } from '../../src/domain/otp';
 import type { Db } from '../data/client';
-import { consumeCode, lastIssuedAt, newestUnusedCode, recordWrongGuess, replaceCode } from '../data/otp-codes';
+import { consumeCode, newestUnusedCode, replaceCode, takeGuess } from '../data/otp-codes';
+import { hitCounters } from '../data/rate-limits';
 import { DomainError, invalid } from './errors';
 
 export const OTP_WAIT_MESSAGE = 'Please wait before requesting a new OTP';
@@ -27,10 +28,11 @@ export class OtpService {
   /** Issues a new code, or refuses inside the resend window. The caller decides whether to mail it. */
   async issue(email: string, purpose: OtpPurpose): Promise<string> {
     const now = this.now();
-    const latest = await lastIssuedAt(this.db, email, purpose);
-    if (latest) {
-      const waitMs = latest.getTime() + OTP_RESEND_SECONDS * 1000 - now;
-      if (waitMs > 0) throw new DomainError('too-many', OTP_WAIT_MESSAGE, Math.ceil(waitMs / 1000));
+    // The resend window is a counter taken before the code is made: requests sent at once get one code, not several.
+    const key = `otp-issue:${purpose}:${email}`;
+    const [window] = (await hitCounters(this.db, [{ key, windowMs: OTP_RESEND_SECONDS * 1000 }], new Date(now))).values();
+    if (window && window.count > 1) {
+      throw new DomainError('too-many', OTP_WAIT_MESSAGE, Math.max(1, Math.ceil((window.expiresAt.getTime() - now) / 1000)));
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     await replaceCode(this.db, {
@@ -45,13 +47,13 @@ export class OtpService {
     const row = await newestUnusedCode(this.db, email, purpose);
     if (!row) throw invalid(OTP_INVALID_MESSAGE);
     if (row.expiresAt.getTime() <= now) throw invalid(OTP_EXPIRED_MESSAGE);
-    if (row.attempts >= OTP_MAX_ATTEMPTS) throw invalid(OTP_LOCKED_MESSAGE);
+    // The guess is counted before it is compared, so guesses sent at once cannot pass the budget (ADR 123).
+    const used = await takeGuess(this.db, row.id, OTP_MAX_ATTEMPTS);
+    if (used === undefined) throw invalid(OTP_LOCKED_MESSAGE);
     const expected = Buffer.from(row.codeHash);
     const given = Buffer.from(this.digest(email, purpose, code));
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-      const attempts = row.attempts + 1;
-      await recordWrongGuess(this.db, row.id, attempts);
-      throw invalid(attempts >= OTP_MAX_ATTEMPTS ? OTP_LOCKED_MESSAGE : OTP_INVALID_MESSAGE);
+      throw invalid(used >= OTP_MAX_ATTEMPTS ? OTP_LOCKED_MESSAGE : OTP_INVALID_MESSAGE);
     }
     if (!(await consumeCode(this.db, row.id, new Date(now)))) throw invalid(OTP_INVALID_MESSAGE);
   }

@@ -118,6 +118,16 @@ describe.skipIf(!baseUrl)('three instances on one PostgreSQL behind nginx', () =
     expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(14);
   });
 
+  it('check at most 10 of 30 wrong passwords sent at once across the three instances (ADR 123)', async () => {
+    await signUp('cluster-race@example.com');
+    const statuses = await Promise.all(Array.from({ length: 30 }, (_, i) =>
+      call(instances[i % 3]!.url, auth.login, urlOf(auth.login), { email: 'cluster-race@example.com', password: `race ${i}` }).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(20);
+    // The owner's right password from this address is refused too until the window ends: the pair is locked.
+    expect((await call(instances[0]!.url, auth.login, urlOf(auth.login), { email: 'cluster-race@example.com', password: PASSWORD })).status).toBe(429);
+  });
+
   it("show one instance's write on the others within 1 s", async () => {
     const token = await signUp('cluster-lin@example.com');
     const feed = urlOf(listDiscussions, undefined, { category: 'climate-action' });
