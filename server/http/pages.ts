@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RenderFetch } from '../../src/contract/page-render';
+import { safeReturnPath } from '../../src/domain/return-path';
 import type { PageBundle } from '../render/page-bundle';
 import { pageDocument } from '../render/page-document';
 import { SOLE_PROCESS_COMMUNITY_MAX_AGE_MS } from './answer-cache';
@@ -110,7 +111,8 @@ export class PageAnswers {
       reply.header('set-cookie', `${TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`);
     }
     reply.header('cache-control', token ? 'private, no-cache' : 'no-cache').header('vary', 'cookie');
-    if (page.redirect) return reply.redirect(page.redirect, 302);
+    // Whatever the page asked for, the answer stays on this site and its Location is plain ASCII (ADR 124).
+    if (page.redirect) return reply.redirect(safeReturnPath(page.redirect), 302);
     reply.status(page.status).type('text/html; charset=utf-8');
     if (request.method === 'HEAD') return reply.send();
     const encoding = page.body.length >= MIN_COMPRESSED_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;

@@ -50,12 +50,6 @@ export function loginWithReturn(from: string): string {
   return from && from !== paths.login ? `${paths.login}?from=${encodeURIComponent(from)}` : paths.login;
 }
 
-/** Only same-site paths are followed after login. */
-export function safeReturnPath(from: string | null | undefined): string {
-  if (!from?.startsWith('/') || from.startsWith('//')) return paths.home;
-  return from;
-}
-
 /** The topic named by a discussion URL's query string (`?category=…&subcategory=…`). */
 export function discussionTopicOf(search: string): { category: string; subcategory: string } {
   const query = new URLSearchParams(search);

@@ -38,6 +38,8 @@ writeFileSync(
     if (res.ok) user = (await res.json()).user;
   }
   const path = url.split('?')[0];
+  // A bundle that follows \`from\` as it is: the server alone must keep the redirect on this site (ADR 124).
+  if (path === '/login' && user) return { status: 200, redirect: new URLSearchParams(url.split('?')[1] ?? '').get('from') ?? '/', html: '', data: '{}', signedIn: true, page: null };
   if (path === '/profile' && !user) return { status: 200, redirect: '/login?from=%2Fprofile', html: '', data: '{}', signedIn: false, page: 'profile' };
   if (path === '/nowhere') return { status: 404, redirect: null, html: '<h1>Page not found</h1>', data: '{}', signedIn: user !== null, page: null };
   const posts = (await (await fetch('/api/discussions', { method: 'GET', headers: { authorization: token ? 'Bearer ' + token : '' } })).json()).discussions ?? [];
@@ -93,6 +95,22 @@ describeWithApp('pages rendered by the server', { seed: true, env: { STATIC_DIR:
     const stale = await page('/profile', 'not-a-token');
     expect(stale.statusCode).toBe(302);
     expect(String(stale.headers['set-cookie'])).toMatch(/^token=; Max-Age=0; Path=\//);
+  });
+
+  it('keeps every remembered page on this site: a signed-in visitor at /login?from=… goes to a same-site path, never a 5xx (ADR 124)', async () => {
+    const { token } = await member(ctx(), 'from@example.com');
+    const attacks = ['%2F%5Cevil.example', '%2F%09%2Fevil.example', '%2F%5C%5Cevil.example', '%2F%255Cevil.example', '%2F%2Fevil.example',
+      'https%3A%2F%2Fevil.example', '%2Fprofile%0D%0ASet-Cookie%3A%20a%3Db', '%2Fprofile%00', '%2Fcaf%C3%A9', '%2Fprofile%0A'];
+    for (const from of attacks) {
+      const res = await page(`/login?from=${from}`, token);
+      expect(res.statusCode, from).toBeGreaterThanOrEqual(300);
+      expect(res.statusCode, from).toBeLessThan(500);
+      const location = String(res.headers.location ?? '');
+      expect(location, from).toMatch(/^\/(?!\/)[\x21-\x7e]*$/);
+      expect(new URL(location, 'http://localhost').host, from).toBe('localhost');
+    }
+    expect((await page('/login?from=%2Fcaf%C3%A9', token)).headers.location).toBe('/caf%C3%A9');
+    expect((await page('/login?from=%2Fdiscussion%3Fcategory%3Dclimate-action', token)).headers.location).toBe('/discussion?category=climate-action');
   });
 
   it('answers 404 for a path that is no screen, and HEAD without a body', async () => {

@@ -4,7 +4,8 @@ import { Link, Redirect, useSearch } from 'wouter';
 import { Field } from '../../components/fields';
 import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { paths, safeReturnPath } from '../../routes';
+import { safeReturnPath } from '../../../domain/return-path';
+import { paths } from '../../routes';
 import { useServices, useSession } from '../../services-context';
 
 export default function LoginPage() {
