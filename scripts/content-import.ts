@@ -5,6 +5,7 @@ import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, loadConfig } from '../server/config';
 import { openDatabase } from '../server/data/client';
+import { keepDataDirPrivate } from '../server/data/data-dir';
 import { importContent } from '../server/content-import/import';
 import { ContentError } from '../server/content-import/module';
 
@@ -22,6 +23,8 @@ async function main(): Promise<number> {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
+    // Before PGlite opens a file, as the server does (ADR 126).
+    if (!config.databaseUrl) keepDataDirPrivate(config.dataDir);
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -7,6 +7,7 @@ import { loadDemoCommunity } from './content-import/demo';
 import { seedIfEmpty, seedSearchIfMissing, seedWorkshopsIfMissing } from './content-import/import';
 import { ContentError } from './content-import/module';
 import { type Database, openDatabase } from './data/client';
+import { keepDataDirPrivate } from './data/data-dir';
 import { SmtpMailer } from './mail/smtp-mailer';
 
 /** Keep-alive clients get this long to send their next request, which is answered with `Connection: close`. */
@@ -47,7 +48,10 @@ async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
     config = loadConfig();
+    // Before PGlite opens a file: DATA_DIR and all it holds are the server's alone (ADR 126).
+    if (!config.databaseUrl) keepDataDirPrivate(config.dataDir);
   } catch (error) {
+    // A bad variable, or a DATA_DIR that cannot be kept private (DataDirError): one line, exit 1.
     if (error instanceof ConfigError) {
       console.error(error.message);
       process.exit(1);

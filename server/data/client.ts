@@ -86,8 +86,10 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     let client: InstanceType<typeof PGlite>;
     if (options.dataDir) {
       const dir = join(options.dataDir, 'pglite');
-      mkdirSync(dir, { recursive: true });
-      client = new PGlite(dir, { extensions: { pg_trgm } });
+      // The processes that write DATA_DIR make it private first (data-dir.ts); PGlite's files are born so (ADR 126).
+      mkdirSync(dir, { recursive: true, mode: 0o700 });
+      const { PrivateNodeFS } = await import('./private-node-fs');
+      client = new PGlite({ fs: new PrivateNodeFS(dir), extensions: { pg_trgm } });
     } else {
       client = new PGlite({ extensions: { pg_trgm } });
     }
