@@ -121,6 +121,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (app.shuttingDown) reply.header('connection', 'close');
   });
   app.setErrorHandler(sendError);
+  // On PGlite each request's queries share one admission to the database's bounded queue (ADR 125).
+  const { queue } = database;
+  if (queue) app.addHook('onRequest', (_request, _reply, done) => queue.request(done));
 
   // The client sends a JSON content type on every request (spec section 7), bodyless likes and deletes included:
   // an empty JSON body means "no body", not a 400.
@@ -186,9 +189,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(seoRoutes, { content, publicUrl: config.publicUrl, apiBasePath: config.apiBasePath, now });
   const bundle = loadPageBundle(config.staticDir);
   const headOf = (url: URL) => headFor(url, { content, learning, certificates, workshops, publicUrl: config.publicUrl });
-  const pages = bundle ? new PageAnswers(app, bundle, headOf, { publicUrl: config.publicUrl, maxAgeMs: pageMaxAgeMs(database.kind, config.contentCacheSeconds), now }) : null;
+  const pages = bundle ? new PageAnswers(app, bundle, headOf, {
+    publicUrl: config.publicUrl, maxAgeMs: pageMaxAgeMs(database.kind, config.contentCacheSeconds), now,
+    guards: { visitorPage: (address) => app.limits.checkRead('visitorPage', address), admit: () => queue?.admit() },
+  }) : null;
   renderedPages.of = pages;
-  await registerSpa(app, { staticDir: config.staticDir, mediaDir: join(CONTENT_DIR, 'images'), apiBasePath: config.apiBasePath, pages });
+  await registerSpa(app, {
+    staticDir: config.staticDir, mediaDir: join(CONTENT_DIR, 'images'), apiBasePath: config.apiBasePath, pages, publicSourceMaps: config.publicSourceMaps,
+  });
 
   // Hourly: expired rows go, and the workshops' rolling window of sessions is filled.
   const prune = () =>

@@ -5,6 +5,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { DEFAULT_MAX_WAITING, QueryQueue } from './query-queue';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -17,6 +18,8 @@ export interface Database {
   changes: ChangeBus;
   close(): Promise<void>;
   ping(): Promise<boolean>;
+  /** PGlite's bounded queue (ADR 125): requests past it are refused before they start; null on PostgreSQL. */
+  queue: QueryQueue | null;
   /** Runs `work` while no other process on this database runs its own (migrations, the first seed). */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
 }
@@ -42,7 +45,12 @@ const aloneBus: ChangeBus = { publish: async () => {}, subscribe: () => {} };
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** `dataDir: null` keeps PGlite in memory (tests). */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string | null }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl?: string | undefined;
+  dataDir: string | null;
+  /** PGlite only: how many queries may wait or run before a new request is refused (ADR 125). */
+  maxWaitingQueries?: number;
+}): Promise<Database> {
   let database: Database;
   if (options.databaseUrl) {
     const { default: pg } = await import('pg');
@@ -70,6 +78,7 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
       db: db as unknown as Db,
       kind: 'postgres',
       changes,
+      queue: null,
       exclusively,
       close: async () => {
         await changes.close();
@@ -95,8 +104,11 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     }
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
+    // Drizzle calls the client's own methods at each query, so the queue wraps them in place.
+    const queue = new QueryQueue(options.maxWaitingQueries ?? DEFAULT_MAX_WAITING);
+    queue.wrap(client, ['query', 'exec', 'transaction']);
     database = {
-      db: db as unknown as Db, kind: 'pglite', changes: aloneBus, exclusively: (work) => work(), close: () => client.close(), ping: async () => true,
+      db: db as unknown as Db, kind: 'pglite', changes: aloneBus, queue, exclusively: (work) => work(), close: () => client.close(), ping: async () => true,
     };
   }
   const { db } = database;

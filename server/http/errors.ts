@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { pgErrorCode } from '../data/pg-errors';
+import { databaseBusyIn } from '../data/query-queue';
 import { DomainError, type Problem } from '../services/errors';
 
 /** A failure of the HTTP layer itself (a bad range, a body that is not JSON): a status and a message. */
@@ -24,6 +25,16 @@ const STATUS: Record<Problem, number> = {
   unavailable: 503,
 };
 
+/** A refusal made before any work (a budget, a full database queue): its status, text and wait, or null. */
+export function refusalOf(error: unknown): { status: number; message: string; retryAfterSeconds: number } | null {
+  const busy = databaseBusyIn(error);
+  if (busy) return { status: 503, message: busy.message, retryAfterSeconds: busy.retryAfterSeconds };
+  if (error instanceof DomainError && error.problem === 'too-many') {
+    return { status: 429, message: error.message, retryAfterSeconds: error.retryAfterSeconds ?? 60 };
+  }
+  return null;
+}
+
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
 export function sendError(error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) {
@@ -31,6 +42,8 @@ export function sendError(error: Error & { statusCode?: number }, request: Fasti
     if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.status(STATUS[error.problem]).send({ success: false, message: error.message });
   }
+  const busy = databaseBusyIn(error);
+  if (busy) return reply.status(503).header('retry-after', String(busy.retryAfterSeconds)).send({ success: false, message: busy.message });
   if (error instanceof HttpError) {
     return reply.status(error.status).headers(error.headers).send({ success: false, message: error.message });
   }

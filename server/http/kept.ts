@@ -41,6 +41,13 @@ export class KeptUntilChanged<V> {
     this.#size = 0;
   }
 
+  /** Whether a read of `key` now would be answered without computing: a value kept and fresh, or one being computed. */
+  holds(key: string): boolean {
+    if (this.#options.maxAgeMs <= 0) return false;
+    const hit = this.#kept.get(key);
+    return (hit !== undefined && hit.expires > this.#options.now()) || this.#pending.get(key)?.generation === this.#generation;
+  }
+
   /**
    * The kept value for `key`, or the one `produce` computes, kept unless it is null or a write went through meanwhile.
    * Past half its maximum age a kept value is replaced by one computation while it is still served, so that the

@@ -5,12 +5,14 @@
  * Pages drawn for nobody are kept, compressed, until content or the community changes, or `pageMaxAgeMs` passes.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { RenderFetch } from '../../src/contract/page-render';
+import { PAGE_QUERY_PARAMETERS, type RenderFetch } from '../../src/contract/page-render';
+import { escapeMarkup } from '../../src/domain/text';
 import { safeReturnPath } from '../../src/domain/return-path';
 import type { PageBundle } from '../render/page-bundle';
 import { pageDocument } from '../render/page-document';
 import { SOLE_PROCESS_COMMUNITY_MAX_AGE_MS } from './answer-cache';
 import { acceptedEncoding, compress, type Encoding, MIN_COMPRESSED_BYTES, varyOnEncoding } from './compression';
+import { refusalOf } from './errors';
 import { KeptUntilChanged } from './kept';
 
 /** The page's head, from what the server knows of the URL (title, description, canonical, Open Graph, JSON-LD). */
@@ -67,6 +69,34 @@ export function tokenOf(cookieHeader: string | undefined): string | null {
   return null;
 }
 
+/**
+ * A visitor's URL as the pages read it: the path and only the query parameters a screen reads, in one form. Any other
+ * parameter (`/?x=N`, a campaign tag) neither makes a new kept page nor a new render (ADR 125).
+ */
+export function visitorUrlOf(url: string): string {
+  const mark = url.indexOf('?');
+  if (mark < 0) return url;
+  const query = new URLSearchParams(url.slice(mark + 1));
+  const read = new URLSearchParams();
+  for (const name of PAGE_QUERY_PARAMETERS) {
+    const value = query.get(name);
+    if (value !== null) read.set(name, value);
+  }
+  const text = read.toString();
+  return text ? `${url.slice(0, mark)}?${text}` : url.slice(0, mark);
+}
+
+/** What drawing a page may be refused by before it starts: the address's read budget, the database's queue. */
+export interface PageGuards {
+  /** Counts a page drawn for a visitor against the address's budget; throws a `too-many` DomainError past it. */
+  visitorPage(address: string): void;
+  /** Admits the request to the database queue; throws DatabaseBusy when it is full. */
+  admit(): void;
+}
+
+const REFUSED_PAGE = (message: string) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>SustainLearn</title></head><body><main><h1>Please try again in a moment</h1><p>${escapeMarkup(message)}</p></main></body></html>`;
+
 export class PageAnswers {
   readonly #kept: KeptUntilChanged<RenderedPage>;
 
@@ -74,7 +104,7 @@ export class PageAnswers {
     private readonly app: FastifyInstance,
     private readonly bundle: PageBundle,
     private readonly headOf: HeadOf | null,
-    private readonly options: { publicUrl: string; maxAgeMs: number; now: () => number },
+    private readonly options: { publicUrl: string; maxAgeMs: number; now: () => number; guards?: PageGuards },
   ) {
     this.#kept = new KeptUntilChanged({
       maxAgeMs: options.maxAgeMs,
@@ -103,9 +133,16 @@ export class PageAnswers {
 
   async answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const token = tokenOf(request.headers.cookie);
-    const page = token
-      ? await this.render(request, token)
-      : await this.#kept.get(request.url, () => this.render(request, null));
+    let page: RenderedPage;
+    try {
+      page = token ? await this.render(request, request.url, token) : await this.visitorPage(request);
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (!refusal) throw error;
+      // Refused before any work: said in a page, with when to come back (ADR 125).
+      return reply.status(refusal.status).header('retry-after', String(refusal.retryAfterSeconds)).header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8').send(REFUSED_PAGE(refusal.message));
+    }
     if (token && !page.signedIn) {
       // A token that names nobody (expired, revoked) is dropped, as the browser would after a 401.
       reply.header('set-cookie', `${TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`);
@@ -121,10 +158,18 @@ export class PageAnswers {
     return reply.header('content-encoding', encoding).send(await page.encoded(encoding, token ? 'each' : 'once'));
   }
 
-  private async render(request: FastifyRequest, token: string | null): Promise<RenderedPage> {
-    const url = new URL(request.url, this.options.publicUrl);
+  /** A page for nobody: kept by its visitor URL; one not kept counts against the address's budget before it is drawn. */
+  private visitorPage(request: FastifyRequest): Promise<RenderedPage> {
+    const url = visitorUrlOf(request.url);
+    if (!this.#kept.holds(url)) this.options.guards?.visitorPage(request.ip);
+    return this.#kept.get(url, () => this.render(request, url, null));
+  }
+
+  private async render(request: FastifyRequest, path: string, token: string | null): Promise<RenderedPage> {
+    this.options.guards?.admit();
+    const url = new URL(path, this.options.publicUrl);
     const [result, head] = await Promise.all([
-      this.bundle.renderer.render({ url: request.url, token, fetch: this.fetchFor(request) }),
+      this.bundle.renderer.render({ url: path, token, fetch: this.fetchFor(request) }),
       this.headOf ? this.headOf(url) : Promise.resolve(null),
     ]);
     const status = result.status === 200 && head && head.status !== 200 ? head.status : result.status;

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Call } from '../../src/contract/define';
 import { CachedAnswer, sendAnswer } from './answer-cache';
 import { invalid } from '../services/errors';
-import type { LimitService } from '../services/limits';
+import type { LimitService, ReadBudget } from '../services/limits';
 import type { SessionUser } from '../services/sessions';
 import type { ChangeBus } from '../data/client';
 
@@ -71,6 +71,19 @@ function parseOr400<T>(schema: z.ZodType<T>, value: unknown): T {
   throw invalid(field ? `${field}: ${issue.message}` : issue.message);
 }
 
+/**
+ * The key a kept answer is filed under: its path, and its query as the call's schema reads it (unknown parameters
+ * dropped, defaults filled, in one order), so `?junk=N` cannot make a new entry and a new computation (ADR 125).
+ */
+function answerKeyOf(request: FastifyRequest, schema: z.ZodType): string {
+  const { url } = request;
+  const mark = url.indexOf('?');
+  if (mark < 0) return url;
+  const parsed = parseOr400(schema, request.query ?? {}) as Record<string, unknown>;
+  const known = Object.keys(parsed).sort().filter((name) => parsed[name] !== undefined);
+  return `${url.slice(0, mark)}?${JSON.stringify(known.map((name) => [name, parsed[name]]))}`;
+}
+
 export function implement<C extends Call>(
   app: FastifyInstance,
   c: C,
@@ -91,6 +104,11 @@ export function implement<C extends Call>(
     bySignIn?: boolean;
     /** The part of a cached answer that depends on the viewer, applied to the shared answer: null when it fits as is. */
     personal?: (answer: z.output<C['response']>, user: AuthUser) => z.input<C['response']> | null;
+    /**
+     * With `cache`: the read budget per address (services/limits.ts) that an answer not kept is counted against, so one
+     * address cannot make the server compute answer after answer (ADR 125).
+     */
+    readBudget?: ReadBudget;
     /**
      * What this call's write makes stale, once it has run and before its answer is sent: the community answers, or
      * the sessions kept by the auth plugin (a logout or password change can end tokens).
@@ -124,7 +142,9 @@ export function implement<C extends Call>(
         // Protected answers are cached too, but only served after the caller's token checks out.
         const user = required || options.bySignIn ? await app.authenticate(request, required) : null;
         const { personal } = options;
-        const key = options.bySignIn ? `${user ? 'member' : 'visitor'} ${request.url}` : request.url;
+        const url = answerKeyOf(request, c.query);
+        const key = options.bySignIn ? `${user ? 'member' : 'visitor'} ${url}` : url;
+        if (options.readBudget && !answers.holds(key)) app.limits.checkRead(options.readBudget, request.ip);
         const shared = await answers.get(key, async () => {
           const value = await run(request, reply, user ?? (await app.authenticate(request, false)));
           return new CachedAnswer(value, Boolean(personal));

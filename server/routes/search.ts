@@ -8,5 +8,5 @@ import { implement } from '../http/route';
 import type { SearchService } from '../services/search';
 
 export async function searchRoutes(app: FastifyInstance, { service }: { service: SearchService }) {
-  implement(app, search, async ({ query, user }) => service.search(user !== null, query), { cache: 'community', bySignIn: true });
+  implement(app, search, async ({ query, user }) => service.search(user !== null, query), { cache: 'community', bySignIn: true, readBudget: 'search' });
 }

@@ -59,6 +59,37 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   'workshops.cancel': [perMember(30, HOUR), perAddress(90, HOUR)],
 };
 
+/**
+ * Reads that must reach the database, per address (ADR 125): a search whose answer is not kept, and a page drawn for a
+ * visitor that is not kept. Counted in this process's memory, so a refusal costs no query: N processes allow N times
+ * the budget, which still bounds what one address can make each of them do.
+ */
+export const READ_LIMITS = {
+  search: { max: 120, windowSeconds: MINUTE },
+  visitorPage: { max: 120, windowSeconds: MINUTE },
+} as const;
+export type ReadBudget = keyof typeof READ_LIMITS;
+
+/** Fixed-window counters in memory, pruned as they expire. */
+class MemoryCounters {
+  readonly #windows = new Map<string, { count: number; expiresAt: number }>();
+  #nextPrune = 0;
+
+  hit(key: string, windowMs: number, now: number): { count: number; expiresAt: number } {
+    if (now >= this.#nextPrune) {
+      for (const [k, w] of this.#windows) if (w.expiresAt <= now) this.#windows.delete(k);
+      this.#nextPrune = now + windowMs;
+    }
+    let window = this.#windows.get(key);
+    if (!window || window.expiresAt <= now) {
+      window = { count: 0, expiresAt: now + windowMs };
+      this.#windows.set(key, window);
+    }
+    window.count += 1;
+    return window;
+  }
+}
+
 /** Wrong passwords: a pair (email, address) gets 10 in 15 minutes, an address 50; the right password resets its pair. */
 export const LOGIN_FAILURES = { perPair: { max: 10, windowSeconds: 15 * MINUTE }, perAddress: { max: 50, windowSeconds: 15 * MINUTE } };
 
@@ -69,6 +100,8 @@ export interface Who {
 }
 
 export class LimitService {
+  readonly #reads = new MemoryCounters();
+
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
@@ -92,6 +125,15 @@ export class LimitService {
       if (counter && counter.count > rule.max) wait = Math.max(wait, (counter.expiresAt.getTime() - now.getTime()) / 1000);
     }
     if (wait > 0) throw tooMany(wait);
+  }
+
+  /** Counts a read that must reach the database against its address's budget; refuses once past it. */
+  checkRead(budget: ReadBudget, address: string): void {
+    if (!this.enabled) return;
+    const rule = READ_LIMITS[budget];
+    const now = this.now();
+    const window = this.#reads.hit(`${budget}:${address}`, rule.windowSeconds * 1000, now);
+    if (window.count > rule.max) throw tooMany((window.expiresAt - now) / 1000);
   }
 
   private loginKeys(email: string, address: string) {

@@ -31,6 +31,8 @@ export interface TestContext {
 export interface TestOptions {
   seed?: boolean;
   env?: Record<string, string>;
+  /** PGlite's bounded queue (ADR 125); the server's default when unset. */
+  maxWaitingQueries?: number;
 }
 
 async function createPostgresDatabase(baseUrl: string) {
@@ -70,7 +72,7 @@ export function describeWithApp(name: string, options: TestOptions, body: (ctx: 
           databaseUrl = created.url;
           drop = created.drop;
         }
-        const database = await openDatabase({ databaseUrl, dataDir: null });
+        const database = await openDatabase({ databaseUrl, dataDir: null, ...(options.maxWaitingQueries ? { maxWaitingQueries: options.maxWaitingQueries } : {}) });
         if (options.seed) await importContent(database.db, CONTENT_DIR);
         const config = loadConfig({
           JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',

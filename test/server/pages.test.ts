@@ -15,6 +15,7 @@ import { pageMaxAgeMs } from '../../server/http/pages';
 import { send } from './api';
 import { describeWithApp } from './fixture';
 import { member } from './members';
+import { READ_LIMITS } from '../../server/services/limits';
 
 const staticDir = mkdtempSync(join(tmpdir(), 'sl-pages-'));
 mkdirSync(join(staticDir, 'ssr'));
@@ -177,5 +178,31 @@ describeWithApp('pages rendered by the server', { seed: true, env: { STATIC_DIR:
   it('never serves the page bundle itself', async () => {
     const res = await ctx().app.inject({ method: 'GET', url: '/ssr/render.cjs' });
     expect(res.body).not.toContain('exports.render');
+  });
+});
+
+describeWithApp('pages drawn for visitors, under a budget', { seed: true, env: { STATIC_DIR: staticDir, CONTENT_CACHE_SECONDS: '10', RATE_LIMIT: 'on' } }, (ctx) => {
+  const visit = (url: string, address: string) => ctx().app.inject({ method: 'GET', url, remoteAddress: address });
+
+  it('keeps a page by the parameters the screens read: junk parameters make no new render (ADR 125)', async () => {
+    expect((await visit('/articles?category=energy', '198.51.100.50')).statusCode).toBe(200);
+    const before = await renders();
+    for (const junk of ['x=1', 'x=2', 'utm_source=news&x=3', 'x=%0A', `x=${'a'.repeat(4000)}`]) {
+      const res = await visit(`/articles?category=energy&${junk}`, '198.51.100.50');
+      expect(res.statusCode, junk).toBe(200);
+    }
+    expect(await renders()).toBe(before);
+  });
+
+  it('refuses an address past its budget of pages not kept with a 429 page and Retry-After; kept pages still come', async () => {
+    const address = '198.51.100.51';
+    for (let i = 0; i < READ_LIMITS.visitorPage.max; i++) expect((await visit(`/articles?q=page${i}`, address)).statusCode).toBe(200);
+    const refused = await visit('/articles?q=one-more', address);
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(refused.headers['content-type']).toContain('text/html');
+    expect(refused.body).toContain('Too many attempts. Please try again in 1 minute.');
+    expect((await visit('/articles?q=page0', address)).statusCode).toBe(200);
+    expect((await visit('/articles?q=one-more', '198.51.100.52')).statusCode).toBe(200);
   });
 });
