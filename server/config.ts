@@ -18,6 +18,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info')),
   STATIC_DIR: z.preprocess(emptyAsUndefined, z.string().default('./dist')),
   RATE_LIMIT: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('on')),
+  SOURCE_MAPS: z.preprocess(emptyAsUndefined, z.enum(['public', 'off']).default('off')),
   CONTENT_CACHE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(10)),
   DEMO_COMMUNITY: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('off')),
   JOB_POLL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(30)),
@@ -65,6 +66,8 @@ export interface Config {
   apiBasePath: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   staticDir: string;
+  /** SOURCE_MAPS=public: the build's `.map` files are served; otherwise they answer 404 (ADR 127). */
+  publicSourceMaps: boolean;
   rateLimit: boolean;
   contentCacheSeconds: number;
   trustProxy: TrustProxy;
@@ -103,6 +106,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     apiBasePath: e.API_BASE_PATH,
     logLevel: e.LOG_LEVEL,
     staticDir: resolve(e.STATIC_DIR),
+    publicSourceMaps: e.SOURCE_MAPS === 'public',
     rateLimit: e.RATE_LIMIT === 'on',
     contentCacheSeconds: e.CONTENT_CACHE_SECONDS,
     trustProxy: e.TRUST_PROXY,
