@@ -24,8 +24,12 @@ export async function ensureUser(db: Db, email: string): Promise<UserRow> {
 }
 
 /** A new password hash; tokens issued before `tokensValidAfter` stop working, except the one called `keptTokenJti`. */
-export async function setPasswordHash(db: Db, userId: string, passwordHash: string, tokensValidAfter: Date, keptTokenJti: string): Promise<void> {
-  await db.update(users).set({ passwordHash, tokensValidAfter, keptTokenJti }).where(eq(users.id, userId));
+/** The new password hash, and with it the names a new member gives at signup: one statement. */
+export async function setPasswordHash(
+  db: Db, userId: string, passwordHash: string, tokensValidAfter: Date, keptTokenJti: string,
+  names?: { firstName: string; lastName: string },
+): Promise<void> {
+  await db.update(users).set({ passwordHash, tokensValidAfter, keptTokenJti, ...names }).where(eq(users.id, userId));
 }
 
 export async function updateNames(db: Db, userId: string, names: { firstName: string; lastName: string; address: string }): Promise<UserRow | undefined> {

@@ -33,7 +33,8 @@ export async function authRoutes(app: FastifyInstance, { accounts }: { accounts:
 
   // A new password ends the member's other tokens: the kept sessions are stale.
   implement(app, auth.setPassword, async ({ body, user }) => {
-    await accounts.setPassword(user, body.password);
+    const names = body.firstName !== undefined && body.lastName !== undefined ? { firstName: body.firstName, lastName: body.lastName } : null;
+    await accounts.setPassword(user, body.password, names);
     return { success: true, message: 'Password set successfully' } as const;
   }, { changes: 'sessions' });
 

@@ -2,7 +2,7 @@
  * Account use cases: email-OTP signup, login, password reset, profile, password change, logout.
  * Signup for a known email and reset for an unknown one answer exactly as the normal case does (see ADR 005).
  */
-import type { User } from '../../src/domain/user';
+import { NAME_TEXT, nameProblem, type User } from '../../src/domain/user';
 import type { Db } from '../data/client';
 import { revokeToken } from '../data/revoked-tokens';
 import { ensureUser, findUserByEmail, findUserById, setPasswordHash, updateNames, type UserRow } from '../data/users';
@@ -101,15 +101,15 @@ export class AccountService {
   }
 
   /** Sets a new password: every other token of the member dies, the one it was set with stays valid. */
-  private async replacePassword(session: SessionUser, password: string): Promise<void> {
-    await setPasswordHash(this.deps.db, session.id, await hashPassword(password), new Date(this.deps.now()), session.jti);
+  private async replacePassword(session: SessionUser, password: string, names?: { firstName: string; lastName: string }): Promise<void> {
+    await setPasswordHash(this.deps.db, session.id, await hashPassword(password), new Date(this.deps.now()), session.jti, names);
   }
 
   /**
    * The password step of signup and reset. Only a token from a code verified in the last 15 minutes may set a
    * password, once: a stolen login token cannot take the account over (update-password asks for the current one).
    */
-  async setPassword(session: SessionUser, password: string): Promise<void> {
+  async setPassword(session: SessionUser, password: string, names: { firstName: string; lastName: string } | null = null): Promise<void> {
     if (session.tokenPurpose !== 'otp' || this.deps.now() - session.tokenIssuedAtMs > SET_PASSWORD_WINDOW_MS) {
       throw forbidden(VERIFY_CODE_FIRST);
     }
@@ -117,7 +117,10 @@ export class AccountService {
     if (!row) throw notFound('User not found');
     // Used once: setting the password moves tokens_valid_after past this token's issue time.
     if (session.tokenIssuedAtMs < row.tokensValidAfter.getTime()) throw forbidden(VERIFY_CODE_FIRST);
-    await this.replacePassword(session, password);
+    // A new member (no password yet) gives their name with it: a byline is a name, never "User" (issue 35).
+    const problem = names ? nameProblem(names.firstName, names.lastName) : row.passwordHash ? null : NAME_TEXT.required;
+    if (problem) throw invalid(problem);
+    await this.replacePassword(session, password, names ?? undefined);
   }
 
   async updatePassword(session: SessionUser, currentPassword: string, newPassword: string): Promise<void> {

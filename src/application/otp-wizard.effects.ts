@@ -51,8 +51,8 @@ export function provideOtpWizard({ api, tokens, navigator, clock, notifier }: Ot
             (error: unknown) => self.send({ type: 'otp.verifyFailed', message: messageOf(error, OTP_TEXT.verifyFailed) }),
           );
       },
-      setPassword: ({ self }, { password }) => {
-        authCalls((calls) => api.call(calls.setPassword, { body: { password } }))
+      setPassword: ({ self }, { password, names }) => {
+        authCalls((calls) => api.call(calls.setPassword, { body: { password, ...names } }))
           .then(
             () => self.send({ type: 'password.set', token: null }),
             (error: unknown) => self.send({ type: 'password.failed', message: messageOf(error, OTP_TEXT.unexpected) }),

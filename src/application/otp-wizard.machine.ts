@@ -4,7 +4,7 @@
  */
 import { assign, assertEvent, setup } from 'xstate';
 import { isCompleteOtp, OTP_RESEND_SECONDS, type OtpPurpose } from '../domain/otp';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/user';
+import { nameProblem, NAME_TEXT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/user';
 
 export const OTP_TEXT = {
   emailRequired: 'Please enter your email',
@@ -21,6 +21,8 @@ export const OTP_TEXT = {
   verifyFailed: 'Failed to verify OTP. Please try again.',
   resendFailed: 'Failed to resend OTP. Please try again.',
   unexpected: 'An unexpected error occurred',
+  namesRequired: NAME_TEXT.required,
+  nameTooLong: NAME_TEXT.tooLong,
 } as const;
 
 export interface OtpWizardInput {
@@ -42,7 +44,8 @@ export type OtpWizardEvent =
   | { type: 'user.submitCode'; code: string }
   | { type: 'user.resend' }
   | { type: 'user.changeEmail' }
-  | { type: 'user.submitPassword'; password: string; confirmPassword: string }
+  /** Signup asks for the member's first and last name with the password (issue 35); reset does not. */
+  | { type: 'user.submitPassword'; password: string; confirmPassword: string; firstName?: string; lastName?: string }
   | { type: 'clock.tick' }
   | { type: 'otp.sent' }
   | { type: 'otp.sendFailed'; message: string }
@@ -68,7 +71,7 @@ export const otpWizardMachine = setup({
     /** POST /auth/signup or /auth/verify-otp; answers otp.verified or otp.verifyFailed. */
     verifyOtp: (_, _params: { purpose: OtpPurpose; email: string; code: string }) => {},
     /** PUT /auth/set-password; answers password.set or password.failed. */
-    setPassword: (_, _params: { password: string }) => {},
+    setPassword: (_, _params: { password: string; names: { firstName: string; lastName: string } | null }) => {},
     storeToken: (_, _params: { token: string }) => {},
     startTicking: () => {},
     stopTicking: () => {},
@@ -87,6 +90,14 @@ export const otpWizardMachine = setup({
     },
     countingDown: ({ context }) => context.secondsLeft > 0,
     lastTick: ({ context }) => context.secondsLeft === 1,
+    namesMissing: ({ context, event }) => {
+      assertEvent(event, 'user.submitPassword');
+      return context.purpose === 'signup' && nameProblem(event.firstName, event.lastName) === NAME_TEXT.required;
+    },
+    nameTooLong: ({ context, event }) => {
+      assertEvent(event, 'user.submitPassword');
+      return context.purpose === 'signup' && nameProblem(event.firstName, event.lastName) === NAME_TEXT.tooLong;
+    },
     passwordsBlank: ({ event }) => {
       assertEvent(event, 'user.submitPassword');
       return !event.password || !event.confirmPassword;
@@ -219,13 +230,24 @@ export const otpWizardMachine = setup({
         idle: {
           on: {
             'user.submitPassword': [
+              { guard: 'namesMissing', actions: assign({ error: OTP_TEXT.namesRequired }) },
+              { guard: 'nameTooLong', actions: assign({ error: OTP_TEXT.nameTooLong }) },
               { guard: 'passwordsBlank', actions: assign({ error: OTP_TEXT.passwordsRequired }) },
               { guard: 'passwordsDiffer', actions: assign({ error: OTP_TEXT.passwordsDiffer }) },
               { guard: 'passwordTooShort', actions: assign({ error: OTP_TEXT.passwordTooShort }) },
               { guard: 'passwordTooLong', actions: assign({ error: OTP_TEXT.passwordTooLong }) },
               {
                 target: 'saving',
-                actions: [assign({ error: null }), { type: 'setPassword', params: ({ event }) => ({ password: event.password }) }],
+                actions: [
+                  assign({ error: null }),
+                  {
+                    type: 'setPassword',
+                    params: ({ context, event }) => ({
+                      password: event.password,
+                      names: context.purpose === 'signup' ? { firstName: event.firstName!.trim(), lastName: event.lastName!.trim() } : null,
+                    }),
+                  },
+                ],
               },
             ],
           },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailSchema, passwordSchema, userSchema } from '../domain/user.schema';
+import { emailSchema, passwordSchema, personNameSchema, userSchema } from '../domain/user.schema';
 import { call, okMessageSchema } from './define';
 
 const otpCode = z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits');
@@ -29,7 +29,9 @@ export const verifyResetOtp = call({
 });
 export const setPassword = call({
   name: 'auth.setPassword', method: 'PUT', path: '/auth/set-password', auth: 'required',
-  body: z.object({ password: passwordSchema }), response: okMessageSchema,
+  // A new member gives their name with the password (issue 35); a reset sends the password alone.
+  body: z.object({ password: passwordSchema, firstName: personNameSchema.optional(), lastName: personNameSchema.optional() }),
+  response: okMessageSchema,
   invalidates: ['/auth/profile'],
 });
 export const updatePassword = call({

@@ -3,6 +3,22 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 128;
 export const PASSWORD_RULE_TEXT = `Use ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_LENGTH} characters.`;
 
+/** A member's first or last name: 1 to 100 characters once trimmed (issue 35). */
+export const NAME_MAX_LENGTH = 100;
+export const NAME_TEXT = {
+  required: 'Please enter your first and last name',
+  tooLong: `Names must be at most ${NAME_MAX_LENGTH} characters`,
+} as const;
+
+/** Why a first and last name cannot be kept, or null when both can. */
+export function nameProblem(firstName: string | undefined, lastName: string | undefined): string | null {
+  const first = firstName?.trim() ?? '';
+  const last = lastName?.trim() ?? '';
+  if (!first || !last) return NAME_TEXT.required;
+  if (first.length > NAME_MAX_LENGTH || last.length > NAME_MAX_LENGTH) return NAME_TEXT.tooLong;
+  return null;
+}
+
 /** A learner's account as the API returns it (spec section 3). The zod schema lives in user.schema.ts. */
 export interface User {
   _id: string;

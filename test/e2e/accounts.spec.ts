@@ -31,8 +31,16 @@ test('sign up, log out, log in, update the profile, change and reset the passwor
 
   await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
   await expect(page.getByText('Use 8 to 128 characters.')).toBeVisible();
+  await expect(page.getByLabel('First name')).toBeFocused();
   await expectAccessible(page, 'signup: password step');
+  // A name is asked with the password: a byline is a person, never "User" (issue 35).
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
+  await page.getByLabel('Confirm password').fill('correct horse battery');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Please enter your first and last name' })).toBeVisible();
+  await expect(page.getByLabel('First name')).toHaveAttribute('aria-invalid', 'true');
+  await page.getByLabel('First name').fill('Wangari');
+  await page.getByLabel('Last name').fill('Maathai');
   await page.getByLabel('Confirm password').fill('correct horse batterx');
   await page.getByRole('button', { name: 'Create account' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Passwords do not match' })).toBeVisible();
@@ -40,7 +48,7 @@ test('sign up, log out, log in, update the profile, change and reset the passwor
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/$/);
-  await openAccountMenu(page, 'User');
+  await openAccountMenu(page, 'Wangari');
   await expect(page.getByRole('menu')).toContainText(email);
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page.getByRole('link', { name: 'Make an Impact' })).toBeVisible();
@@ -50,7 +58,7 @@ test('sign up, log out, log in, update the profile, change and reset the passwor
   await page.getByLabel('Password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/$/);
-  await openAccountMenu(page, 'User');
+  await openAccountMenu(page, 'Wangari');
   await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Profile Settings' })).toBeVisible();

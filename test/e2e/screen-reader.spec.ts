@@ -43,7 +43,12 @@ test('signup, from the email to signed in: each step, the code sent, the countdo
   await forget(page);
   await page.keyboard.type(code);
   await page.keyboard.press('Enter');
-  await expectSpoken(page, ['Password, Use 8 to 128 characters.'], 'the password step');
+  await expectSpoken(page, ['First name'], 'the password step opens on the name');
+  await page.keyboard.type('Octavia');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Hill');
+  await page.keyboard.press('Tab');
+  await expectSpoken(page, ['Password, Use 8 to 128 characters.'], 'the password field');
   await page.keyboard.type('correct horse battery');
   await page.keyboard.press('Tab');
   await page.keyboard.type('correct horse batterx');

@@ -26,14 +26,19 @@ const events: OtpWizardEvent[] = [
   { type: 'user.submitCode', code: '123456' },
   { type: 'user.resend' },
   { type: 'user.changeEmail' },
-  { type: 'user.submitPassword', password: '', confirmPassword: '' },
-  { type: 'user.submitPassword', password: 'long enough', confirmPassword: '' },
-  { type: 'user.submitPassword', password: '', confirmPassword: 'long enough' },
-  { type: 'user.submitPassword', password: 'long enough', confirmPassword: 'different one' },
-  { type: 'user.submitPassword', password: long(7), confirmPassword: long(7) },
   { type: 'user.submitPassword', password: long(8), confirmPassword: long(8) },
-  { type: 'user.submitPassword', password: long(128), confirmPassword: long(128) },
-  { type: 'user.submitPassword', password: long(129), confirmPassword: long(129) },
+  { type: 'user.submitPassword', password: long(8), confirmPassword: long(8), firstName: ' ', lastName: 'Lovelace' },
+  { type: 'user.submitPassword', password: long(8), confirmPassword: long(8), firstName: 'Ada' },
+  { type: 'user.submitPassword', password: long(8), confirmPassword: long(8), firstName: 'A'.repeat(101), lastName: 'Lovelace' },
+  { type: 'user.submitPassword', password: long(8), confirmPassword: long(8), firstName: 'Ada', lastName: 'L'.repeat(101) },
+  { type: 'user.submitPassword', password: '', confirmPassword: '', firstName: 'Ada', lastName: 'Lovelace' },
+  { type: 'user.submitPassword', password: 'long enough', confirmPassword: '', firstName: 'Ada', lastName: 'Lovelace' },
+  { type: 'user.submitPassword', password: '', confirmPassword: 'long enough', firstName: 'Ada', lastName: 'Lovelace' },
+  { type: 'user.submitPassword', password: 'long enough', confirmPassword: 'different one', firstName: 'Ada', lastName: 'Lovelace' },
+  { type: 'user.submitPassword', password: long(7), confirmPassword: long(7), firstName: 'Ada', lastName: 'Lovelace' },
+  { type: 'user.submitPassword', password: long(8), confirmPassword: long(8), firstName: ' Ada ', lastName: 'Lovelace ' },
+  { type: 'user.submitPassword', password: long(128), confirmPassword: long(128), firstName: 'Ada', lastName: 'Lovelace' },
+  { type: 'user.submitPassword', password: long(129), confirmPassword: long(129), firstName: 'Ada', lastName: 'Lovelace' },
   { type: 'clock.tick' },
   { type: 'otp.sent' },
   { type: 'otp.sendFailed', message: 'Failed to send OTP. Please try again.' },
@@ -53,7 +58,7 @@ const simpleEvents: OtpWizardEvent[] = events.filter((e) =>
   ['user.submitEmail', 'otp.sent', 'otp.sendFailed', 'user.submitCode', 'otp.verified', 'otp.verifyFailed', 'password.set'].includes(e.type)
   && !(e.type === 'user.submitCode' && e.code !== '123456') && !(e.type === 'user.submitEmail' && e.email.trim() === '')
   && !(e.type === 'otp.verified' && e.token === '')
-  || (e.type === 'user.submitPassword' && e.password === e.confirmPassword && e.password === long(8)));
+  || (e.type === 'user.submitPassword' && e.password === e.confirmPassword && e.password === long(8) && e.firstName === ' Ada '));
 
 type Where = 'email' | 'sending' | 'code.idle' | 'code.verifying' | 'code.resending' | 'password.idle' | 'password.saving' | 'done';
 
@@ -71,7 +76,14 @@ interface Model {
 
 const initialModel = (): Model => ({ where: 'email', email: '', secondsLeft: 0, otpVerified: false, error: null, token: null, ticking: false, effects: [] });
 
-function passwordError(password: string, confirm: string): string | null {
+function passwordError(purpose: OtpPurpose, e: Extract<OtpWizardEvent, { type: 'user.submitPassword' }>): string | null {
+  const { password, confirmPassword: confirm } = e;
+  if (purpose === 'signup') {
+    const first = (e.firstName ?? '').trim();
+    const last = (e.lastName ?? '').trim();
+    if (!first || !last) return OTP_TEXT.namesRequired;
+    if (first.length > 100 || last.length > 100) return OTP_TEXT.nameTooLong;
+  }
   if (!password || !confirm) return OTP_TEXT.passwordsRequired;
   if (password !== confirm) return OTP_TEXT.passwordsDiffer;
   if (password.length < 8) return OTP_TEXT.passwordTooShort;
@@ -147,9 +159,9 @@ function step(purpose: OtpPurpose, m: Model, e: OtpWizardEvent): Model {
       return m;
     case 'password.idle': {
       if (e.type !== 'user.submitPassword') return m;
-      const error = passwordError(e.password, e.confirmPassword);
+      const error = passwordError(purpose, e);
       if (error) return { ...n, error };
-      n.effects.push(`setPassword ${e.password}`);
+      n.effects.push(`setPassword ${e.password}${purpose === 'signup' ? ` ${e.firstName!.trim()}|${e.lastName!.trim()}` : ''}`);
       return { ...n, where: 'password.saving', error: null };
     }
     case 'password.saving':
@@ -172,7 +184,7 @@ function instrumented() {
       requestOtp: (_, p) => void world.effects.push(`requestOtp ${p.purpose} ${p.email}`),
       resendOtp: (_, p) => void world.effects.push(`resendOtp ${p.purpose} ${p.email}`),
       verifyOtp: (_, p) => void world.effects.push(`verifyOtp ${p.purpose} ${p.email} ${p.code}`),
-      setPassword: (_, p) => void world.effects.push(`setPassword ${p.password}`),
+      setPassword: (_, p) => void world.effects.push(`setPassword ${p.password}${p.names ? ` ${p.names.firstName}|${p.names.lastName}` : ''}`),
       storeToken: (_, p) => {
         world.effects.push(`storeToken ${p.token}`);
         world.token = p.token;
@@ -283,12 +295,12 @@ describe('OTP wizard effects (scripted API, fake clock)', () => {
     await waitFor(w.actor, (s) => s.matches('password'));
     expect(w.tokens.token).toBe('signup-token');
     expect(w.clock.activeTimers).toBe(0);
-    w.actor.send({ type: 'user.submitPassword', password: 'long enough', confirmPassword: 'long enough' });
+    w.actor.send({ type: 'user.submitPassword', password: 'long enough', confirmPassword: 'long enough', firstName: ' Ada ', lastName: 'Lovelace' });
     await waitFor(w.actor, (s) => s.status === 'done');
     expect(w.api.calls.map((c) => [c.name, c.input])).toEqual([
       ['auth.requestSignupOtp', { body: { email: 'ada@example.com' } }],
       ['auth.signup', { body: { email: 'ada@example.com', otp: '123456' } }],
-      ['auth.setPassword', { body: { password: 'long enough' } }],
+      ['auth.setPassword', { body: { password: 'long enough', firstName: 'Ada', lastName: 'Lovelace' } }],
     ]);
     expect(w.navigator.redirects).toEqual(['/']);
   });
@@ -351,7 +363,7 @@ describe('OTP wizard effects (scripted API, fake clock)', () => {
     w.actor.send({ type: 'user.submitCode', code: '123456' });
     await waitFor(w.actor, (s) => s.matches('password'));
     w.api.answer('auth.setPassword', () => Promise.reject(new ApiError('network', 0, 'offline')));
-    w.actor.send({ type: 'user.submitPassword', password: 'long enough', confirmPassword: 'long enough' });
+    w.actor.send({ type: 'user.submitPassword', password: 'long enough', confirmPassword: 'long enough', firstName: 'Ada', lastName: 'Lovelace' });
     await waitFor(w.actor, (s) => s.matches({ password: 'idle' }) && s.context.error !== null);
     expect(w.actor.getSnapshot().context.error).toBe(OTP_TEXT.unexpected);
   });

@@ -26,13 +26,13 @@ describeWithApp('accounts', {}, (ctx) => {
     expect(signup.statusCode).toBe(200);
     const signupToken = signup.json().token;
     c.clock.advance(1000);
-    const set = await send(c, setPassword, { body: { password: 'correct horse battery' }, token: signupToken });
+    const set = await send(c, setPassword, { body: { password: 'correct horse battery', firstName: ' Ada ', lastName: 'Lovelace' }, token: signupToken });
     expect(set.statusCode).toBe(200);
     // The client keeps the token it set the password with (ADR 065): it stays valid, and no new one is answered.
     expect(set.json()).toEqual({ success: true, message: 'Password set successfully' });
     const token = signupToken;
     const me = await send(c, profile, { token });
-    expect(me.json().user).toEqual({ _id: expect.any(String), firstName: '', lastName: '', address: '', name: '', email, profilePicture: '' });
+    expect(me.json().user).toEqual({ _id: expect.any(String), firstName: 'Ada', lastName: 'Lovelace', address: '', name: 'Ada Lovelace', email, profilePicture: '' });
     const [row] = await c.database.db.select().from(users).where(eq(users.email, email));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
 
@@ -43,6 +43,40 @@ describeWithApp('accounts', {}, (ctx) => {
     const again = await send(c, login, { body: { email, password: 'correct horse battery' } });
     expect(again.statusCode).toBe(200);
     expect(again.json().token).toEqual(expect.any(String));
+  });
+
+  it('asks a new member for a first and last name with the password: missing or 101 characters is a 400 (issue 35)', async () => {
+    const c = ctx();
+    const email = 'named@example.com';
+    expect((await send(c, requestSignupOtp, { body: { email } })).statusCode).toBe(200);
+    await mailSent();
+    const token = (await send(c, verifySignupOtp, { body: { email, otp: codeFrom(c, email)! } })).json().token as string;
+    c.clock.advance(1000);
+    const refused = [
+      { password: 'correct horse battery' },
+      { password: 'correct horse battery', firstName: 'Ada' },
+      { password: 'correct horse battery', firstName: '   ', lastName: 'Lovelace' },
+      { password: 'correct horse battery', firstName: 'A'.repeat(101), lastName: 'Lovelace' },
+      { password: 'correct horse battery', firstName: 'Ada', lastName: 'L'.repeat(101) },
+    ];
+    for (const body of refused) {
+      const res = await send(c, setPassword, { rawBody: body, token });
+      expect(res.statusCode, JSON.stringify(body).slice(0, 80)).toBe(400);
+      expect(res.json().message).toMatch(/first and last name|at most 100 characters/);
+    }
+    // Nothing was kept: no password, no name.
+    const [before] = await c.database.db.select().from(users).where(eq(users.email, email));
+    expect(before!.passwordHash).toBeNull();
+    const set = await send(c, setPassword, { body: { password: 'correct horse battery', firstName: ' Ada ', lastName: 'L'.repeat(100) }, token });
+    expect(set.statusCode).toBe(200);
+    const me = (await send(c, profile, { token })).json().user;
+    expect([me.firstName, me.lastName.length, me.name.startsWith('Ada L')]).toEqual(['Ada', 100, true]);
+    // A reset sends the password alone: a member who has one is not asked again.
+    expect((await send(c, forgotPassword, { body: { email } })).statusCode).toBe(200);
+    await mailSent();
+    const reset = (await send(c, verifyResetOtp, { body: { email, otp: codeFrom(c, email)! } })).json().token as string;
+    c.clock.advance(1000);
+    expect((await send(c, setPassword, { body: { password: 'another good secret' }, token: reset })).statusCode).toBe(200);
   });
 
   it('stores codes hashed, uses each once, and kills them after 10 minutes', async () => {

@@ -71,7 +71,7 @@ describe.skipIf(!baseUrl)('three instances on one PostgreSQL behind nginx', () =
     const verified = await call(proxy.url, auth.verifySignupOtp, urlOf(auth.verifySignupOtp), { email, otp: await codeFor(email) });
     expect(verified.status).toBe(200);
     const token = verified.json!.token as string;
-    expect((await call(proxy.url, auth.setPassword, urlOf(auth.setPassword), { password: PASSWORD }, token)).status).toBe(200);
+    expect((await call(proxy.url, auth.setPassword, urlOf(auth.setPassword), { password: PASSWORD, firstName: 'Cluster', lastName: 'Member' }, token)).status).toBe(200);
     return token;
   };
   /** Polls `check` on every instance directly until it holds on all, and answers how long that took. */

@@ -34,20 +34,20 @@ async function asMember(ctx: TestContext, email: string, token: string): Promise
  * Signs a new member up through the real flow (code request, code, password) and returns the token the client keeps:
  * the one answered by the password step when it answers one, else the verified code's.
  */
-export async function signUp(ctx: TestContext, email: string, password = PASSWORD): Promise<string> {
+export async function signUp(ctx: TestContext, email: string, password = PASSWORD, names = { firstName: 'Ada', lastName: 'Lovelace' }): Promise<string> {
   expect((await send(ctx, auth.requestSignupOtp, { body: { email } })).statusCode).toBe(200);
   await mailSent();
   const signup = await send(ctx, auth.verifySignupOtp, { body: { email, otp: codeFrom(ctx, email)! } });
   expect(signup.statusCode).toBe(200);
   ctx.clock.advance(1000);
-  const set = await send(ctx, auth.setPassword, { body: { password }, token: signup.json().token });
+  const set = await send(ctx, auth.setPassword, { body: { password, ...names }, token: signup.json().token });
   expect(set.statusCode).toBe(200);
   return (set.json().token as string | undefined) ?? (signup.json().token as string);
 }
 
 /** A member created through OTP signup, with a name set through the profile call. */
 export async function member(ctx: TestContext, email: string, firstName = 'Ada', lastName = 'Lovelace'): Promise<Member> {
-  const token = await signUp(ctx, email);
+  const token = await signUp(ctx, email, PASSWORD, { firstName, lastName });
   const named = await send(ctx, auth.updateProfile, { body: { firstName, lastName, address: '' }, token });
   expect(named.statusCode).toBe(200);
   return asMember(ctx, email, token);

@@ -93,7 +93,7 @@ describeWithApp('set-password', {}, (ctx) => {
 
     const once = await verified('once@example.com');
     ctx().clock.advance(1000);
-    expect((await send(ctx(), auth.setPassword, { body: { password: 'first time 12' }, token: once })).statusCode).toBe(200);
+    expect((await send(ctx(), auth.setPassword, { body: { password: 'first time 12', firstName: 'Once', lastName: 'Only' }, token: once })).statusCode).toBe(200);
     ctx().clock.advance(1000);
     expect((await send(ctx(), auth.setPassword, { body: { password: 'second time 1' }, token: once })).statusCode).toBe(403);
     expect((await send(ctx(), auth.login, { body: { email: 'once@example.com', password: 'first time 12' } })).statusCode).toBe(200);

@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { Link } from 'wouter';
 import { formatCountdown, isCompleteOtp, type OtpPurpose } from '../../../domain/otp';
-import { PASSWORD_RULE_TEXT } from '../../../domain/user';
+import { NAME_TEXT, PASSWORD_RULE_TEXT } from '../../../domain/user';
 import { Field } from '../../components/fields';
 import { OtpInput } from '../../components/otp-input';
 import { paths } from '../../routes';
@@ -21,12 +21,16 @@ export function OtpWizardView({ purpose, title, lead }: { purpose: OtpPurpose; t
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const askNames = purpose === 'signup';
   const { error, secondsLeft } = state.context;
   // The error line is tied to the field it is about, so a screen reader reads it with the field.
   const errorId = useId();
   const sentId = useId();
   const describedBy = error ? errorId : undefined;
   const mismatch = error === 'Passwords do not match';
+  const aboutNames = error === NAME_TEXT.required || error === NAME_TEXT.tooLong;
 
   const step = state.matches('email') || state.matches('sending') ? 0 : state.matches('code') ? 1 : 2;
   const busy = state.matches('sending') || state.matches({ code: 'verifying' }) || state.matches({ code: 'resending' }) || state.matches({ password: 'saving' });
@@ -41,7 +45,7 @@ export function OtpWizardView({ purpose, title, lead }: { purpose: OtpPurpose; t
   };
   const submitPassword = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    send({ type: 'user.submitPassword', password, confirmPassword });
+    send({ type: 'user.submitPassword', password, confirmPassword, ...(askNames ? { firstName, lastName } : {}) });
   };
 
   return (
@@ -103,8 +107,16 @@ export function OtpWizardView({ purpose, title, lead }: { purpose: OtpPurpose; t
 
         {step === 2 && (
           <Form onSubmit={submitPassword} className="form">
-            <Field label="Password" name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} description={PASSWORD_RULE_TEXT} isRequired autoFocus
-              errorId={mismatch ? undefined : describedBy} />
+            {askNames && (
+              <>
+                <Field label="First name" name="firstName" autoComplete="given-name" value={firstName} onChange={setFirstName} isRequired autoFocus
+                  errorId={aboutNames ? describedBy : undefined} />
+                <Field label="Last name" name="lastName" autoComplete="family-name" value={lastName} onChange={setLastName} isRequired
+                  errorId={aboutNames ? describedBy : undefined} />
+              </>
+            )}
+            <Field label="Password" name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} description={PASSWORD_RULE_TEXT} isRequired
+              autoFocus={!askNames} errorId={mismatch || aboutNames ? undefined : describedBy} />
             <Field label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} isRequired
               errorId={mismatch ? describedBy : undefined} />
             <ErrorLine id={errorId} error={error} />
