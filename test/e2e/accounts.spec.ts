@@ -34,6 +34,8 @@ test('sign up, log out, log in, update the profile, change and reset the passwor
   await expect(page.getByLabel('First name')).toBeFocused();
   await expectAccessible(page, 'signup: password step');
   // A name is asked with the password: a byline is a person, never "User" (issue 35).
+  await page.getByLabel('First name').fill('   ');
+  await page.getByLabel('Last name').fill('Maathai');
   await page.getByLabel('Password', { exact: true }).fill('correct horse battery');
   await page.getByLabel('Confirm password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Create account' }).click();
@@ -135,14 +137,19 @@ test('the whole signup by keyboard alone', async ({ page }) => {
   await expect(page.getByLabel('Digit 5 of 6')).toHaveValue('');
   await page.keyboard.type(code.slice(4));
   await page.keyboard.press('Enter');
+  await expect(page.getByLabel('First name')).toBeFocused();
+  await page.keyboard.type('Kay');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Board');
+  await page.keyboard.press('Tab');
   await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
   await page.keyboard.type('keyboard only secret');
   await page.keyboard.press('Tab');
   await page.keyboard.type('keyboard only secret');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: 'Account menu for User' })).toBeVisible();
-  await page.getByRole('button', { name: 'Account menu for User' }).focus();
+  await expect(page.getByRole('button', { name: 'Account menu for Kay' })).toBeVisible();
+  await page.getByRole('button', { name: 'Account menu for Kay' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('menuitem', { name: 'My learning' })).toBeFocused();
   await expectAccessible(page, 'avatar menu open');
