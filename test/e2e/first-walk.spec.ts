@@ -126,6 +126,42 @@ test("a member with no name is 'User' everywhere: on their post and in the accou
   await expectAccessible(page, 'account menu of a member with no name');
 });
 
+test('a member with no name is asked for one, once, before their next post: by keyboard, then the composer opens', async ({ page, request }) => {
+  const nameless = await createUser(request, { firstName: '', lastName: '' });
+  await signIn(page, nameless);
+  await page.setViewportSize(DESKTOP);
+  await page.goto('/discussion?category=quality-education&subcategory=school-design');
+  await page.getByRole('button', { name: 'Create a Post' }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: 'Add your name' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByLabel('First name')).toBeFocused();
+  await expectAccessible(page, 'the name dialog');
+  // Escape leaves things as they were: no composer, the focus back on the button.
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Create a Post' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByLabel('First name')).toBeFocused();
+  await page.keyboard.type('   ');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('Achebe');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText('Please enter your first and last name');
+  await dialog.getByLabel('First name').fill('Chinua');
+  await dialog.getByLabel('Last name').focus();
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+  // The composer opens on its title, and the name is the member's from now on: not asked again.
+  await expect(page.getByRole('textbox', { name: 'Title' })).toBeFocused();
+  await expect(page.getByRole('button', { name: 'Account menu for Chinua' })).toBeVisible();
+  await page.getByRole('button', { name: 'Cancel' }).click();
+  await page.getByRole('button', { name: 'Create a Post' }).click();
+  await expect(page.getByRole('textbox', { name: 'Title' })).toBeVisible();
+  await expect(dialog).toHaveCount(0);
+  await expectAccessible(page, 'the composer after the name');
+});
+
 test.describe('npm run demo', () => {
   let server: PrivateServer;
   test.beforeAll(async () => {

@@ -18,6 +18,7 @@ import { useServices } from '../../services-context';
 import { commentHtml, type ThreadTree, threadTree } from './comment-render';
 import { ConfirmDelete } from './confirm-delete';
 import { LikeButton } from './like-button';
+import { useNameGate } from './name-gate';
 
 export const COMMENT_DELETE_QUESTION = 'Are you sure you want to delete this comment?';
 
@@ -36,6 +37,7 @@ function CommentForm({ thread, parentCommentId, label, onPosted, onCancel, autoF
   autoFocus?: boolean;
 }) {
   const [text, setText] = useState('');
+  const gate = useNameGate();
   const errorId = useId();
   const form = useSelector(thread, (s) => ({
     sending: s.context.sendingFrom === parentCommentId,
@@ -57,7 +59,7 @@ function CommentForm({ thread, parentCommentId, label, onPosted, onCancel, autoF
     event.preventDefault();
     // Blank or whitespace-only text is never sent (spec section 5).
     if (isBlankText(text) || form.sending) return;
-    thread.send({ type: 'comment.post', text, parentCommentId });
+    gate(() => thread.send({ type: 'comment.post', text, parentCommentId }));
   };
 
   return (

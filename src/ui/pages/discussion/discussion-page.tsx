@@ -19,6 +19,7 @@ import { useQuery } from '../../hooks/use-query';
 import { discussionTopicOf, loginWithReturn, paths } from '../../routes';
 import { useServices, useSession } from '../../services-context';
 import { DiscussionCard } from './discussion-card';
+import { NameGateProvider } from './name-gate';
 import { PostComposer } from './post-composer';
 import { SdgSidebar, TopicSelects, topicLabel } from './topic-picker';
 import { whenIdle } from '../../when-idle';
@@ -163,7 +164,9 @@ export default function DiscussionPage() {
         Share questions and projects with architects, planners, consultants and researchers, organised by the UN
         Sustainable Development Goals. Choose a goal and a subcategory to read its posts or start one.
       </p>
-      <DiscussionBoard user={user} />
+      <NameGateProvider>
+        <DiscussionBoard user={user} />
+      </NameGateProvider>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { isPostComplete, type PostComposerMachine } from '../../../application/p
 import { DISCUSSION_TITLE_MAX } from '../../../domain/discussion';
 import { retryableLazy } from '../../components/retryable-lazy';
 import { Spinner } from '../../components/states';
+import { useNameGate } from './name-gate';
 
 const RichTextEditor = retryableLazy(() => import('./rich-text-editor'));
 
@@ -25,6 +26,7 @@ export function PostComposer({ composer, topic }: { composer: ActorRefFrom<PostC
   }), (a, b) => a.open === b.open && a.submitting === b.submitting && a.complete === b.complete && a.title === b.title
     && a.content === b.content && a.alert === b.alert && a.lastCreatedId === b.lastCreatedId);
   const createButton = useRef<HTMLButtonElement>(null);
+  const gate = useNameGate();
   const wasOpen = useRef(view.open);
 
   // Closing (posted or cancelled) hands focus back to the button that opened the composer.
@@ -47,7 +49,7 @@ export function PostComposer({ composer, topic }: { composer: ActorRefFrom<PostC
       <>
       {status}
       <div className="composer-start">
-        <button ref={createButton} type="button" className="button button--primary" onClick={() => composer.send({ type: 'composer.open' })}>
+        <button ref={createButton} type="button" className="button button--primary" onClick={() => gate(() => composer.send({ type: 'composer.open' }))}>
           Create a Post
         </button>
         {view.alert && (
