@@ -39,7 +39,13 @@ function decodings(value: string): string[] | null {
  * read as another host or strip before reading (backslashes, tabs, line breaks and other control characters).
  */
 function isSameSitePath(form: string): boolean {
-  return form.startsWith('/') && !form.startsWith('//') && !UNSAFE.test(form);
+  if (!form.startsWith('/') || form.startsWith('//') || UNSAFE.test(form)) return false;
+  // Dot segments are resolved before the path is used: `/..//evil.example` becomes `//evil.example`.
+  try {
+    return !new URL(form, 'http://this.site').pathname.startsWith('//');
+  } catch {
+    return false;
+  }
 }
 
 /** Percent-encodes everything outside printable ASCII (a space included); null for a lone surrogate. */
