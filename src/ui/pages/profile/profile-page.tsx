@@ -1,10 +1,10 @@
 /** 'Profile Settings': update first and last name (the call also carries the address), and change the password. */
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { toast } from 'sonner';
 import { messageOf } from '../../../application/api-error';
 import { updatePassword, updateProfile } from '../../calls';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE_TEXT } from '../../../domain/user';
+import { nameProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE_TEXT } from '../../../domain/user';
 import { Field } from '../../components/fields';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useServices, useSession } from '../../services-context';
@@ -29,6 +29,9 @@ function UpdateProfileForm() {
   const [firstName, setFirstName] = useState(user?.firstName ?? '');
   const [lastName, setLastName] = useState(user?.lastName ?? '');
   const [busy, setBusy] = useState(false);
+  // Problems with the names are said beside the fields, not in a toast (issue 35).
+  const [error, setError] = useState<string | null>(null);
+  const errorId = useId();
   useEffect(() => {
     setFirstName(user?.firstName ?? '');
     setLastName(user?.lastName ?? '');
@@ -36,14 +39,17 @@ function UpdateProfileForm() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const problem = nameProblem(firstName, lastName);
+    if (problem) return setError(problem);
+    setError(null);
     setBusy(true);
     try {
-      await updateProfile.use((call) => api.call(call, { body: { firstName, lastName, address: user?.address ?? '' } }));
+      await updateProfile.use((call) => api.call(call, { body: { firstName: firstName.trim(), lastName: lastName.trim(), address: user?.address ?? '' } }));
       toast.success('Profile updated successfully');
       // The spec: the profile is fetched again after an update.
       session.send({ type: 'user.refreshProfile' });
-    } catch (error) {
-      toast.error(messageOf(error, 'Failed to update profile'));
+    } catch (failure) {
+      setError(messageOf(failure, 'Failed to update profile'));
     } finally {
       setBusy(false);
     }
@@ -53,8 +59,13 @@ function UpdateProfileForm() {
     <section className="auth-card profile-card" aria-labelledby="update-profile">
       <h2 id="update-profile">Update Profile</h2>
       <Form onSubmit={submit} className="form">
-        <Field label="First name" name="firstName" autoComplete="given-name" value={firstName} onChange={setFirstName} />
-        <Field label="Last name" name="lastName" autoComplete="family-name" value={lastName} onChange={setLastName} />
+        <Field label="First name" name="firstName" autoComplete="given-name" value={firstName} onChange={setFirstName} isRequired
+          errorId={error ? errorId : undefined} />
+        <Field label="Last name" name="lastName" autoComplete="family-name" value={lastName} onChange={setLastName} isRequired
+          errorId={error ? errorId : undefined} />
+        <p id={errorId} className="form__error" role="alert">
+          {error ?? ''}
+        </p>
         <p className="field__help">Email: {user?.email}</p>
         <Button type="submit" className="button button--primary" isDisabled={busy}>
           {busy ? 'Saving...' : 'Update Profile'}
