@@ -19,9 +19,9 @@ export interface PageBundle {
 }
 
 /**
- * `require` of a built CommonJS file, without the loader hooks the server runs under: tsx would transform the 6 MB
+ * `require` of a built CommonJS file, without the loader hooks the server runs under: tsx would transform the 3 MB
  * bundle and map it (4.8 s of a fresh start's first page, against 0.14 s for this). What the bundle requires in turn
- * (React, the sanitizer) is required as usual.
+ * (the sanitizer, sanitize-html, which the server holds already) is required as usual.
  */
 function requireAsBuilt(file: string): unknown {
   const module = { exports: {} as unknown };
@@ -36,7 +36,7 @@ export function loadPageBundle(staticDir: string): PageBundle | null {
   const bundle = join(staticDir, 'ssr', 'render.cjs');
   const index = join(staticDir, 'index.html');
   if (!existsSync(bundle) || !existsSync(index)) return null;
-  // The bundle (and jsdom under its sanitizer) loads with the first page drawn, not while the server starts.
+  // The bundle loads with the first page drawn, not while the server starts.
   let loaded: PageRenderer | null = null;
   const load = (): PageRenderer => {
     if (!loaded) {

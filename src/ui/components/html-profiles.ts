@@ -1,0 +1,34 @@
+/**
+ * What each kind of stored HTML may hold, as the server's allowlists (server/render/sanitize.ts): rich text for
+ * articles, slides, posts and comments; lessons add tables and the product's own figures. Both sanitizers of the views
+ * read them: DOMPurify in the browser (sanitize-markup.ts), sanitize-html in the server's render (sanitize-markup.server.ts).
+ */
+export const RICH_TAGS = ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'blockquote', 'code', 'pre'];
+
+export const PROFILES = {
+  rich: { ALLOWED_TAGS: RICH_TAGS, ALLOWED_ATTR: ['href', 'target', 'rel'] },
+  lesson: {
+    ALLOWED_TAGS: [...RICH_TAGS, 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'figure', 'figcaption', 'hr'],
+    ALLOWED_ATTR: ['href', 'target', 'rel', 'src', 'alt', 'width', 'height', 'loading', 'scope', 'align'],
+  },
+} as const;
+export type HtmlProfile = keyof typeof PROFILES;
+
+/** A lesson figure is one of the product's own SVGs; any other picture source is dropped with its element. */
+export const LESSON_FIGURE = /^\/media\/lessons\/[a-z0-9-]+\/[a-z0-9-]+\.svg$/;
+
+/**
+ * The names of a lesson's table regions, in document order, from each table's heading texts: "Table: a, b", or
+ * "Table"; a name met again gets " (2)", " (3)"...
+ */
+export function tableRegionNames(headingsOfEachTable: string[][]): string[] {
+  const names = new Set<string>();
+  return headingsOfEachTable.map((texts) => {
+    const headings = texts.map((t) => t.trim()).filter(Boolean).join(', ');
+    const base = headings ? `Table: ${headings}` : 'Table';
+    let name = base;
+    for (let n = 2; names.has(name); n++) name = `${base} (${n})`;
+    names.add(name);
+    return name;
+  });
+}
