@@ -4,7 +4,6 @@
  * runs, so `pdftotext` and screen readers read every word.
  */
 import { renderPdf } from './pdf-document';
-import QRCode from 'qrcode';
 import { formatUsDate } from '../../src/domain/text';
 
 export interface CertificateFacts {
@@ -24,7 +23,7 @@ const SOFT = '#4b5563';
 const SAND = '#f4efe6';
 
 /** Draws the QR code of `text` as squares (vector, crisp at any zoom) with its top-left corner at (x, y). */
-function drawQr(pdf: PDFKit.PDFDocument, text: string, x: number, y: number, size: number) {
+function drawQr(pdf: PDFKit.PDFDocument, QRCode: QrCodes, text: string, x: number, y: number, size: number) {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const count = qr.modules.size;
   const quiet = 2;
@@ -39,7 +38,11 @@ function drawQr(pdf: PDFKit.PDFDocument, text: string, x: number, y: number, siz
   pdf.fill().restore();
 }
 
-export function renderCertificatePdf(facts: CertificateFacts): Promise<Buffer> {
+type QrCodes = typeof import('qrcode');
+
+export async function renderCertificatePdf(facts: CertificateFacts): Promise<Buffer> {
+  // Loaded by the first certificate drawn, like pdfkit (pdf-document.ts).
+  const { default: QRCode } = await import('qrcode');
   return renderPdf(
     {
     size: 'A4',
@@ -86,7 +89,7 @@ export function renderCertificatePdf(facts: CertificateFacts): Promise<Buffer> {
     const qrSize = 140;
     const qrX = width - left - qrSize;
     const qrY = height - 72 - qrSize - 24;
-    drawQr(pdf, facts.verificationUrl, qrX, qrY, qrSize);
+    drawQr(pdf, QRCode, facts.verificationUrl, qrX, qrY, qrSize);
     pdf.fillColor(SOFT).font('Helvetica').fontSize(9).text('Scan to verify', qrX, qrY + qrSize + 6, { width: qrSize, align: 'center' });
     },
   );
