@@ -21,11 +21,21 @@ export class CachedAnswer {
   readonly tag: string;
   readonly #encoded = new Map<Encoding, Promise<Buffer>>();
   #variants: Map<string, CachedAnswer> | undefined;
+  /** Bytes of the compressed forms made so far. */
+  #madeBytes = 0;
 
   constructor(value: unknown, keepValue = false) {
     this.body = Buffer.from(JSON.stringify(value));
     this.value = keepValue ? value : undefined;
     this.tag = createHash('sha1').update(this.body).digest('base64url');
+  }
+
+  /**
+   * What this answer holds, for the caches' bound (ADR 129): its body, its compressed forms, its variants, and the
+   * value it keeps for them, counted at twice its JSON (the objects in the heap take more than their text).
+   */
+  get bytes(): number {
+    return this.body.length * (this.value === undefined ? 1 : 3) + this.#madeBytes + (this.#variants ? [...this.#variants.values()].reduce((sum, v) => sum + v.bytes, 0) : 0);
   }
 
   /** Strong ETags differ per encoding (each is another representation); `matches` compares the shared part. */
@@ -46,6 +56,7 @@ export class CachedAnswer {
     let buffer = this.#encoded.get(encoding);
     if (!buffer) {
       buffer = compress(this.body, encoding, 'once');
+      buffer.then((made) => { this.#madeBytes += made.length; }, () => undefined);
       this.#encoded.set(encoding, buffer);
     }
     return buffer;
@@ -105,9 +116,13 @@ export const SOLE_PROCESS_COMMUNITY_MAX_AGE_MS = 60_000;
 export function communityMaxAgeMs(database: 'pglite' | 'postgres'): number {
   return database === 'pglite' ? SOLE_PROCESS_COMMUNITY_MAX_AGE_MS : COMMUNITY_MAX_AGE_MS;
 }
-/** Each cache holds at most this many bytes of serialised bodies (their compressed forms add a fraction). */
-const MAX_BYTES = 32 * 1024 * 1024;
-const sizeOf = (answer: CachedAnswer) => answer.body.length;
+/**
+ * Each cache holds at most this many bytes of answers, everything they hold counted (`CachedAnswer.bytes`): 16 MB keeps
+ * every hot answer of the product many times over, and the two caches stay a small part of a process's memory (ADR
+ * 129; it was 32 MB of bodies alone, their compressed forms, values and variants uncounted).
+ */
+const MAX_BYTES = 16 * 1024 * 1024;
+const sizeOf = (answer: CachedAnswer) => answer.bytes;
 
 /**
  * Registered once in the API's scope: the two answer caches, and compression of the API's other JSON answers.

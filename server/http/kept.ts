@@ -8,6 +8,7 @@ export interface KeptOptions<V> {
   maxAgeMs: number;
   /** Bound on the summed `sizeOf` of kept values; the least recently used go first. */
   maxSize: number;
+  /** Measured when a value is kept and again at each hit: a value may grow after it is kept (its encodings). */
   sizeOf: (value: V) => number;
   now: () => number;
 }
@@ -41,6 +42,11 @@ export class KeptUntilChanged<V> {
     this.#size = 0;
   }
 
+  /** The summed `sizeOf` of the values kept now. */
+  get size(): number {
+    return this.#size;
+  }
+
   /** Whether a read of `key` now would be answered without computing: a value kept and fresh, or one being computed. */
   holds(key: string): boolean {
     if (this.#options.maxAgeMs <= 0) return false;
@@ -60,6 +66,7 @@ export class KeptUntilChanged<V> {
     if (hit) {
       this.#kept.delete(key);
       this.#kept.set(key, hit);
+      this.#remeasure(hit);
       if (hit.refreshAt > startedAt) return hit.value;
     }
     const fresh = this.#compute(key, produce, startedAt);
@@ -96,8 +103,26 @@ export class KeptUntilChanged<V> {
     this.#forget(key);
     this.#kept.set(key, { value, size, refreshAt: startedAt + maxAgeMs / 2, expires: startedAt + maxAgeMs });
     this.#size += size;
-    for (const oldest of this.#kept.keys()) {
-      if (this.#size <= maxSize) break;
+    this.#trim(startedAt);
+  }
+
+  /** A kept value that grew since it was measured (ADR 129) counts at its new size. */
+  #remeasure(entry: Entry<V>): void {
+    const size = this.#options.sizeOf(entry.value);
+    if (size === entry.size) return;
+    this.#size += size - entry.size;
+    entry.size = size;
+    this.#trim(this.#options.now());
+  }
+
+  /**
+   * The least recently used go while the bound is passed, and so do expired values at the front, which would never be
+   * served again but stayed until a write or the bound took them (ADR 129): a run of different searches filled the
+   * community answers with a second's answers for good.
+   */
+  #trim(now: number): void {
+    for (const [oldest, entry] of this.#kept) {
+      if (this.#size <= this.#options.maxSize && entry.expires > now) break;
       this.#forget(oldest);
     }
   }

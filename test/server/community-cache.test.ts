@@ -7,7 +7,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { discussions } from '../../server/data/schema';
-import { COMMUNITY_MAX_AGE_MS, communityMaxAgeMs } from '../../server/http/answer-cache';
+import { CachedAnswer, COMMUNITY_MAX_AGE_MS, communityMaxAgeMs } from '../../server/http/answer-cache';
 import { acceptedEncoding } from '../../server/http/compression';
 import { KeptUntilChanged } from '../../server/http/kept';
 import { updateProfile } from '../../src/contract/auth';
@@ -261,6 +261,41 @@ describe('values kept until a write', () => {
     await cache.get('/none', nothing);
     await cache.get('/none', nothing);
     expect(nulls).toBe(2);
+  });
+
+  it('lets expired values at the front go when it keeps another, and counts a value that grew at its next hit (ADR 129)', async () => {
+    const clock = { now: 0 };
+    const sizes = new Map<number, number>();
+    const cache = new KeptUntilChanged<{ run: number }>({ maxAgeMs: 1000, maxSize: 100, sizeOf: (v) => sizes.get(v.run) ?? 10, now: () => clock.now });
+    let runs = 0;
+    const produce = async () => ({ run: ++runs });
+    await cache.get('/a', produce);
+    await cache.get('/b', produce);
+    clock.now = 1000;
+    await cache.get('/c', produce);
+    // /a and /b expired and went: only /c is held.
+    expect(cache.size).toBe(10);
+    expect(cache.holds('/c')).toBe(true);
+    await cache.get('/d', produce);
+    // /c grows past what the bound leaves for it beside /d: its next hit counts it, and the least recently used goes.
+    sizes.set(3, 95);
+    expect(await cache.get('/c', produce)).toEqual({ run: 3 });
+    expect(cache.holds('/d')).toBe(false);
+    expect(cache.holds('/c')).toBe(true);
+    expect(cache.size).toBe(95);
+    expect(runs).toBe(4);
+  });
+
+  it('counts what a kept answer holds: its body, its compressed forms, the value it keeps and its variants', async () => {
+    const value = { items: Array.from({ length: 200 }, (_, i) => ({ id: i, text: `item ${i}` })) };
+    const shared = new CachedAnswer(value, true);
+    const body = shared.body.length;
+    expect(shared.bytes).toBe(body * 3);
+    const br = await shared.encoded('br');
+    expect(shared.bytes).toBe(body * 3 + br.length);
+    const mine = shared.variant('member', () => ({ items: value.items.slice(1) }));
+    expect(shared.bytes).toBe(body * 3 + br.length + mine.body.length);
+    expect(new CachedAnswer(value).bytes).toBe(body);
   });
 
   it('reads Accept-Encoding with its weights', () => {
