@@ -3,10 +3,10 @@
  * delete rule of docs/decisions/041: a comment without replies is removed; one with replies becomes "[deleted]" so
  * the replies stay readable in place, and a "[deleted]" comment whose last reply goes is removed too.
  */
-import { and, asc, eq, isNotNull, notExists, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, isNull, notExists, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { type Comment, DELETED_COMMENT_LABEL } from '../../src/domain/discussion';
-import type { Db } from './client';
+import type { Db, Tx } from './client';
 import { commentLikes, comments, users } from './schema';
 import { displayName } from '../../src/domain/user';
 import { unlessMissing } from './pg-errors';
@@ -31,7 +31,7 @@ const liked = alias(comments, 'liked');
  * per-row subqueries cost a sort and an aggregate for every comment, about 0.16 ms each on PGlite (32 ms of a
  * 200-comment thread's 39 ms); one pass over the thread's likes takes about 1 ms in all.
  */
-function likeTotals(db: Db, where: SQL) {
+function likeTotals(db: Db | Tx, where: SQL) {
   return db
     .select({
       commentId: commentLikes.commentId,
@@ -105,7 +105,7 @@ export function threadSeenBy(thread: Comment[], viewer: Viewer): Comment[] | nul
 }
 
 /** `likesWhere` narrows the likes totalled to (at least) the comments `where` picks, so the totals stay one small pass. */
-function selectComments(db: Db, where: SQL | undefined, likesWhere: SQL) {
+function selectComments(db: Db | Tx, where: SQL | undefined, likesWhere: SQL) {
   const totals = likeTotals(db, likesWhere);
   return db
     .select({
@@ -140,13 +140,13 @@ export async function listThread(db: Db, discussionId: string, parentCommentId?:
   return rows.map(toComment);
 }
 
-export async function findComment(db: Db, id: string, viewer: Viewer): Promise<Comment | null> {
+export async function findComment(db: Db | Tx, id: string, viewer: Viewer): Promise<Comment | null> {
   const [row] = (await selectComments(db, eq(comments.id, id), eq(liked.id, id)).limit(1)) as CommentRow[];
   return row ? seenBy(toComment(row), viewer) : null;
 }
 
 /** The raw row, for checks before a change: existence, author, deleted state, post. */
-export async function commentFacts(db: Db, id: string) {
+export async function commentFacts(db: Db | Tx, id: string) {
   const [row] = await db
     .select({ createdBy: comments.createdBy, deletedAt: comments.deletedAt, discussionId: comments.discussionId, parentCommentId: comments.parentCommentId })
     .from(comments)
@@ -159,23 +159,22 @@ export async function commentFacts(db: Db, id: string) {
 const hasNoReplies = (id: typeof comments.id) => notExists(sql`(select 1 from comments as replies where replies.parent_comment_id = ${id})`);
 
 /**
- * Removes a comment by the delete rule; returns how it went. The "no replies" test is part of the DELETE itself, so a
- * reply arriving meanwhile turns the removal into a soft delete instead of losing the reply.
+ * Removes a comment by the delete rule, in the caller's transaction (with its search document); returns how it went.
+ * The "no replies" test is part of the DELETE itself, so a reply arriving meanwhile turns the removal into a soft
+ * delete instead of losing the reply.
  */
-export async function removeComment(db: Db, id: string, parentCommentId: string | null): Promise<'removed' | 'soft-deleted'> {
-  const removed = await db.delete(comments).where(and(eq(comments.id, id), hasNoReplies(comments.id))).returning({ id: comments.id });
+export async function removeComment(tx: Tx, id: string, parentCommentId: string | null): Promise<'removed' | 'soft-deleted'> {
+  const removed = await tx.delete(comments).where(and(eq(comments.id, id), hasNoReplies(comments.id))).returning({ id: comments.id });
   if (removed.length === 0) {
-    await db.transaction(async (tx) => {
-      await tx.update(comments).set({ deletedAt: new Date(), content: '' }).where(eq(comments.id, id));
-      // Likes of text nobody can read any more are dropped with it.
-      await tx.delete(commentLikes).where(eq(commentLikes.commentId, id));
-    });
+    await tx.update(comments).set({ deletedAt: new Date(), content: '' }).where(eq(comments.id, id));
+    // Likes of text nobody can read any more are dropped with it.
+    await tx.delete(commentLikes).where(eq(commentLikes.commentId, id));
     return 'soft-deleted';
   }
   // Walk up: a "[deleted]" parent left without replies has nothing left to keep readable.
   let parent = parentCommentId;
   while (parent) {
-    const [gone] = await db
+    const [gone] = await tx
       .delete(comments)
       .where(and(eq(comments.id, parent), isNotNull(comments.deletedAt), hasNoReplies(comments.id)))
       .returning({ parentCommentId: comments.parentCommentId });
@@ -186,7 +185,7 @@ export async function removeComment(db: Db, id: string, parentCommentId: string 
 
 /** Stores a comment; 'missing' when its post or parent went away meanwhile (the foreign keys say so). */
 export function insertComment(
-  db: Db,
+  db: Db | Tx,
   comment: { discussionId: string; parentCommentId: string | null; content: string; createdBy: string },
 ): Promise<string | 'missing'> {
   return unlessMissing(async () => {
@@ -195,6 +194,8 @@ export function insertComment(
   }, 'missing' as const);
 }
 
-export async function updateCommentContent(db: Db, id: string, content: string): Promise<void> {
-  await db.update(comments).set({ content }).where(eq(comments.id, id));
+/** Changes a standing comment's text; false when it was deleted meanwhile (a "[deleted]" comment keeps no text). */
+export async function updateCommentContent(db: Db | Tx, id: string, content: string): Promise<boolean> {
+  const changed = await db.update(comments).set({ content }).where(and(eq(comments.id, id), isNull(comments.deletedAt))).returning({ id: comments.id });
+  return changed.length > 0;
 }

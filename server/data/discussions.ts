@@ -5,7 +5,7 @@
  */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Discussion } from '../../src/domain/discussion';
-import type { Db } from './client';
+import type { Db, Tx } from './client';
 import { comments, discussionLikes, discussions, users } from './schema';
 import { isUuid } from '../../src/domain/ids';
 import { displayName } from '../../src/domain/user';
@@ -69,14 +69,31 @@ function toDiscussion(row: DiscussionRow): Discussion {
   };
 }
 
-function selectDiscussions(db: Db) {
+/** The database, or the transaction a write runs in (a write and its derived rows are one transaction, ADR 128). */
+type Writer = Db | Tx;
+
+function selectDiscussions(db: Writer) {
   return db.select(discussionColumns).from(discussions).innerJoin(users, eq(users.id, discussions.createdBy));
 }
 
-export async function findDiscussion(db: Db, id: string): Promise<Discussion | null> {
+export async function findDiscussion(db: Writer, id: string): Promise<Discussion | null> {
   if (!isUuid(id)) return null;
   const [row] = await selectDiscussions(db).where(eq(discussions.id, id)).limit(1);
   return row ? toDiscussion(row as DiscussionRow) : null;
+}
+
+/**
+ * What a comment's search document takes from its post, with the post's row held (FOR SHARE) to the end of the
+ * transaction: an edit of its title or its delete waits for the comment and its document, and so sees them.
+ */
+export async function sharePost(tx: Tx, id: string): Promise<{ id: string; title: string; category: string; subcategory: string } | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await tx
+    .select({ id: discussions.id, title: discussions.title, category: discussions.category, subcategory: discussions.subcategory })
+    .from(discussions)
+    .where(eq(discussions.id, id))
+    .for('share');
+  return row ?? null;
 }
 
 /** The author of a post, for the authorization check before a change; null when there is no such post. */
@@ -137,18 +154,18 @@ export async function listFeed(db: Db, query: FeedQuery): Promise<{ discussions:
 }
 
 export async function insertDiscussion(
-  db: Db,
+  db: Writer,
   post: { title: string; content: string; category: string; subcategory: string; createdBy: string },
 ): Promise<string> {
   const [row] = await db.insert(discussions).values(post).returning({ id: discussions.id });
   return row!.id;
 }
 
-export async function updateDiscussion(db: Db, id: string, changes: { title?: string; content?: string }): Promise<void> {
+export async function updateDiscussion(db: Writer, id: string, changes: { title?: string; content?: string }): Promise<void> {
   await db.update(discussions).set({ ...changes, updatedAt: new Date() }).where(eq(discussions.id, id));
 }
 
 /** Comments and likes go with the post: the foreign keys cascade in the same statement. */
-export async function deleteDiscussion(db: Db, id: string): Promise<void> {
+export async function deleteDiscussion(db: Writer, id: string): Promise<void> {
   await db.delete(discussions).where(eq(discussions.id, id));
 }

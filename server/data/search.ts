@@ -38,7 +38,7 @@ const topicUrl = (p: Pick<PostFacts, 'category' | 'subcategory'>) =>
 export function discussionDocument(d: PostFacts): SearchDocument {
   return { kind: 'discussion', refId: d.id, title: d.title, body: stripHtml(d.content), url: topicUrl(d), visibility: 'members' };
 }
-export function commentDocument(c: { id: string; discussionId: string; content: string }, post: PostFacts): SearchDocument {
+export function commentDocument(c: { id: string; discussionId: string; content: string }, post: Omit<PostFacts, 'content'>): SearchDocument {
   return {
     kind: 'comment', refId: c.id, title: `Comment on: ${post.title}`, body: stripHtml(c.content), url: topicUrl(post),
     visibility: 'members', parentId: c.discussionId,
@@ -73,7 +73,7 @@ export async function reindexWorkshops(db: Writer, now: Date): Promise<void> {
 }
 
 /** A post's comments follow its title and topic in the index when the post is edited. */
-export async function retitleComments(db: Writer, post: PostFacts): Promise<void> {
+export async function retitleComments(db: Writer, post: Omit<PostFacts, 'content'>): Promise<void> {
   await db.update(searchDocuments).set({ title: `Comment on: ${post.title}`, url: topicUrl(post) })
     .where(and(eq(searchDocuments.kind, 'comment'), eq(searchDocuments.parentId, post.id)));
 }

@@ -9,7 +9,7 @@ import { generateKeyPairSync } from 'node:crypto';
 import { calculateJwkThumbprint, importJWK, type JWK, SignJWT } from 'jose';
 import { type Certificate, hoursOf, type PublicCertificate } from '../../src/domain/learning';
 import { displayName } from '../../src/domain/user';
-import type { Db } from '../data/client';
+import type { Db, Tx } from '../data/client';
 import { type CertificateRow, findCertificate, issueCertificate, learnerNames, outlineOf } from '../data/learning';
 import { sharedSecret } from '../data/secrets';
 import { renderCertificatePdf } from '../render/certificate-pdf';
@@ -53,24 +53,25 @@ export class CertificateService {
     };
   }
 
-  /** Issues the member's certificate for the course once; later calls answer the first one. */
-  async issue(userId: string, courseId: string, score: number, totalQuestions: number): Promise<Certificate> {
-    const row = await this.db.transaction(async (tx) => {
-      const names = await learnerNames(tx, userId);
-      const outline = await outlineOf(tx, courseId);
-      const [course] = await tx.query.courses.findMany({ where: (c, { eq }) => eq(c.id, courseId), limit: 1 });
-      const named = displayName(names?.firstName ?? '', names?.lastName ?? '');
-      return issueCertificate(tx, {
-        userId,
-        courseId,
-        // The name as it is at issue; a member who never gave one is certified under their email address.
-        learnerName: names && (names.firstName.trim() || names.lastName.trim()) ? named : (names?.email ?? named),
-        courseTitle: course?.title ?? '',
-        minutes: outline.reduce((sum, l) => sum + l.duration, 0),
-        score,
-        totalQuestions,
-        issuedAt: new Date(this.now()),
-      });
+  /**
+   * Issues the member's certificate for the course once, in the transaction of the pass that earns it (ADR 128); later
+   * calls answer the first one.
+   */
+  async issue(tx: Tx, userId: string, courseId: string, score: number, totalQuestions: number): Promise<Certificate> {
+    const names = await learnerNames(tx, userId);
+    const outline = await outlineOf(tx, courseId);
+    const [course] = await tx.query.courses.findMany({ where: (c, { eq }) => eq(c.id, courseId), limit: 1 });
+    const named = displayName(names?.firstName ?? '', names?.lastName ?? '');
+    const row = await issueCertificate(tx, {
+      userId,
+      courseId,
+      // The name as it is at issue; a member who never gave one is certified under their email address.
+      learnerName: names && (names.firstName.trim() || names.lastName.trim()) ? named : (names?.email ?? named),
+      courseTitle: course?.title ?? '',
+      minutes: outline.reduce((sum, l) => sum + l.duration, 0),
+      score,
+      totalQuestions,
+      issuedAt: new Date(this.now()),
     });
     return this.toCertificate(row);
   }

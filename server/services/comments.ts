@@ -1,11 +1,11 @@
 /** Comments on posts: create (replies under the same post), the thread, change, delete by the rule of ADR 041, like. */
 import type { Comment } from '../../src/domain/discussion';
 import { isUuid } from '../../src/domain/ids';
-import type { Db } from '../data/client';
+import type { Db, Tx } from '../data/client';
 import {
   commentFacts, findComment, insertComment, listThread, removeComment, updateCommentContent, type Viewer,
 } from '../data/comments';
-import { findDiscussion } from '../data/discussions';
+import { sharePost } from '../data/discussions';
 import { type LikeResult, toggleCommentLike } from '../data/likes';
 import { commentDocument, removeDocuments, upsertDocument } from '../data/search';
 import type { DiscussionService } from './discussions';
@@ -23,32 +23,31 @@ export class CommentService {
   ) {}
 
   /** A live (not deleted) comment, or not found. */
-  private async live(id: string) {
-    const facts = isUuid(id) ? await commentFacts(this.db, id) : null;
+  private async live(id: string, db: Db | Tx = this.db) {
+    const facts = isUuid(id) ? await commentFacts(db, id) : null;
     if (!facts || facts.deletedAt) throw notFound(COMMENT_NOT_FOUND);
     return facts;
   }
 
+  /**
+   * The comment and its search document are one transaction (ADR 128): found the moment it is acknowledged, or never
+   * saved. The post is held while they are written, so its edit or delete comes wholly before or after them.
+   */
   async create(viewer: Viewer, input: { discussionId: string; content: string; parentCommentId?: string | null | undefined }): Promise<Comment> {
     const content = cleanRichContent(input.content, 'Comment is required');
-    if (!(await this.discussions.exists(input.discussionId))) throw notFound(DISCUSSION_NOT_FOUND);
+    const { discussionId } = input;
     const parentCommentId = input.parentCommentId || null;
-    if (parentCommentId) {
-      const parent = await this.live(parentCommentId);
+    return this.db.transaction(async (tx) => {
+      const post = await sharePost(tx, discussionId);
+      if (!post) throw notFound(DISCUSSION_NOT_FOUND);
       // A reply lives under the same post as the comment it answers.
-      if (parent.discussionId !== input.discussionId) throw notFound(COMMENT_NOT_FOUND);
-    }
-    const id = await insertComment(this.db, { discussionId: input.discussionId, parentCommentId, content, createdBy: viewer.id });
-    // The post or the parent went away between the check and the insert.
-    if (id === 'missing') throw notFound(parentCommentId ? COMMENT_NOT_FOUND : DISCUSSION_NOT_FOUND);
-    await this.index(id, input.discussionId, content);
-    return (await findComment(this.db, id, viewer))!;
-  }
-
-  /** Keeps the search index current (ADR 090): a comment is found at once, with its post's title. */
-  private async index(id: string, discussionId: string, content: string) {
-    const post = await findDiscussion(this.db, discussionId);
-    if (post) await upsertDocument(this.db, commentDocument({ id, discussionId, content }, { ...post, id: post._id }));
+      if (parentCommentId && (await this.live(parentCommentId, tx)).discussionId !== discussionId) throw notFound(COMMENT_NOT_FOUND);
+      const id = await insertComment(tx, { discussionId, parentCommentId, content, createdBy: viewer.id });
+      // The parent went away between the check and the insert (the post is held).
+      if (id === 'missing') throw notFound(COMMENT_NOT_FOUND);
+      await upsertDocument(tx, commentDocument({ id, discussionId, content }, post));
+      return (await findComment(tx, id, viewer))!;
+    });
   }
 
   /** The thread of a post (or the replies below one comment), the same for every viewer. */
@@ -61,23 +60,27 @@ export class CommentService {
     return thread;
   }
 
+  /** The text and its search document change together; a comment deleted meanwhile is not found. */
   async update(viewer: Viewer, id: string, content: string): Promise<Comment> {
     const facts = await this.live(id);
     if (facts.createdBy !== viewer.id) throw forbidden('Only the author can change this comment');
     const clean = cleanRichContent(content, 'Comment is required');
-    await updateCommentContent(this.db, id, clean);
-    await this.index(id, facts.discussionId, clean);
-    const comment = await findComment(this.db, id, viewer);
-    if (!comment) throw notFound(COMMENT_NOT_FOUND);
-    return comment;
+    return this.db.transaction(async (tx) => {
+      const post = await sharePost(tx, facts.discussionId);
+      if (!post || !(await updateCommentContent(tx, id, clean))) throw notFound(COMMENT_NOT_FOUND);
+      await upsertDocument(tx, commentDocument({ id, discussionId: facts.discussionId, content: clean }, post));
+      return (await findComment(tx, id, viewer))!;
+    });
   }
 
+  /** Removed or "[deleted]": either way its words leave the index in the same transaction. */
   async delete(viewer: Viewer, id: string): Promise<void> {
     const facts = await this.live(id);
     if (facts.createdBy !== viewer.id) throw forbidden('Only the author can delete this comment');
-    await removeComment(this.db, id, facts.parentCommentId);
-    // Removed or "[deleted]": either way its words are no longer found.
-    await removeDocuments(this.db, 'comment', [id]);
+    await this.db.transaction(async (tx) => {
+      await removeComment(tx, id, facts.parentCommentId);
+      await removeDocuments(tx, 'comment', [id]);
+    });
   }
 
   async like(viewer: Viewer, id: string): Promise<LikeResult> {

@@ -23,19 +23,22 @@ export interface NewPost {
 export class DiscussionService {
   constructor(private readonly db: Db) {}
 
+  /** The post and its search document are one transaction (ADR 128): found the moment it is acknowledged, or never saved. */
   async create(authorId: string, post: NewPost): Promise<Discussion> {
     if (!isKnownTopic(post.category, post.subcategory)) throw invalid('Please choose one of the listed categories and subcategories');
-    const id = await insertDiscussion(this.db, {
+    const row = {
       title: cleanTitle(post.title),
       content: cleanRichContent(post.content, 'Content is required'),
       category: post.category,
       subcategory: post.subcategory,
       createdBy: authorId,
+    };
+    return this.db.transaction(async (tx) => {
+      const id = await insertDiscussion(tx, row);
+      const created = (await findDiscussion(tx, id))!;
+      await upsertDocument(tx, discussionDocument({ ...created, id }));
+      return created;
     });
-    const created = (await findDiscussion(this.db, id))!;
-    // Found by search at once (ADR 090).
-    await upsertDocument(this.db, discussionDocument({ ...created, id: created._id }));
-    return created;
   }
 
   async feed(query: { category?: string | undefined; subcategory?: string | undefined; cursor?: string | undefined; limit: number }) {
@@ -57,24 +60,32 @@ export class DiscussionService {
     if (author !== userId) throw forbidden('Only the author can change this discussion');
   }
 
+  /** The post, its search document and its comments' documents (which carry its title) change together. */
   async update(userId: string, id: string, changes: { title?: string | undefined; content?: string | undefined }): Promise<Discussion> {
     if (changes.title === undefined && changes.content === undefined) throw invalid('Nothing to update');
     await this.authoredBy(id, userId);
-    await updateDiscussion(this.db, id, {
+    const clean = {
       ...(changes.title !== undefined ? { title: cleanTitle(changes.title) } : {}),
       ...(changes.content !== undefined ? { content: cleanRichContent(changes.content, 'Content is required') } : {}),
+    };
+    return this.db.transaction(async (tx) => {
+      await updateDiscussion(tx, id, clean);
+      const changed = await findDiscussion(tx, id);
+      // Deleted since the check: nothing is written.
+      if (!changed) throw notFound(DISCUSSION_NOT_FOUND);
+      await upsertDocument(tx, discussionDocument({ ...changed, id }));
+      await retitleComments(tx, { ...changed, id });
+      return changed;
     });
-    const changed = await this.get(id);
-    await upsertDocument(this.db, discussionDocument({ ...changed, id }));
-    await retitleComments(this.db, { ...changed, id });
-    return changed;
   }
 
+  /** Never found again: the post and its comments leave the index in the transaction that deletes them. */
   async delete(userId: string, id: string): Promise<void> {
     await this.authoredBy(id, userId);
-    await deleteDiscussion(this.db, id);
-    // Never found again: the post and its comments leave the index with it.
-    await removeDocuments(this.db, 'discussion', [id]);
+    await this.db.transaction(async (tx) => {
+      await deleteDiscussion(tx, id);
+      await removeDocuments(tx, 'discussion', [id]);
+    });
   }
 
   async like(userId: string, id: string): Promise<LikeResult> {

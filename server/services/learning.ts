@@ -168,23 +168,28 @@ export class LearningService {
    * one certificate for the course; a later pass answers that same certificate.
    */
   async completeAssessment(userId: string, attemptId: string): Promise<{ attempt: AssessmentAttempt; certificate: Certificate | null }> {
-    const row = await this.db.transaction(async (tx) => {
-      const attempt = await this.owned(tx, attemptId, userId, true);
-      if (attempt.status === 'completed') return attempt;
-      if ((await countAnswers(tx, attemptId)) < attempt.totalQuestions) throw conflict(NOT_FINISHED);
-      const score = await recountScore(tx, attemptId);
-      return markAttemptCompleted(tx, attemptId, score, passes(score, attempt.totalQuestions), new Date());
+    // The completed attempt and the certificate it earns are one transaction (ADR 128).
+    const { row, certificate } = await this.db.transaction(async (tx) => {
+      let attempt = await this.owned(tx, attemptId, userId, true);
+      if (attempt.status !== 'completed') {
+        if ((await countAnswers(tx, attemptId)) < attempt.totalQuestions) throw conflict(NOT_FINISHED);
+        const score = await recountScore(tx, attemptId);
+        attempt = await markAttemptCompleted(tx, attemptId, score, passes(score, attempt.totalQuestions), new Date());
+      }
+      return { row: attempt, certificate: await this.certificateOf(tx, attempt) };
     });
-    let certificate: Certificate | null = null;
-    if (row.passed) {
-      const outline = await outlineOf(this.db, row.courseId);
-      const done = new Set(await completedLessonIds(this.db, userId, row.courseId));
-      if (outline.every((l) => done.has(l.id))) certificate = await this.certificates.issue(userId, row.courseId, row.score, row.totalQuestions);
-    } else {
-      const existing = await certificateFor(this.db, userId, row.courseId);
-      certificate = existing ? this.certificates.toCertificate(existing) : null;
-    }
     return { attempt: await this.view(row), certificate };
+  }
+
+  /** A pass with every lesson complete issues the course's certificate (or answers the one issued before). */
+  private async certificateOf(tx: Tx, row: AttemptRow): Promise<Certificate | null> {
+    if (row.passed) {
+      const outline = await outlineOf(tx, row.courseId);
+      const done = new Set(await completedLessonIds(tx, row.userId, row.courseId));
+      return outline.every((l) => done.has(l.id)) ? this.certificates.issue(tx, row.userId, row.courseId, row.score, row.totalQuestions) : null;
+    }
+    const existing = await certificateFor(tx, row.userId, row.courseId);
+    return existing ? this.certificates.toCertificate(existing) : null;
   }
 
   /** 'My learning': courses in progress and completed (with their certificates), newest enrolment first. */

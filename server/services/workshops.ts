@@ -7,7 +7,7 @@ import type { Workshop } from '../../src/domain/content';
 import {
   joinOpen, JOIN_OPENS_MINUTES, type MyWorkshop, REMINDER_HOURS, WORKSHOP_TEXT, type WorkshopDetail,
 } from '../../src/domain/workshops';
-import type { Db } from '../data/client';
+import type { Db, Tx } from '../data/client';
 import type { JobRow } from '../data/jobs';
 import { enqueueJob } from '../data/jobs';
 import {
@@ -36,12 +36,14 @@ export class WorkshopService {
     return `${this.publicUrl}/workshops/${id}`;
   }
 
-  /** Keeps the rolling window of sessions filled (at start and every hour), and search's links to the next ones. */
+  /** Keeps the rolling window of sessions filled (at start and every hour), and search's links to the next ones with it. */
   async fillWindow(): Promise<number> {
     const now = new Date(this.now());
-    const made = await generateSessions(this.db, now);
-    await reindexWorkshops(this.db, now);
-    return made;
+    return this.db.transaction(async (tx) => {
+      const made = await generateSessions(tx, now);
+      await reindexWorkshops(tx, now);
+      return made;
+    });
   }
 
   async upcoming(): Promise<Workshop[]> {
@@ -118,11 +120,14 @@ export class WorkshopService {
     });
   }
 
-  /** A reminder 24 hours before, when that is still ahead (a later registration gets its confirmation only). */
-  private async remind(registration: RegistrationRow, session: SessionRow) {
+  /**
+   * A reminder 24 hours before, when that is still ahead (a later registration gets its confirmation only), queued in
+   * the transaction that gives the seat (ADR 128).
+   */
+  private async remind(tx: Tx, registration: RegistrationRow, session: SessionRow) {
     const runAt = new Date(session.startsAt.getTime() - REMINDER_HOURS * 3_600_000);
     if (runAt.getTime() <= this.now()) return;
-    await enqueueJob(this.db, { key: `${REMINDER_JOB}:${registration.id}`, kind: REMINDER_JOB, payload: { registrationId: registration.id, workshopId: session.id }, runAt });
+    await enqueueJob(tx, { key: `${REMINDER_JOB}:${registration.id}`, kind: REMINDER_JOB, payload: { registrationId: registration.id, workshopId: session.id }, runAt });
   }
 
   /**
@@ -138,13 +143,14 @@ export class WorkshopService {
       if (existing) return { ...found, registration: existing, isNew: false };
       const { registered } = await seatsTaken(tx, id);
       const status = registered < found.session.capacity ? 'registered' : 'waitlisted';
-      return { ...found, registration: await insertRegistration(tx, id, userId, status, new Date(this.now())), isNew: true };
+      const registration = await insertRegistration(tx, id, userId, status, new Date(this.now()));
+      if (status === 'registered') await this.remind(tx, registration, found.session);
+      return { ...found, registration, isNew: true };
     });
     const { session, series, registration, isNew } = outcome;
     if (isNew) {
       const facts = await this.facts(userId, session, series);
       if (registration.status === 'registered') {
-        await this.remind(registration, session);
         this.send(facts && registeredMail(facts, this.ics(session)));
       } else {
         this.send(facts && waitlistedMail(facts));
@@ -166,13 +172,13 @@ export class WorkshopService {
       if (!existing) throw notFound(NOT_REGISTERED);
       await deleteRegistration(tx, existing.id);
       const promoted = existing.status === 'registered' ? await promoteFirstWaitlisted(tx, id, new Date(this.now())) : undefined;
+      if (promoted) await this.remind(tx, promoted, found.session);
       return { ...found, promoted };
     });
     const { session, series, promoted } = outcome;
     const facts = await this.facts(userId, session, series);
     this.send(facts && cancelledMail(facts));
     if (promoted) {
-      await this.remind(promoted, session);
       const theirs = await this.facts(promoted.userId, session, series);
       this.send(theirs && registeredMail(theirs, this.ics(session), true));
     }

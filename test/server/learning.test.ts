@@ -12,6 +12,7 @@ import * as learning from '../../src/contract/learning';
 import type { AssessmentAttempt, CourseProgress } from '../../src/domain/learning';
 import { courseQuestions } from '../../server/data/schema';
 import { asc, eq } from 'drizzle-orm';
+import { breakWrites } from '../support/break-writes';
 import { getUrl, send } from './api';
 import { describeWithApp, type TestContext } from './fixture';
 import { type Member, member } from './members';
@@ -33,6 +34,18 @@ async function answerKey(ctx: TestContext, courseId: string): Promise<number[]> 
 
 const complete = (ctx: TestContext, m: Member, courseId: string, lessonId: string) =>
   send(ctx, learning.completeLesson, { params: { id: courseId, lessonId }, token: m.token });
+
+/** Every lesson done and every question of a new attempt answered right: the attempt waits only to be completed. */
+async function answeredRight(ctx: TestContext, m: Member) {
+  const course = await courseOf(ctx, m);
+  for (const lesson of course.lessons) await complete(ctx, m, course._id, lesson._id);
+  const key = await answerKey(ctx, course._id);
+  const attempt = (await send(ctx, learning.startAssessment, { params: { id: course._id }, token: m.token })).json().attempt as AssessmentAttempt;
+  for (const [questionIndex, selectedOption] of key.entries()) {
+    await send(ctx, learning.answerAssessment, { params: { id: attempt._id }, body: { questionIndex, selectedOption }, token: m.token });
+  }
+  return { course, attempt };
+}
 
 describeWithApp('taking a course', { seed: true }, (ctx) => {
   it('enrols idempotently, keeps progress per lesson and resumes at the first unfinished lesson', async () => {
@@ -146,15 +159,26 @@ describeWithApp('taking a course', { seed: true }, (ctx) => {
     expect(mine.inProgress).toEqual([]);
   });
 
+  it('completes a pass and issues its certificate in one transaction (ADR 128)', async () => {
+    const ola = await member(ctx(), 'ola-course@example.com', 'Ola', 'Ode');
+    const { course, attempt } = await answeredRight(ctx(), ola);
+    const finish = () => send(ctx(), learning.completeAssessment, { params: { id: attempt._id }, token: ola.token });
+    const broken = await breakWrites(ctx().database.db, 'certificates');
+    try {
+      expect((await finish()).statusCode).toBe(500);
+    } finally {
+      await broken.heal();
+    }
+    // Not completed without its certificate: the attempt is still open, and finishing it again issues both.
+    const progress = (await send(ctx(), learning.courseProgress, { params: { id: course._id }, token: ola.token })).json().progress as CourseProgress;
+    expect(progress).toMatchObject({ certificateId: null, assessment: { attempts: 0, inProgressAttemptId: attempt._id } });
+    const done = await finish();
+    expect(done.json()).toMatchObject({ attempt: { status: 'completed', passed: true }, certificate: { learnerName: 'Ola Ode' } });
+  });
+
   it('verifies the Open Badges credential with the published JWKS alone, and refuses a tampered one', async () => {
     const sam = await member(ctx(), 'sam-course@example.com', 'Sam', 'Cert');
-    const course = await courseOf(ctx(), sam);
-    for (const lesson of course.lessons) await complete(ctx(), sam, course._id, lesson._id);
-    const key = await answerKey(ctx(), course._id);
-    const attempt = (await send(ctx(), learning.startAssessment, { params: { id: course._id }, token: sam.token })).json().attempt;
-    for (const [i, correct] of key.entries()) {
-      await send(ctx(), learning.answerAssessment, { params: { id: attempt._id }, body: { questionIndex: i, selectedOption: correct }, token: sam.token });
-    }
+    const { course, attempt } = await answeredRight(ctx(), sam);
     const { certificate } = (await send(ctx(), learning.completeAssessment, { params: { id: attempt._id }, token: sam.token })).json();
 
     const jwksAnswer = await getUrl(ctx(), '/.well-known/jwks.json');
