@@ -18,9 +18,11 @@ export interface Counter {
 export async function hitCounters(db: Db, hits: readonly { key: string; windowMs: number }[], now: Date): Promise<Map<string, Counter>> {
   if (hits.length === 0) return new Map();
   const at = sql`${now.toISOString()}::timestamptz`;
+  // Rows are locked in key order by every statement here, so two of them never wait on each other in a cycle.
+  const ordered = [...hits].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const rows = await db
     .insert(rateLimits)
-    .values(hits.map((h) => ({ key: h.key, count: 1, expiresAt: new Date(now.getTime() + h.windowMs) })))
+    .values(ordered.map((h) => ({ key: h.key, count: 1, expiresAt: new Date(now.getTime() + h.windowMs) })))
     .onConflictDoUpdate({
       target: rateLimits.key,
       set: {
@@ -38,10 +40,17 @@ export async function hitCounters(db: Db, hits: readonly { key: string; windowMs
  */
 export async function refundCounters(db: Db, keys: readonly string[]): Promise<void> {
   if (keys.length === 0) return;
+  // Locked in key order first, as hitCounters locks them: a refund and a hit never deadlock.
+  const locked = db
+    .select({ key: rateLimits.key })
+    .from(rateLimits)
+    .where(inArray(rateLimits.key, [...keys]))
+    .orderBy(rateLimits.key)
+    .for('update');
   await db
     .update(rateLimits)
     .set({ count: sql`greatest(${rateLimits.count} - 1, 0)` })
-    .where(inArray(rateLimits.key, [...keys]));
+    .where(inArray(rateLimits.key, locked));
 }
 
 export async function resetCounter(db: Db, key: string): Promise<void> {
