@@ -2,7 +2,8 @@
  * `npm run bench`: builds the product, starts it on a fresh seeded database, measures bundle weight, page loads,
  * interactions, API throughput and memory, writes bench/results/latest.{md,json} and prints the table.
  * `npm run bench -- --check` exits non-zero naming every missed budget. `--quick` runs fewer repetitions; `--only=`
- * picks sections and `--interaction=<text>` interactions (a partial run leaves docs/performance.md alone).
+ * picks sections and `--interaction=<text>` interactions (a partial run leaves docs/performance.md alone). The
+ * footprint and bystander sections start processes of their own, after the others (bench/footprint.ts, bystander.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -17,8 +18,10 @@ import { allChunks, measureRoutes } from './bundle';
 import { benchInteractions } from './interaction';
 import { benchPageLoads } from './lighthouse';
 import { benchWrites } from './writes';
+import { WORDS } from './mixed';
+import { processSections } from './processes';
 import { inspectorOption, liveHeapMb, rssMb } from './memory';
-import { BENCH_USER, type Seeded, seedBenchDatabase } from './seed';
+import { BENCH_USER, createPgDatabase, type Seeded, seedBenchDatabase } from './seed';
 import { benchStarts } from './start';
 import { type Budget, figure, fmt } from './stats';
 
@@ -53,14 +56,6 @@ async function lessonsOf(baseUrl: string, slug: string, token: string): Promise<
   return course.sections.flatMap((s) => s.content.map((l) => `/courses/view/${course._id}/lessons/${l._id}`));
 }
 
-/** Words learners search for; every pair of them is one query of the varied search run (1,600 queries). */
-const SEARCH_TERMS = [
-  'carbon', 'embodied', 'retrofit', 'heat', 'pump', 'timber', 'concrete', 'daylight', 'water', 'biodiversity', 'circular', 'insulation',
-  'ventilation', 'passivhaus', 'solar', 'energy', 'materials', 'reuse', 'housing', 'schools', 'leed', 'breeam', 'certification', 'overheating',
-  'steel', 'facade', 'roof', 'green', 'urban', 'planning', 'transport', 'waste', 'lifecycle', 'assessment', 'refrigerant', 'comfort',
-  'acoustic', 'flood', 'trees', 'cement',
-];
-
 function endpointsFor(seeded: Seeded): Endpoint[] {
   return [
     { name: 'GET /api/courses', method: 'GET', path: '/api/courses', kind: 'content' },
@@ -70,31 +65,11 @@ function endpointsFor(seeded: Seeded): Endpoint[] {
     { name: 'GET /api/search (10,000 posts indexed)', method: 'GET', path: '/api/search?q=embodied%20carbon', kind: 'search' },
     {
       name: 'GET /api/search, a different query each time', method: 'GET', path: '/api/search?q=embodied%20carbon', kind: 'search-varied',
-      rotate: SEARCH_TERMS.flatMap((a) => SEARCH_TERMS.map((b) => `/api/search?q=${encodeURIComponent(`${a} ${b}`)}`)),
+      rotate: WORDS.flatMap((a) => WORDS.map((b) => `/api/search?q=${encodeURIComponent(`${a} ${b}`)}`)),
     },
     { name: 'GET / (the home page rendered, kept)', method: 'GET', path: '/', kind: 'page' },
     { name: 'POST /api/auth/login', method: 'POST', path: '/api/auth/login', body: { email: BENCH_USER.email, password: BENCH_USER.password }, kind: 'login' },
   ];
-}
-
-async function createPgDatabase(base: string) {
-  const { default: pg } = await import('pg');
-  const name = `sl_bench_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: base });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
 }
 
 async function main() {
@@ -212,6 +187,7 @@ async function main() {
       console.log('API on PGlite...');
       const api = await benchApi(server.url, 'PGlite', token, endpoints, seconds);
       const rssAfter = rssMb(server.process.pid!);
+      let pgRss: { before: number; after: number } | undefined;
       if (process.env.DATABASE_URL) {
         console.log('API on PostgreSQL...');
         const pgDb = await createPgDatabase(process.env.DATABASE_URL);
@@ -219,7 +195,9 @@ async function main() {
           const pgSeeded = await seedBenchDatabase({ databaseUrl: pgDb.url, dataDir: null });
           const pgServer = await startServer({ STATIC_DIR: staticDir, RATE_LIMIT: 'off', LOG_LEVEL: 'warn', DATABASE_URL: pgDb.url });
           try {
+            const before = rssMb(pgServer.process.pid!);
             api.push(...(await benchApi(pgServer.url, 'PostgreSQL', await login(pgServer.url), endpointsFor(pgSeeded), seconds)));
+            pgRss = { before, after: rssMb(pgServer.process.pid!) };
           } finally {
             await pgServer.stop();
           }
@@ -227,7 +205,7 @@ async function main() {
           await pgDb.drop();
         }
       }
-      results.api = { endpoints: api, hashTime: hash };
+      results.api = { endpoints: api, hashTime: hash, rss: { pglite: { before: rssIdle, after: rssAfter }, postgres: pgRss } };
       md.push(`## API: autocannon, ${seconds} s per run, 50 connections (login: 10)`, '', '| endpoint | database | req/s | p50 / p99 (ms) | bare route req/s | p50 / p99 (ms) | ratio | KB on the wire (bare) | budget |', '|---|---|---|---|---|---|---|---|---|');
       for (const a of api) {
         let ok = true;
@@ -255,6 +233,8 @@ async function main() {
       }
       md.push('', 'Requests send `accept-encoding: gzip, deflate, br`, as browsers do; the bare route answers uncompressed.');
       md.push('', `Login is bounded by argon2id on purpose: one verify alone takes ${fmt(hash, 1, ' ms')}.`, '');
+      const rss = (r: { before: number; after: number }) => `${r.before.toFixed(0)} MB before, ${r.after.toFixed(0)} MB after`;
+      md.push(`RSS of the server through these runs (started without \`MALLOC_ARENA_MAX\`): PGlite ${rss({ before: rssIdle, after: rssAfter })}${pgRss ? `; PostgreSQL (a fresh process) ${rss(pgRss)}` : ''}. A process's footprint as deployed: the footprint section.`, '');
 
       console.log('Memory over 60 s...');
       const samples: number[] = [];
@@ -291,10 +271,14 @@ async function main() {
     }
   } finally {
     await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 
   try {
+    try {
+      if (wants('footprint') || wants('bystander')) await processSections(staticDir, { dataDir, seeded }, { quick, wants }, { md, budgets, results });
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
     if (wants('writes')) {
       console.log('Writes under their limits...');
       const pgDb = process.env.DATABASE_URL ? await createPgDatabase(process.env.DATABASE_URL) : undefined;
@@ -357,7 +341,7 @@ function updateRecord(md: string[], budgets: Budget[]) {
     '# Performance',
     '',
     'Written by `npm run bench` after a whole run (see the README for the sections and flags). How the figures were',
-    'reached: ADRs 004, 006, 007, 008, 045, 050, 100, 102–106, 110–120 and 122 in `docs/decisions/`.',
+    'reached: ADRs 004, 006, 007, 008, 045, 050, 100, 102–106, 110–120, 122, 125 and 129 in `docs/decisions/`.',
     '',
   ];
   writeFileSync('docs/performance.md', `${intro.join('\n')}\n${body}\n`);

@@ -64,3 +64,24 @@ export async function seedBenchDatabase(options: { databaseUrl?: string; dataDir
   await database.close();
   return { category, subcategory, categoryLabel, subcategoryLabel, bigThreadId, uiThreadId };
 }
+
+/** A fresh PostgreSQL database on the server `base` names, and how to drop it. */
+export async function createPgDatabase(base: string) {
+  const { default: pg } = await import('pg');
+  const name = `sl_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
