@@ -1,4 +1,6 @@
 // `npm start`: build the SPA when it is missing or older than its sources, then run the server on its embedded defaults.
+// `npm start` sets MALLOC_ARENA_MAX=2 and MALLOC_MMAP_THRESHOLD_=131072 (ADR 129); glibc reads them when the process
+// starts, so they cannot be set from here: a process started by other means gets them from its environment (docs/deploy.md).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
