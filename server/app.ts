@@ -10,6 +10,7 @@ import type { Database } from './data/client';
 import { sharedSecret } from './data/secrets';
 import { apiAnswers, communityMaxAgeMs } from './http/answer-cache';
 import { authPlugin } from './http/auth-plugin';
+import { DutyCycle } from './http/duty-cycle';
 import { HttpError, sendError } from './http/errors';
 import { loggerOptions } from './http/logging';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -112,6 +113,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('contentCacheSeconds', config.contentCacheSeconds);
   app.decorate('mailer', deps.mailer ?? new ConsoleMailer());
   app.decorate('limits', new LimitService(db, now, config.rateLimit));
+  // Searches not kept use at most a quarter of PGlite's one thread, one at a time, 16 waiting at most (ADR 125).
+  app.decorate('expensiveReads', database.kind === 'pglite' ? new DutyCycle(1 / 4, 16) : null);
   app.decorate('changes', database.changes);
   // Pages rendered for nobody are kept until content or the community changes (ADR 100); set once the SPA is known.
   const renderedPages: { of: PageAnswers | null; changed(): void } = { of: null, changed: () => renderedPages.of?.changed() };

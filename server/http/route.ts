@@ -5,6 +5,7 @@ import type { Call } from '../../src/contract/define';
 import { CachedAnswer, sendAnswer } from './answer-cache';
 import { invalid } from '../services/errors';
 import type { LimitService, ReadBudget } from '../services/limits';
+import type { DutyCycle } from './duty-cycle';
 import type { SessionUser } from '../services/sessions';
 import type { ChangeBus } from '../data/client';
 
@@ -29,6 +30,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The rate limits of every write (services/limits.ts). */
     limits: LimitService;
+    /** On PGlite, the turns that reads with a read budget take on the database's thread (ADR 125); null elsewhere. */
+    expensiveReads: DutyCycle | null;
     /** Tells the other server processes on the database what a write made stale. */
     changes: ChangeBus;
     /** Resolves the bearer token of a request to a user, or null. Throws 401 when `required` and there is none. */
@@ -146,7 +149,8 @@ export function implement<C extends Call>(
         const key = options.bySignIn ? `${user ? 'member' : 'visitor'} ${url}` : url;
         if (options.readBudget && !answers.holds(key)) app.limits.checkRead(options.readBudget, request.ip);
         const shared = await answers.get(key, async () => {
-          const value = await run(request, reply, user ?? (await app.authenticate(request, false)));
+          const compute = async () => run(request, reply, user ?? (await app.authenticate(request, false)));
+          const value = options.readBudget && app.expensiveReads ? await app.expensiveReads.run(compute) : await compute();
           return new CachedAnswer(value, Boolean(personal));
         });
         const answer = personal && user ? shared.variant(user.id, (value) => personal(value as z.output<C['response']>, user)) : shared;
