@@ -32,3 +32,29 @@ export function Field({ label, description, multiline = false, placeholder, erro
     </TextField>
   );
 }
+
+/**
+ * A member's first and last name, required, with the form's error line about them (issue 35): one piece for Profile
+ * Settings and the name dialog. The signup wizard's pair shares its error line with the password fields.
+ */
+export function NameFields({ firstName, lastName, onFirstName, onLastName, error, errorId, autoFocus = false }: {
+  firstName: string;
+  lastName: string;
+  onFirstName: (value: string) => void;
+  onLastName: (value: string) => void;
+  error: string | null;
+  errorId: string;
+  autoFocus?: boolean;
+}) {
+  const describedBy = error ? errorId : undefined;
+  return (
+    <>
+      <Field label="First name" name="firstName" autoComplete="given-name" value={firstName} onChange={onFirstName} isRequired autoFocus={autoFocus}
+        errorId={describedBy} />
+      <Field label="Last name" name="lastName" autoComplete="family-name" value={lastName} onChange={onLastName} isRequired errorId={describedBy} />
+      <p id={errorId} className="form__error" role="alert">
+        {error ?? ''}
+      </p>
+    </>
+  );
+}

@@ -9,7 +9,7 @@ import { Button, Form } from 'react-aria-components';
 import { messageOf } from '../../../application/api-error';
 import { nameProblem } from '../../../domain/user';
 import { updateProfile } from '../../calls';
-import { Field } from '../../components/fields';
+import { NameFields } from '../../components/fields';
 import { useServices, useSession } from '../../services-context';
 
 type Gate = (action: () => void) => void;
@@ -107,13 +107,8 @@ function NameDialog({ onDone, onClosed }: { onDone: (saved: boolean) => void; on
             in Profile Settings.
           </Dialog.Description>
           <Form onSubmit={submit} className="form">
-            <Field label="First name" name="firstName" autoComplete="given-name" value={firstName} onChange={setFirstName} isRequired autoFocus
-              errorId={error ? errorId : undefined} />
-            <Field label="Last name" name="lastName" autoComplete="family-name" value={lastName} onChange={setLastName} isRequired
-              errorId={error ? errorId : undefined} />
-            <p id={errorId} className="form__error" role="alert">
-              {error ?? ''}
-            </p>
+            <NameFields firstName={firstName} lastName={lastName} onFirstName={setFirstName} onLastName={setLastName} error={error} errorId={errorId}
+              autoFocus />
             <div className="dialog__actions">
               <Dialog.Close asChild>
                 <button type="button" className="button">

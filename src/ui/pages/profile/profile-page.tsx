@@ -5,7 +5,7 @@ import { toast } from 'sonner';
 import { messageOf } from '../../../application/api-error';
 import { updatePassword, updateProfile } from '../../calls';
 import { nameProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE_TEXT } from '../../../domain/user';
-import { Field } from '../../components/fields';
+import { Field, NameFields } from '../../components/fields';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useServices, useSession } from '../../services-context';
 import '../auth/auth.css';
@@ -59,13 +59,7 @@ function UpdateProfileForm() {
     <section className="auth-card profile-card" aria-labelledby="update-profile">
       <h2 id="update-profile">Update Profile</h2>
       <Form onSubmit={submit} className="form">
-        <Field label="First name" name="firstName" autoComplete="given-name" value={firstName} onChange={setFirstName} isRequired
-          errorId={error ? errorId : undefined} />
-        <Field label="Last name" name="lastName" autoComplete="family-name" value={lastName} onChange={setLastName} isRequired
-          errorId={error ? errorId : undefined} />
-        <p id={errorId} className="form__error" role="alert">
-          {error ?? ''}
-        </p>
+        <NameFields firstName={firstName} lastName={lastName} onFirstName={setFirstName} onLastName={setLastName} error={error} errorId={errorId} />
         <p className="field__help">Email: {user?.email}</p>
         <Button type="submit" className="button button--primary" isDisabled={busy}>
           {busy ? 'Saving...' : 'Update Profile'}
