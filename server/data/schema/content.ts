@@ -1,0 +1,172 @@
+/** Editorial content (articles, workshops, library, home), the job queue, feedback, page views and the search index. */
+import { sql } from 'drizzle-orm';
+import {
+  boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, 
+} from 'drizzle-orm/pg-core';
+import { createdAt, id, tsvector } from './columns';
+import { files, users } from './members';
+
+export const articles = pgTable('articles', {
+  id: id(),
+  slug: text('slug').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  content: text('content').notNull(),
+  imageUrl: text('image_url').notNull(),
+  category: text('category').notNull(),
+  author: text('author').notNull(),
+  readTime: integer('read_time').notNull(),
+  featured: boolean('featured').notNull().default(false),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('articles_slug_unique').on(t.slug), index('articles_category_published').on(t.category, t.publishedAt)]);
+
+/** A workshop series: what it covers, who hosts it, its seats and its schedule (content/workshops.json). */
+export const workshopSeries = pgTable('workshop_series', {
+  id: id(),
+  slug: text('slug').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  imageUrl: text('image_url').notNull(),
+  duration: integer('duration').notNull(),
+  capacity: integer('capacity').notNull(),
+  joinUrl: text('join_url').notNull(),
+  hosts: jsonb('hosts').$type<{ name: string; role: string }[]>().notNull(),
+  agenda: jsonb('agenda').$type<{ minutes: number; item: string }[]>().notNull(),
+  audience: text('audience').notNull(),
+  prepare: jsonb('prepare').$type<string[]>().notNull(),
+  schedule: jsonb('schedule').$type<import('../../../src/domain/workshops').Schedule>().notNull(),
+}, (t) => [uniqueIndex('workshop_series_slug_unique').on(t.slug)]);
+
+/** One session of a series: generated on a rolling window from the series' schedule (ADR 080). */
+export const workshops = pgTable('workshops', {
+  id: id(),
+  slug: text('slug').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  imageUrl: text('image_url').notNull(),
+  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+  duration: integer('duration').notNull(),
+  joinUrl: text('join_url').notNull().default(''),
+  seriesId: uuid('series_id').references(() => workshopSeries.id, { onDelete: 'cascade' }),
+  capacity: integer('capacity').notNull().default(30),
+}, (t) => [
+  uniqueIndex('workshops_slug_unique').on(t.slug),
+  index('workshops_starts').on(t.startsAt),
+  uniqueIndex('workshops_series_start').on(t.seriesId, t.startsAt),
+]);
+
+/** A member's place at a session: registered or on the waitlist (oldest first); one row per member and session. */
+export const workshopRegistrations = pgTable('workshop_registrations', {
+  id: id(),
+  workshopId: uuid('workshop_id').notNull().references(() => workshops.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  status: text('status').notNull(),
+  createdAt: createdAt(),
+  /** When the member took a seat (from the waitlist too); the waitlist is ordered by createdAt. */
+  seatedAt: timestamp('seated_at', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('workshop_registrations_one_per_member').on(t.workshopId, t.userId),
+  index('workshop_registrations_workshop').on(t.workshopId, t.status, t.createdAt),
+  index('workshop_registrations_user').on(t.userId),
+]);
+
+/**
+ * Jobs kept in the database (ADR 081): due at `runAt`, claimed by one process at a time (`lockedUntil`), done once
+ * (`doneAt`). `key` makes enqueueing the same job twice a no-op.
+ */
+export const jobs = pgTable('jobs', {
+  id: id(),
+  key: text('key').notNull(),
+  kind: text('kind').notNull(),
+  payload: jsonb('payload').$type<Record<string, string>>().notNull(),
+  runAt: timestamp('run_at', { withTimezone: true }).notNull(),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  attempts: integer('attempts').notNull().default(0),
+  doneAt: timestamp('done_at', { withTimezone: true }),
+  lastError: text('last_error'),
+  createdAt: createdAt(),
+}, (t) => [uniqueIndex('jobs_key_unique').on(t.key), index('jobs_due').on(t.doneAt, t.runAt)]);
+
+const documentColumns = () => ({
+  id: id(),
+  slug: text('slug').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull().default(''),
+  filePath: text('file_path').notNull().references(() => files.path),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const ebooks = pgTable('ebooks', documentColumns(), (t) => [uniqueIndex('ebooks_slug_unique').on(t.slug)]);
+export const researchPapers = pgTable('research_papers', { ...documentColumns(), category: text('category').notNull() },
+  (t) => [uniqueIndex('research_papers_slug_unique').on(t.slug)]);
+export const newsletters = pgTable('newsletters', documentColumns(), (t) => [uniqueIndex('newsletters_slug_unique').on(t.slug)]);
+export const caseStudies = pgTable('case_studies', {
+  ...documentColumns(),
+  imageUrl: text('image_url').notNull(),
+  featured: boolean('featured').notNull().default(false),
+}, (t) => [uniqueIndex('case_studies_slug_unique').on(t.slug)]);
+
+export const slides = pgTable('slides', {
+  id: id(),
+  slug: text('slug').notNull(),
+  position: integer('position').notNull(),
+  imageUrl: text('image_url').notNull(),
+  title: text('title').notNull(),
+  description: text('description').notNull(),
+  source: text('source').notNull(),
+}, (t) => [uniqueIndex('slides_slug_unique').on(t.slug)]);
+
+export const salesBanners = pgTable('sales_banners', {
+  id: id(),
+  text: text('text').notNull(),
+  active: boolean('active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+export const feedback = pgTable('feedback', {
+  id: id(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  mobile: text('mobile').notNull(),
+  feedback: text('feedback').notNull(),
+  createdAt: createdAt(),
+});
+
+export const pageViews = pgTable('page_views', {
+  path: text('path').notNull(),
+  day: date('day').notNull(),
+  views: integer('views').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.path, t.day] })]);
+
+/**
+ * The search index (ADR 090): one row per thing found (a PDF: one per page). `document` is weighted text: the title
+ * (A), a summary (B) and the body (C), kept current by the content import and by every post or comment write.
+ */
+export const searchDocuments = pgTable('search_documents', {
+  id: id(),
+  kind: text('kind').notNull(),
+  refId: text('ref_id').notNull(),
+  page: integer('page').notNull().default(0),
+  title: text('title').notNull(),
+  summary: text('summary').notNull().default(''),
+  body: text('body').notNull().default(''),
+  url: text('url').notNull(),
+  /** 'public' (a visitor may open it) or 'members'. */
+  visibility: text('visibility').notNull(),
+  /** The post a comment belongs to, so deleting a post takes its comments out of the index. */
+  parentId: text('parent_id'),
+  document: tsvector('document').generatedAlwaysAs(
+    sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(summary, '')), 'B') || setweight(to_tsvector('english', coalesce(body, '')), 'C')`,
+  ),
+}, (t) => [
+  uniqueIndex('search_documents_ref').on(t.kind, t.refId, t.page),
+  index('search_documents_document').using('gin', t.document),
+  index('search_documents_parent').on(t.parentId),
+]);
+
+/** Words (and adjacent pairs written as one) of the indexed titles and summaries, for 'Did you mean' (pg_trgm). */
+export const searchWords = pgTable('search_words', {
+  word: text('word').primaryKey(),
+  /** What to suggest: the word itself, or the pair with its space ('heat pump' for 'heatpump'). */
+  phrase: text('phrase').notNull(),
+}, (t) => [index('search_words_trgm').using('gin', sql`${t.word} gin_trgm_ops`)]);
