@@ -13,6 +13,8 @@ import { authPlugin } from './http/auth-plugin';
 import { DutyCycle } from './http/duty-cycle';
 import { HttpError, sendError } from './http/errors';
 import { loggerOptions } from './http/logging';
+import { REQUEST_ID_HEADER, requestIdGenerator } from './http/request-id';
+import { RequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
 import { ConsoleMailer } from './mail/console-mailer';
@@ -93,6 +95,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: deps.logger ?? loggerOptions(config.logLevel),
     // Fastify passes a hop count on to proxy-addr as it is; its types only list the other forms.
     trustProxy: config.trustProxy as boolean | string[],
+    // One line per request, written by registerRequestLog, with the request id (ADR 136).
+    logController: new RequestLog(config.apiBasePath),
+    genReqId: requestIdGenerator(config.trustProxy),
     bodyLimit: 256 * 1024,
     serverFactory: (handler) => {
       // A request that never finishes its headers or body, or a connection that goes silent, is ended (ADR 064).
@@ -120,7 +125,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const renderedPages: { of: PageAnswers | null; changed(): void } = { of: null, changed: () => renderedPages.of?.changed() };
   app.decorate('renderedPages', renderedPages);
   app.decorate('shuttingDown', false);
-  app.addHook('onRequest', async (_request, reply) => {
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
     if (app.shuttingDown) reply.header('connection', 'close');
   });
   app.setErrorHandler(sendError);
@@ -172,7 +178,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         else app.sessions.changed();
         if (topic !== 'sessions') app.renderedPages.changed();
       });
-      await api.register(systemRoutes, { site, ping: database.ping });
+      await api.register(systemRoutes, {
+        site, ping: database.ping, now,
+        readiness: {
+          changeBusUp: () => database.changes.connected(),
+          jobs: () => (config.jobPollSeconds <= 0 ? 'off' : jobs.polling ? 'running' : 'stopped'),
+        },
+      });
       await api.register(homeRoutes, { content });
       await api.register(feedbackRoutes, { site });
       await api.register(authRoutes, { accounts });

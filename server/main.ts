@@ -8,6 +8,8 @@ import { seedIfEmpty, seedSearchIfMissing, seedWorkshopsIfMissing } from './cont
 import { ContentError } from './content-import/module';
 import { type Database, openDatabase } from './data/client';
 import { keepDataDirPrivate } from './data/data-dir';
+import { loggerOptions } from './http/logging';
+import { ConsoleMailer } from './mail/console-mailer';
 import { SmtpMailer } from './mail/smtp-mailer';
 
 /** Keep-alive clients get this long to send their next request, which is answered with `Connection: close`. */
@@ -78,7 +80,12 @@ async function main() {
       process.exit(1);
     }
   }
-  const app = await buildApp({ config, database, ...(config.smtpUrl ? { mailer: new SmtpMailer(config.smtpUrl, config.mailFrom) } : {}) });
+  // A person at a terminal reads pretty lines, and the console mailer's codes stand out (issue 40); a pipe gets JSON.
+  const terminal = Boolean(process.stdout.isTTY) && process.env.LOG_FORMAT !== 'json';
+  const app = await buildApp({
+    config, database, logger: loggerOptions(config.logLevel, terminal),
+    mailer: config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new ConsoleMailer(undefined, terminal),
+  });
   app.log.info({ database: database.kind, seeded }, 'database ready');
 
   let stopping = false;

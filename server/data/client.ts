@@ -33,6 +33,8 @@ export interface ChangeBus {
   publish(topic: ChangeTopic): Promise<void>;
   /** `listener` hears the topics other processes publish, and every topic after a lost connection comes back. */
   subscribe(listener: (topic: ChangeTopic) => void): void;
+  /** Whether other processes' notices reach this one now (readiness): false while a lost listener reconnects. */
+  connected(): boolean;
 }
 
 const CHANNEL = 'sustainlearn_changes';
@@ -40,7 +42,7 @@ const CHANNEL = 'sustainlearn_changes';
 const STARTUP_LOCK = 7_340_011;
 
 /** One process alone on its database (PGlite): nobody else to tell. */
-const aloneBus: ChangeBus = { publish: async () => {}, subscribe: () => {} };
+const aloneBus: ChangeBus = { publish: async () => {}, subscribe: () => {}, connected: () => true };
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -183,6 +185,10 @@ class PostgresChangeBus implements ChangeBus {
 
   subscribe(listener: (topic: ChangeTopic) => void): void {
     this.#listeners.push(listener);
+  }
+
+  connected(): boolean {
+    return this.#client !== null;
   }
 
   async publish(topic: ChangeTopic): Promise<void> {

@@ -37,15 +37,21 @@ export function refusalOf(error: unknown): { status: number; message: string; re
 
 export const GENERIC_ERROR = 'Something went wrong. Please try again.';
 
+/** An error's body: a 5xx quotes the request id, so a report of it finds the request's log lines (ADR 136). */
+function failure(request: FastifyRequest, status: number, message: string) {
+  return status >= 500 ? { success: false, message, requestId: request.id } : { success: false, message };
+}
+
 export function sendError(error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof DomainError) {
     if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
-    return reply.status(STATUS[error.problem]).send({ success: false, message: error.message });
+    const status = STATUS[error.problem];
+    return reply.status(status).send(failure(request, status, error.message));
   }
   const busy = databaseBusyIn(error);
-  if (busy) return reply.status(503).header('retry-after', String(busy.retryAfterSeconds)).send({ success: false, message: busy.message });
+  if (busy) return reply.status(503).header('retry-after', String(busy.retryAfterSeconds)).send(failure(request, 503, busy.message));
   if (error instanceof HttpError) {
-    return reply.status(error.status).headers(error.headers).send({ success: false, message: error.message });
+    return reply.status(error.status).headers(error.headers).send(failure(request, error.status, error.message));
   }
   // A value the database refused as data (class 22: a date out of range, a number too big) is the request's fault; the
   // contract's schemas should have caught it first, so it is also logged.
@@ -58,5 +64,5 @@ export function sendError(error: Error & { statusCode?: number }, request: Fasti
     return reply.status(status).send({ success: false, message: error.message });
   }
   request.log.error({ err: error }, 'request failed');
-  return reply.status(500).send({ success: false, message: GENERIC_ERROR });
+  return reply.status(500).send(failure(request, 500, GENERIC_ERROR));
 }

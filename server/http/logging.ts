@@ -24,9 +24,17 @@ export function safeError(error: unknown): { type: string; message: string; stac
   };
 }
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+/**
+ * `terminal`: the process writes to a person (`npm start` or `npm run dev` in a terminal, issue 40): pino-pretty's
+ * one coloured line per entry instead of JSON. The serializers and redaction still run in this process first, so the
+ * pretty log holds no more than the JSON one.
+ */
+export function loggerOptions(level: string, terminal = false): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(terminal
+      ? { transport: { target: 'pino-pretty', options: { translateTime: 'HH:MM:ss', ignore: 'pid,hostname', singleLine: true } } }
+      : {}),
     redact: { paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]'], remove: true },
     serializers: {
       req(request: { method: string; url: string; ip?: string }) {

@@ -5,8 +5,13 @@ import type { Mail, Mailer } from './mailer';
  * can sign up with no mail server. This is the mail's delivery, not the log: the log never holds codes (ADR 063).
  */
 export class ConsoleMailer implements Mailer {
-  constructor(private readonly write: (line: string) => void = (line) => process.stdout.write(`${line}\n`)) {}
+  constructor(
+    private readonly write: (line: string) => void = (line) => process.stdout.write(`${line}\n`),
+    /** At a terminal the line stands on its own, bold black on yellow, between blank lines, so a code is not missed. */
+    private readonly highlight = false,
+  ) {}
   async send(mail: Mail): Promise<void> {
-    this.write(`MAIL to ${mail.to}: ${mail.summary}`);
+    const line = `MAIL to ${mail.to}: ${mail.summary}`;
+    this.write(this.highlight ? `\n\x1b[1;30;43m ${line} \x1b[0m\n` : line);
   }
 }

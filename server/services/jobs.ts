@@ -55,6 +55,11 @@ export class JobRunner {
     return jobs.length;
   }
 
+  /** Whether the runner polls for due jobs (readiness): false before `start` and after `stop`. */
+  get polling(): boolean {
+    return this.#timer !== undefined;
+  }
+
   start(pollMs: number): void {
     this.stop();
     this.#timer = setInterval(() => void this.tick(), pollMs);

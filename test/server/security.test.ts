@@ -180,7 +180,7 @@ describe('the log', () => {
         payload: { name: 'Rita Levi-Montalcini', email: 'rita.hidden@example.com', mobile: '+39 555 0100', feedback: 'My private words 123456' },
       });
       expect(failed.statusCode).toBe(500);
-      expect(failed.json()).toEqual({ success: false, message: 'Something went wrong. Please try again.' });
+      expect(failed.json()).toEqual({ success: false, message: 'Something went wrong. Please try again.', requestId: failed.headers['x-request-id'] });
     } finally {
       await app.close();
     }
