@@ -30,6 +30,7 @@ import { learningRoutes, wellKnownRoutes } from './routes/learning';
 import { libraryRoutes } from './routes/library';
 import { quizRoutes } from './routes/quizzes';
 import { searchRoutes } from './routes/search';
+import { staffRoutes } from './routes/staff';
 import { systemRoutes } from './routes/system';
 import { workshopRoutes } from './routes/workshops';
 import { AccountService } from './services/accounts';
@@ -44,6 +45,7 @@ import { OtpService } from './services/otp';
 import { QuizAttempts, quizUrls } from './services/quizzes';
 import { SessionService } from './services/sessions';
 import { SiteService } from './services/site';
+import { StaffService } from './services/staff';
 import { JobRunner } from './services/jobs';
 import { SearchService } from './services/search';
 import { TokenService } from './services/tokens';
@@ -167,6 +169,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const jobs = new JobRunner(db, { [REMINDER_JOB]: (job) => workshops.sendReminder(job) }, now, (error, job) =>
     app.log.error({ err: error, job: job?.kind }, 'a job failed'));
   app.decorate('jobs', jobs);
+  const staff = new StaffService(db, app.mailer, {
+    staffEmail: config.staffEmail, publicUrl: config.publicUrl, now, onMailFailure: (error) => app.log.error({ err: error }, 'staff mail failed'),
+  });
+  app.decorate('staffGate', staff);
 
   await app.register(
     async (api) => {
@@ -196,6 +202,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(learningRoutes, { courses: learning, certificates });
       await api.register(workshopRoutes, { service: workshops });
       await api.register(searchRoutes, { service: new SearchService(db) });
+      await api.register(staffRoutes, { staff });
     },
     { prefix: config.apiBasePath },
   );

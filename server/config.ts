@@ -12,6 +12,8 @@ const envSchema = z.object({
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
+  /** Where contact messages are mailed (issue 36); unset: they wait in the staff inbox only. */
+  STAFF_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('SustainLearn <no-reply@sustainlearn.local>')),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   API_BASE_PATH: z.preprocess(emptyAsUndefined, z.string().regex(/^\/[a-z0-9/_-]*[a-z0-9]$/i, 'must look like /api').default('/api')),
@@ -61,6 +63,7 @@ export interface Config {
   /** Unset: one secret kept in the database, shared by every process on it. */
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
+  staffEmail: string | undefined;
   mailFrom: string;
   publicUrl: string;
   apiBasePath: string;
@@ -101,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
+    staffEmail: e.STAFF_EMAIL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     apiBasePath: e.API_BASE_PATH,

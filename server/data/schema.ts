@@ -1,5 +1,6 @@
-/** The database schema: one table per entity of spec section 3, the same for PGlite and PostgreSQL, in four files. */
+/** The database schema: one table per entity of spec section 3, the same for PGlite and PostgreSQL, in five files. */
 export * from './schema/members';
 export * from './schema/learning';
 export * from './schema/content';
 export * from './schema/community';
+export * from './schema/staff';

@@ -37,6 +37,8 @@ declare module 'fastify' {
     /** Resolves the bearer token of a request to a user, or null. Throws 401 when `required` and there is none. */
     authenticate(request: FastifyRequest, required: boolean): Promise<AuthUser | null>;
     validateResponses: boolean;
+    /** Refuses a member who holds none of a staff call's roles (issue 36): 403. */
+    staffGate: { require(userId: string, allowed: readonly import('../../src/domain/staff').StaffRole[]): Promise<unknown> };
     /** How long content answers are kept in memory (CONTENT_CACHE_SECONDS). */
     contentCacheSeconds: number;
   }
@@ -122,6 +124,8 @@ export function implement<C extends Call>(
   const answers = c.method === 'GET' && !c.binary && options.cache ? (options.cache === 'content' ? app.contentAnswers : app.communityAnswers) : null;
   const required = c.auth === 'required';
   const run = async (request: FastifyRequest, reply: FastifyReply, user: AuthUser | null) => {
+    // A staff call checks the caller's roles before it reads anything the request sent.
+    if (c.staff && user) await app.staffGate.require(user.id, c.staff);
     const params = parseOr400(c.params, request.params ?? {}) as z.output<C['params']>;
     const query = parseOr400(c.query, request.query ?? {}) as z.output<C['query']>;
     const body = parseOr400(c.body, request.body ?? undefined) as z.output<C['body']>;

@@ -6,6 +6,8 @@ export interface Mail {
   html: string;
   /** What a console log line shows instead of the whole body (the code and the link). */
   summary: string;
+  /** Where a reply goes, when not to the sender (a contact message: to the person who wrote it). */
+  replyTo?: string;
   /** Files sent with the mail (a workshop's calendar file). */
   attachments?: { filename: string; content: string; contentType: string }[];
 }

@@ -1,5 +1,6 @@
 /** The shape of one call of the wire contract: written once, read by the client HTTP adapter and the server routes. */
 import { z } from 'zod';
+import type { StaffRole } from '../domain/staff';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type AuthRule = 'none' | 'required';
@@ -24,6 +25,8 @@ export interface Call<
   readonly binary?: boolean;
   /** Paths whose cached GET answers this call makes stale (prefix match). */
   readonly invalidates?: readonly string[];
+  /** A staff call: the roles that may make it (an admin may make every one); others get 403, visitors 401. */
+  readonly staff?: readonly StaffRole[];
 }
 
 const noParams = z.object({});
@@ -48,6 +51,7 @@ export function call<
   response: R;
   binary?: boolean;
   invalidates?: readonly string[];
+  staff?: readonly StaffRole[];
 }): Call<P, Q, B, R, A> {
   return {
     auth: 'none',

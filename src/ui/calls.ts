@@ -66,3 +66,6 @@ export const myWorkshops = workshops('myWorkshops');
 
 const feedback = module('feedback', () => import('../contract/feedback'));
 export const submitFeedback = feedback('submitFeedback');
+
+const contact = module('contact', () => import('../contract/contact'));
+export const sendContactMessage = contact('sendContactMessage');

@@ -10,6 +10,7 @@
  * A budget is only a budget if it holds when the requests race for it: counting after the work lets them all in.
  */
 import type { LightMyRequestResponse as Response } from 'fastify';
+import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { LOGIN_FAILURES, type LimitRule, WRITE_LIMITS } from '../../server/services/limits';
 import * as auth from '../../src/contract/auth';
@@ -20,6 +21,9 @@ import { createDiscussion, sdgConstants } from '../../src/contract/discussions';
 import * as learning from '../../src/contract/learning';
 import { answerQuestion, quizConstants, startQuiz } from '../../src/contract/quizzes';
 import { registerWorkshop } from '../../src/contract/workshops';
+import { submitFeedback } from '../../src/contract/feedback';
+import { feedback, staffRoles } from '../../server/data/schema';
+import type { StaffRole } from '../../src/domain/staff';
 import { OTP_MAX_ATTEMPTS } from '../../src/domain/otp';
 import { contractCalls, urlOf } from './api';
 import { describeWithApp, type TestContext } from './fixture';
@@ -126,6 +130,17 @@ const BURSTS: Record<string, (p: Prep) => Promise<Burst>> = {
   },
   'feedback.submit': async (p) => ({ body: { name: 'Burst', email: p.who.email, mobile: '0123', feedback: 'Burst' }, signedIn: false }),
   'analytics.pageView': async () => ({ body: { path: '/articles' }, signedIn: false }),
+  'contact.send': async (p) => ({ body: { name: 'Burst', email: p.who.email, phone: '0123', message: 'Burst' }, signedIn: false }),
+  'staff.markHandled': async (p) => {
+    await grant(p, 'moderator');
+    await p.ok(submitFeedback, { body: { name: 'Burst', email: p.who.email, mobile: '0123', feedback: `Handled at once ${p.who.id}` }, signedOut: true });
+    const [row] = await p.ctx.database.db.select({ id: feedback.id }).from(feedback).where(eq(feedback.feedback, `Handled at once ${p.who.id}`));
+    return { params: { kind: 'feedback', id: row!.id }, signedIn: true };
+  },
+  'staff.setRoles': async (p) => {
+    await grant(p, 'admin');
+    return { params: { id: p.who.id }, body: { roles: ['admin'] }, signedIn: true };
+  },
   'discussions.create': async (p) => ({ body: post(p.seeded), signedIn: true }),
   'discussions.update': async (p) => ({ params: { id: await discussionOf(p) }, body: { title: 'Edited at once' }, signedIn: true }),
   'discussions.delete': async (p) => ({ params: { id: await discussionOf(p) }, signedIn: true }),
@@ -151,6 +166,11 @@ const BURSTS: Record<string, (p: Prep) => Promise<Burst>> = {
     return { params: { id: p.seeded.workshop }, signedIn: true };
   },
 };
+
+/** Staff writes are made by staff: the role is granted as a row, as `npm run staff -- grant` would. */
+async function grant(p: Prep, role: StaffRole) {
+  await p.ctx.database.db.insert(staffRoles).values({ userId: p.who.id, role });
+}
 
 const NAMES = Object.keys(WRITE_LIMITS);
 

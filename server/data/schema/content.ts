@@ -130,6 +130,9 @@ export const feedback = pgTable('feedback', {
   mobile: text('mobile').notNull(),
   feedback: text('feedback').notNull(),
   createdAt: createdAt(),
+  /** The staff inbox (issue 36): when a staff member marked it handled, and who. */
+  handledAt: timestamp('handled_at', { withTimezone: true }),
+  handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
 });
 
 export const pageViews = pgTable('page_views', {
