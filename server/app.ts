@@ -30,6 +30,8 @@ import { quizRoutes } from './routes/quizzes';
 import { searchRoutes } from './routes/search';
 import { systemRoutes } from './routes/system';
 import { workshopRoutes } from './routes/workshops';
+import { accountDataRoutes } from './routes/account-data';
+import { AccountDataService } from './services/account-data';
 import { AccountService } from './services/accounts';
 import { CertificateService } from './services/certificates';
 import { CommentService } from './services/comments';
@@ -184,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(learningRoutes, { courses: learning, certificates });
       await api.register(workshopRoutes, { service: workshops });
       await api.register(searchRoutes, { service: new SearchService(db) });
+      await api.register(accountDataRoutes, { service: new AccountDataService({ db, otp, mailer: app.mailer, publicUrl: config.publicUrl, now, workshops, certificates, attempts, onError: (error) => app.log.error({ err: error }, 'account data failed') }) });
     },
     { prefix: config.apiBasePath },
   );
