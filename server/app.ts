@@ -33,6 +33,8 @@ import { searchRoutes } from './routes/search';
 import { staffRoutes } from './routes/staff';
 import { systemRoutes } from './routes/system';
 import { workshopRoutes } from './routes/workshops';
+import { accountDataRoutes } from './routes/account-data';
+import { AccountDataService } from './services/account-data';
 import { AccountService } from './services/accounts';
 import { CertificateService } from './services/certificates';
 import { CommentService } from './services/comments';
@@ -203,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(workshopRoutes, { service: workshops });
       await api.register(searchRoutes, { service: new SearchService(db) });
       await api.register(staffRoutes, { staff });
+      await api.register(accountDataRoutes, { service: new AccountDataService({ db, otp, mailer: app.mailer, publicUrl: config.publicUrl, now, workshops, certificates, attempts, onError: (error) => app.log.error({ err: error }, 'account data failed') }) });
     },
     { prefix: config.apiBasePath },
   );

@@ -9,6 +9,7 @@ import { type Comment, DELETED_COMMENT_LABEL } from '../../src/domain/discussion
 import type { Db, Tx } from './client';
 import { commentLikes, comments, users } from './schema';
 import { displayName } from '../../src/domain/user';
+import { DELETED_MEMBER } from './deleted-member';
 import { unlessMissing } from './pg-errors';
 
 const commentColumns = {
@@ -18,9 +19,10 @@ const commentColumns = {
   parentCommentId: comments.parentCommentId,
   deletedAt: comments.deletedAt,
   createdAt: comments.createdAt,
-  authorId: comments.createdBy,
-  authorFirstName: users.firstName,
-  authorLastName: users.lastName,
+  // A deleted member's kept words read "Deleted member", with no id to link to (issue 35, ADR 134).
+  authorId: sql<string>`case when ${users.deletedAt} is null then ${comments.createdBy}::text else '' end`,
+  authorFirstName: sql<string>`case when ${users.deletedAt} is null then ${users.firstName} else ${DELETED_MEMBER}::text end`,
+  authorLastName: sql<string>`case when ${users.deletedAt} is null then ${users.lastName} else '' end`,
 };
 
 /** The comments row whose likes are totalled, apart from the outer one. */

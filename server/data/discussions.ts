@@ -9,6 +9,7 @@ import type { Db, Tx } from './client';
 import { comments, discussionLikes, discussions, users } from './schema';
 import { isUuid } from '../../src/domain/ids';
 import { displayName } from '../../src/domain/user';
+import { DELETED_MEMBER } from './deleted-member';
 
 const discussionColumns = {
   id: discussions.id,
@@ -18,9 +19,10 @@ const discussionColumns = {
   subcategory: discussions.subcategory,
   createdAt: discussions.createdAt,
   updatedAt: discussions.updatedAt,
-  authorId: discussions.createdBy,
-  authorFirstName: users.firstName,
-  authorLastName: users.lastName,
+  // A deleted member's kept words read "Deleted member", with no id to link to (issue 35, ADR 134).
+  authorId: sql<string>`case when ${users.deletedAt} is null then ${discussions.createdBy}::text else '' end`,
+  authorFirstName: sql<string>`case when ${users.deletedAt} is null then ${users.firstName} else ${DELETED_MEMBER}::text end`,
+  authorLastName: sql<string>`case when ${users.deletedAt} is null then ${users.lastName} else '' end`,
   // Microsecond precision in UTC: a cursor cut to JavaScript's milliseconds would skip posts created in the same ms.
   cursorAt: sql<string>`to_char(${discussions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
   likes: sql<string[]>`coalesce((select json_agg(${discussionLikes.userId} order by ${discussionLikes.createdAt}, ${discussionLikes.userId}) from ${discussionLikes} where ${discussionLikes.discussionId} = ${discussions.id}), '[]'::json)`,

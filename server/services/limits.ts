@@ -60,6 +60,11 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   'learning.completeAssessment': [perMember(30, MINUTE), perAddress(90, MINUTE)],
   'workshops.register': [perMember(30, HOUR), perAddress(90, HOUR)],
   'workshops.cancel': [perMember(30, HOUR), perAddress(90, HOUR)],
+  // A member's data (ADR 134): an export renders every PDF they have, so a few an hour; the delete's password
+  // guesses are bounded by its own budget.
+  'account.export': [perMember(3, HOUR), perAddress(20, HOUR)],
+  'account.requestDeleteCode': [perMember(5, HOUR), perAddress(30, HOUR)],
+  'account.delete': [perMember(10, HOUR), perAddress(30, HOUR)],
 };
 
 /**

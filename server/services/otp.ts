@@ -14,6 +14,9 @@ export const OTP_INVALID_MESSAGE = 'Invalid OTP. Please try again.';
 export const OTP_EXPIRED_MESSAGE = 'This code has expired. Please request a new one.';
 export const OTP_LOCKED_MESSAGE = 'Too many wrong codes. Please request a new one.';
 
+/** The spec's purposes, and the server's own: `delete-account` confirms deleting an account without a password (ADR 134). */
+export type CodePurpose = OtpPurpose | 'delete-account';
+
 export class OtpService {
   constructor(
     private readonly db: Db,
@@ -21,12 +24,12 @@ export class OtpService {
     private readonly now: () => number,
   ) {}
 
-  private digest(email: string, purpose: OtpPurpose, code: string): string {
+  private digest(email: string, purpose: CodePurpose, code: string): string {
     return createHmac('sha256', this.secret).update(`${purpose}:${email}:${code}`).digest('base64url');
   }
 
   /** Issues a new code, or refuses inside the resend window. The caller decides whether to mail it. */
-  async issue(email: string, purpose: OtpPurpose): Promise<string> {
+  async issue(email: string, purpose: CodePurpose): Promise<string> {
     const now = this.now();
     // The resend window is a counter taken before the code is made: requests sent at once get one code, not several.
     const key = `otp-issue:${purpose}:${email}`;
@@ -42,7 +45,7 @@ export class OtpService {
   }
 
   /** Consumes the code when it is right; otherwise counts the wrong guess and refuses with the reason. */
-  async consume(email: string, purpose: OtpPurpose, code: string): Promise<void> {
+  async consume(email: string, purpose: CodePurpose, code: string): Promise<void> {
     const now = this.now();
     const row = await newestUnusedCode(this.db, email, purpose);
     if (!row) throw invalid(OTP_INVALID_MESSAGE);

@@ -23,6 +23,13 @@ import { conflict, notFound } from './errors';
 export const REMINDER_JOB = 'workshop-reminder';
 export const NOT_REGISTERED = 'You are not registered for this workshop';
 
+/** A member who took a seat from the waitlist, with the session it is at. */
+export interface MovedUp {
+  session: SessionRow;
+  series: SeriesRow | null;
+  promoted: RegistrationRow;
+}
+
 export class WorkshopService {
   constructor(
     private readonly db: Db,
@@ -170,19 +177,44 @@ export class WorkshopService {
       if (this.now() >= found.session.startsAt.getTime()) throw conflict(WORKSHOP_TEXT.started);
       const existing = await registrationOf(tx, id, userId);
       if (!existing) throw notFound(NOT_REGISTERED);
-      await deleteRegistration(tx, existing.id);
-      const promoted = existing.status === 'registered' ? await promoteFirstWaitlisted(tx, id, new Date(this.now())) : undefined;
-      if (promoted) await this.remind(tx, promoted, found.session);
-      return { ...found, promoted };
+      return { ...found, promoted: await this.giveBack(tx, existing, found.session) };
     });
     const { session, series, promoted } = outcome;
     const facts = await this.facts(userId, session, series);
     this.send(facts && cancelledMail(facts));
-    if (promoted) {
+    if (promoted) await this.tellMovedUp([{ session, series, promoted }]);
+    return { workshop: await this.view(session, series, userId), message: WORKSHOP_TEXT.cancelled };
+  }
+
+  /** A place given back in the caller's transaction: a seat goes to the first member on the waitlist. */
+  private async giveBack(tx: Tx, registration: RegistrationRow, session: SessionRow): Promise<RegistrationRow | undefined> {
+    await deleteRegistration(tx, registration.id);
+    const promoted = registration.status === 'registered' ? await promoteFirstWaitlisted(tx, session.id, new Date(this.now())) : undefined;
+    if (promoted) await this.remind(tx, promoted, session);
+    return promoted;
+  }
+
+  /**
+   * Every place the member holds at a session not yet started, given back in the caller's transaction as a cancel
+   * gives it back (an account deleted, ADR 134). Answers who moved up, to be told by `tellMovedUp` once it commits.
+   */
+  async releasePlacesOf(tx: Tx, userId: string): Promise<MovedUp[]> {
+    const moved: MovedUp[] = [];
+    for (const { registration } of await registrationsOf(tx, userId)) {
+      const found = await findSession(tx, registration.workshopId, true);
+      if (!found || this.now() >= found.session.startsAt.getTime()) continue;
+      const promoted = await this.giveBack(tx, registration, found.session);
+      if (promoted) moved.push({ ...found, promoted });
+    }
+    return moved;
+  }
+
+  /** Mails the members who took a seat from the waitlist, as on a cancel. */
+  async tellMovedUp(moved: MovedUp[]): Promise<void> {
+    for (const { session, series, promoted } of moved) {
       const theirs = await this.facts(promoted.userId, session, series);
       this.send(theirs && registeredMail(theirs, this.ics(session), true));
     }
-    return { workshop: await this.view(session, series, userId), message: WORKSHOP_TEXT.cancelled };
   }
 
   async calendar(id: string): Promise<{ ics: string; filename: string }> {

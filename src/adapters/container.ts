@@ -60,7 +60,8 @@ export function createServices(
     notifier: container.get<Notifier>(TOKENS.Notifier),
     log,
   };
-  return { ...ports, analytics: container.get<Analytics>(TOKENS.Analytics), session, machines: provideMachines(ports) };
+  const endSession = () => session.send({ type: 'session.unauthorized' });
+  return { ...ports, analytics: container.get<Analytics>(TOKENS.Analytics), session, machines: provideMachines({ ...ports, endSession }) };
 }
 
 /**

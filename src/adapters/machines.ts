@@ -2,6 +2,7 @@
  * Every machine's effects bound to the ports, in one place beside the composition root (ADR 003): views get machines
  * ready to run and never provide effects themselves (a dependency-cruiser rule says so).
  */
+import { provideAccountDeletion } from '../application/account-deletion.effects';
 import { prepareCommentThread, provideCommentThread, readCommentThreadAhead } from '../application/comment-thread.effects';
 import { provideCourseProgress } from '../application/course-progress.effects';
 import { provideDiscussionFeed } from '../application/discussion-feed.effects';
@@ -22,6 +23,8 @@ export interface MachinePorts {
   drafts: DraftStore;
   notifier: Notifier;
   log: (message: string, error: unknown) => void;
+  /** Ends the session on this device when its token died on the server (an account deleted). */
+  endSession: () => void;
 }
 
 export function provideMachines(ports: MachinePorts): AppMachines {
@@ -36,5 +39,6 @@ export function provideMachines(ports: MachinePorts): AppMachines {
     courseProgress: () => provideCourseProgress(ports),
     workshop: () => provideWorkshop(ports),
     search: () => provideSearch(ports),
+    accountDeletion: () => provideAccountDeletion(ports),
   };
 }

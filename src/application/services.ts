@@ -1,5 +1,6 @@
 /** What the views receive from the composition root: the ports, the long-lived session actor, and the machines. */
 import type { ActorRefFrom } from 'xstate';
+import type { AccountDeletionMachine } from './account-deletion.machine';
 import type { CommentThreadMachine } from './comment-thread.machine';
 import type { CourseProgressMachine } from './course-progress.machine';
 import type { DiscussionFeedMachine } from './discussion-feed.machine';
@@ -31,6 +32,7 @@ export interface AppMachines {
   courseProgress(): CourseProgressMachine;
   workshop(): WorkshopMachine;
   search(): SearchMachine;
+  accountDeletion(): AccountDeletionMachine;
 }
 
 export interface AppServices {

@@ -165,6 +165,18 @@ const BURSTS: Record<string, (p: Prep) => Promise<Burst>> = {
     await p.ok(registerWorkshop, { params: { id: p.seeded.workshop } });
     return { params: { id: p.seeded.workshop }, signedIn: true };
   },
+  // A member's data (ADR 134): the export is a GET with a budget of its own.
+  'account.export': async () => ({ signedIn: true }),
+  'account.requestDeleteCode': async (p) => {
+    // A member without a password (a signup whose code was verified); the resend window issues one code.
+    const email = p.fresh('delete-code');
+    await p.ok(auth.requestSignupOtp, { body: { email }, signedOut: true });
+    await mailSent();
+    const signup = await p.ok(auth.verifySignupOtp, { body: { email, otp: codeFrom(p.ctx, email)! }, signedOut: true });
+    return { signedIn: true, tokens: [signup.json().token as string] };
+  },
+  // The right password, at once: one delete goes through, the others find the account gone (401) or the budget spent.
+  'account.delete': async () => ({ body: { password: PASSWORD, deletePosts: false }, signedIn: true }),
 };
 
 /** Staff writes are made by staff: the role is granted as a row, as `npm run staff -- grant` would. */

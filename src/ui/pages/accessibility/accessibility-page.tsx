@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { paths } from '../../routes';
 import './accessibility.css';
 
-export const STATEMENT_PREPARED = 'November 24, 2026';
+export const STATEMENT_PREPARED = 'November 28, 2026';
 
 export default function AccessibilityPage() {
   useDocumentTitle('Accessibility statement');
@@ -29,7 +29,8 @@ export default function AccessibilityPage() {
             <li>zoom to 400% and use the site at 320 CSS pixels wide without scrolling sideways (tables of lessons scroll in their own box);</li>
             <li>change the spacing of text without losing any of it, and use forced colours (Windows contrast themes);</li>
             <li>stop anything that moves: the home page's slides never advance on their own when your system asks for reduced motion, and have a pause button;</li>
-            <li>paste codes and passwords and use a password manager in every sign-in field.</li>
+            <li>paste codes and passwords and use a password manager in every sign-in field;</li>
+            <li>download your data and delete your account from Profile Settings with a keyboard alone: the delete asks in a dialog that says what happens, and the focus returns where it was if you cancel.</li>
           </ul>
         </section>
 
@@ -48,7 +49,8 @@ export default function AccessibilityPage() {
             <li>
               The PDF documents (ebooks, research papers, newsletters, case studies, quiz results and certificates) are not tagged PDFs. Their
               text can be selected and read aloud, but a screen reader does not get their headings and reading order. Each document's key
-              content is also on the page that links to it, and certificates have a web page that says everything the PDF does.
+              content is also on the page that links to it, and certificates have a web page that says everything the PDF does. The same
+              PDFs are in the ZIP file that 'Download my data' saves; everything else in it is plain-text JSON.
             </li>
             <li>
               The Terms &amp; Conditions and Privacy Policy open as PDFs in a dialog. If that does not suit you, ask through the contact
@@ -65,7 +67,7 @@ export default function AccessibilityPage() {
             <li>axe-core checks every screen and every step of every journey against WCAG 2.0, 2.1 and 2.2 A and AA rules;</li>
             <li>each journey (sign up, sign in, a quiz, a course to its certificate, posting and commenting) is walked with a virtual screen reader, and what it announces is checked phrase by phrase;</li>
             <li>every route is checked at 1280 and 375 pixels for visible focus, focus hidden under the sticky bar, target sizes, reflow at 320 pixels, text spacing, reduced motion and forced colours;</li>
-            <li>the same journeys are tested with a keyboard alone.</li>
+            <li>the same journeys, and downloading your data and deleting your account, are tested with a keyboard alone.</li>
           </ul>
           <p>This statement was prepared on {STATEMENT_PREPARED} and is reviewed with every release.</p>
         </section>

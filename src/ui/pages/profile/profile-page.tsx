@@ -9,6 +9,8 @@ import { Field, NameFields } from '../../components/fields';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useServices, useSession } from '../../services-context';
 import '../auth/auth.css';
+import { DeleteAccountSection } from './delete-account-section';
+import { YourDataSection } from './your-data-section';
 
 export default function ProfilePage() {
   useDocumentTitle('Profile Settings');
@@ -18,6 +20,8 @@ export default function ProfilePage() {
       <div className="profile-grid">
         <UpdateProfileForm />
         <ChangePasswordForm />
+        <YourDataSection />
+        <DeleteAccountSection />
       </div>
     </section>
   );
