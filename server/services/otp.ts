@@ -1,6 +1,6 @@
 /**
- * One-time codes for signup and reset: 6 digits from a cryptographic source, stored as an HMAC, single use, 10-minute
- * life, dead after 5 wrong guesses, and no new code for the same email and purpose within the 120 s resend window.
+ * One-time codes for signup, reset and a new email address: 6 digits from a cryptographic source, stored as an HMAC,
+ * single use, 10-minute life, dead after 5 wrong guesses, and no new code for the same email and purpose within the 120 s resend window.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES, type OtpPurpose } from '../../src/domain/otp';
@@ -8,6 +8,12 @@ import type { Db } from '../data/client';
 import { consumeCode, newestUnusedCode, replaceCode, takeGuess } from '../data/otp-codes';
 import { hitCounters } from '../data/rate-limits';
 import { DomainError, invalid } from './errors';
+
+/**
+ * What a code is for. A new address's code belongs to one member (`email-change:<member id>`), so two members asking
+ * for the same address never share a code or a resend window.
+ */
+export type CodePurpose = OtpPurpose | `email-change:${string}`;
 
 export const OTP_WAIT_MESSAGE = 'Please wait before requesting a new OTP';
 export const OTP_INVALID_MESSAGE = 'Invalid OTP. Please try again.';
@@ -21,12 +27,12 @@ export class OtpService {
     private readonly now: () => number,
   ) {}
 
-  private digest(email: string, purpose: OtpPurpose, code: string): string {
+  private digest(email: string, purpose: CodePurpose, code: string): string {
     return createHmac('sha256', this.secret).update(`${purpose}:${email}:${code}`).digest('base64url');
   }
 
   /** Issues a new code, or refuses inside the resend window. The caller decides whether to mail it. */
-  async issue(email: string, purpose: OtpPurpose): Promise<string> {
+  async issue(email: string, purpose: CodePurpose): Promise<string> {
     const now = this.now();
     // The resend window is a counter taken before the code is made: requests sent at once get one code, not several.
     const key = `otp-issue:${purpose}:${email}`;
@@ -42,7 +48,7 @@ export class OtpService {
   }
 
   /** Consumes the code when it is right; otherwise counts the wrong guess and refuses with the reason. */
-  async consume(email: string, purpose: OtpPurpose, code: string): Promise<void> {
+  async consume(email: string, purpose: CodePurpose, code: string): Promise<void> {
     const now = this.now();
     const row = await newestUnusedCode(this.db, email, purpose);
     if (!row) throw invalid(OTP_INVALID_MESSAGE);
