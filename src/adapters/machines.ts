@@ -5,6 +5,7 @@
 import { prepareCommentThread, provideCommentThread, readCommentThreadAhead } from '../application/comment-thread.effects';
 import { provideCourseProgress } from '../application/course-progress.effects';
 import { provideDiscussionFeed } from '../application/discussion-feed.effects';
+import { provideEmailChange } from '../application/email-change.effects';
 import { provideOtpWizard } from '../application/otp-wizard.effects';
 import type { ApiClient, Clock, DraftStore, FileSaver, Navigator, Notifier, TokenStore } from '../application/ports';
 import { providePostComposer } from '../application/post-composer.effects';
@@ -36,5 +37,6 @@ export function provideMachines(ports: MachinePorts): AppMachines {
     courseProgress: () => provideCourseProgress(ports),
     workshop: () => provideWorkshop(ports),
     search: () => provideSearch(ports),
+    emailChange: () => provideEmailChange(ports),
   };
 }

@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { CommentThreadMachine } from './comment-thread.machine';
 import type { CourseProgressMachine } from './course-progress.machine';
 import type { DiscussionFeedMachine } from './discussion-feed.machine';
+import type { EmailChangeMachine } from './email-change.machine';
 import type { OtpWizardMachine } from './otp-wizard.machine';
 import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, Navigator, Notifier, TokenStore } from './ports';
 import type { PostComposerMachine } from './post-composer.machine';
@@ -31,6 +32,7 @@ export interface AppMachines {
   courseProgress(): CourseProgressMachine;
   workshop(): WorkshopMachine;
   search(): SearchMachine;
+  emailChange(): EmailChangeMachine;
 }
 
 export interface AppServices {

@@ -9,6 +9,8 @@ import { Field, NameFields } from '../../components/fields';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useServices, useSession } from '../../services-context';
 import '../auth/auth.css';
+import { DevicesSection } from './devices-section';
+import { EmailSection } from './email-section';
 
 export default function ProfilePage() {
   useDocumentTitle('Profile Settings');
@@ -18,6 +20,8 @@ export default function ProfilePage() {
       <div className="profile-grid">
         <UpdateProfileForm />
         <ChangePasswordForm />
+        <EmailSection />
+        <DevicesSection />
       </div>
     </section>
   );
