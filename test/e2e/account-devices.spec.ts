@@ -96,13 +96,13 @@ test('changes the email by keyboard with the code mailed to the new address; the
   await tabTo(page, section.getByLabel('New email'));
   await page.keyboard.type(next);
   await page.keyboard.press('Tab');
-  await expect(section.getByLabel('Current password')).toBeFocused();
+  await expect(section.getByLabel('Your password')).toBeFocused();
   await page.keyboard.type('not the password');
   await page.keyboard.press('Enter');
   await expect(section.getByRole('alert').filter({ hasText: 'Current password is incorrect' })).toBeVisible();
   await expectAccessible(page, 'profile: email change refused');
 
-  await section.getByLabel('Current password').focus();
+  await section.getByLabel('Your password').focus();
   await page.keyboard.press('ControlOrMeta+A');
   await page.keyboard.type(user.password);
   await page.keyboard.press('Enter');

@@ -50,7 +50,7 @@ function EmailChange({ onAgain }: { onAgain: () => void }) {
         <Form onSubmit={submitEmail} className="form" validationBehavior="aria">
           <p className="field__help">Your email is {user?.email}. We send a code to the new address to confirm it.</p>
           <Field label="New email" name="newEmail" type="email" autoComplete="email" value={email} onChange={setEmail} isRequired errorId={describedBy} />
-          <Field label="Current password" name="emailPassword" type="password" autoComplete="current-password" value={password} onChange={setPassword} isRequired />
+          <Field label="Your password" name="emailPassword" type="password" autoComplete="current-password" value={password} onChange={setPassword} isRequired />
           <ErrorLine id={errorId} error={error} />
           <Button type="submit" className="button button--primary" isDisabled={busy}>
             {busy ? 'Sending...' : 'Send code'}
