@@ -20,6 +20,7 @@ import { registerSpa } from './http/spa';
 import { ConsoleMailer } from './mail/console-mailer';
 import type { Mailer } from './mail/mailer';
 import { articleRoutes } from './routes/articles';
+import { accountSessionRoutes } from './routes/account-sessions';
 import { authRoutes } from './routes/auth';
 import { commentRoutes } from './routes/comments';
 import { discussionRoutes } from './routes/discussions';
@@ -35,6 +36,8 @@ import { systemRoutes } from './routes/system';
 import { workshopRoutes } from './routes/workshops';
 import { accountDataRoutes } from './routes/account-data';
 import { AccountDataService } from './services/account-data';
+import { AccountEmailService } from './services/account-email';
+import { AccountSessionService } from './services/account-sessions';
 import { AccountService } from './services/accounts';
 import { CertificateService } from './services/certificates';
 import { CommentService } from './services/comments';
@@ -196,6 +199,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(homeRoutes, { content });
       await api.register(feedbackRoutes, { site });
       await api.register(authRoutes, { accounts });
+      await api.register(accountSessionRoutes, {
+        sessions: new AccountSessionService(db, now),
+        emails: new AccountEmailService({ db, otp, mailer: app.mailer, publicUrl: config.publicUrl, onMailFailure: (error) => app.log.error({ err: error }, 'mail failed') }),
+      });
       await api.register(articleRoutes, { content });
       await api.register(libraryRoutes, { content });
       await api.register(quizRoutes, { attempts });

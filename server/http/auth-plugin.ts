@@ -1,6 +1,6 @@
 /**
- * Resolves `Authorization: Bearer <token>` to a user: valid signature, not revoked by logout, issued after the user's
- * last password change. A token found valid is kept in memory by its exact text (ADR 008) until a logout or password
+ * Resolves `Authorization: Bearer <token>` to a user: valid signature, not revoked by logout or by ending its device,
+ * issued after the user's last password change or "sign out everywhere else" (ADR 133). A token found valid is kept in memory by its exact text (ADR 008) until a logout or password
  * change in this process, or SESSION_MAX_AGE_MS for one made by another process, and never past its expiry.
  */
 import fp from 'fastify-plugin';
@@ -11,7 +11,7 @@ import type { AuthUser } from './route';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Tokens found valid, by their text; `changed()` after anything that can revoke one (logout, password change). */
+    /** Tokens found valid, by their text; `changed()` after anything that can revoke one (logout, password change, ending a device). */
     sessions: KeptUntilChanged<AuthUser | null>;
   }
 }
@@ -32,7 +32,9 @@ export const authPlugin = fp<{ sessions: SessionService }>(async (app, { session
     const token = match?.[1];
     // A revoked token never writes: a write checks the database, a read may use what was found in the last second.
     const read = request.method === 'GET' || request.method === 'HEAD';
-    const user = !token ? null : read ? await sessions.get(token, () => service.resolve(token)) : await service.resolve(token);
+    // The user agent names a device that signed in before devices were recorded, the first time its token is seen.
+    const resolve = (t: string) => service.resolve(t, request.headers['user-agent'] ?? '');
+    const user = !token ? null : read ? await sessions.get(token, () => resolve(token)) : await resolve(token);
     // A kept session still ends when its token expires.
     const live = user && user.tokenExpiresAt.getTime() > tokens.now() ? user : null;
     if (!live && required) throw unauthorized();

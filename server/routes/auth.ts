@@ -1,5 +1,5 @@
 /** Account calls (spec section 7, Auth): each answers what its AccountService use case returns. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import * as auth from '../../src/contract/auth';
 import { implement } from '../http/route';
 import { type AccountService, OTP_SENT_MESSAGE } from '../services/accounts';
@@ -13,13 +13,16 @@ export async function authRoutes(app: FastifyInstance, { accounts }: { accounts:
     return sent;
   });
 
-  implement(app, auth.verifySignupOtp, async ({ body }) => ({
-    success: true, token: await accounts.verifySignup(body.email, body.otp),
+  // Each token issued here is a signed-in device, named by its user agent (ADR 133).
+  const agentOf = (request: FastifyRequest) => request.headers['user-agent'] ?? '';
+
+  implement(app, auth.verifySignupOtp, async ({ body, request }) => ({
+    success: true, token: await accounts.verifySignup(body.email, body.otp, agentOf(request)),
   }) as const);
 
   // A failed login is a 400, not a 401: it is not an expired session (the client's 401 rule would reload the page).
   implement(app, auth.login, async ({ body, request }) => ({
-    success: true, token: await accounts.login(body.email, body.password, request.ip),
+    success: true, token: await accounts.login(body.email, body.password, request.ip, agentOf(request)),
   }) as const);
 
   implement(app, auth.forgotPassword, async ({ body }) => {
@@ -27,8 +30,8 @@ export async function authRoutes(app: FastifyInstance, { accounts }: { accounts:
     return sent;
   });
 
-  implement(app, auth.verifyResetOtp, async ({ body }) => ({
-    success: true, token: await accounts.verifyReset(body.email, body.otp),
+  implement(app, auth.verifyResetOtp, async ({ body, request }) => ({
+    success: true, token: await accounts.verifyReset(body.email, body.otp, agentOf(request)),
   }) as const);
 
   // A new password ends the member's other tokens: the kept sessions are stale.

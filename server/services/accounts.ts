@@ -4,7 +4,7 @@
  */
 import { NAME_TEXT, nameProblem, type User } from '../../src/domain/user';
 import type { Db } from '../data/client';
-import { revokeToken } from '../data/revoked-tokens';
+import { revokeSessionToken } from '../data/user-sessions';
 import { ensureUser, findUserByEmail, findUserById, setPasswordHash, updateNames, type UserRow } from '../data/users';
 import { existingAccountMail, otpMail } from '../mail/auth-mails';
 import type { Mail, Mailer } from '../mail/mailer';
@@ -12,7 +12,7 @@ import { forbidden, invalid, notFound } from './errors';
 import type { LimitService } from './limits';
 import type { OtpService } from './otp';
 import { hashPassword, verifyPassword } from './passwords';
-import type { SessionUser } from './sessions';
+import { type SessionUser, startSession } from './sessions';
 import type { TokenService } from './tokens';
 
 export const OTP_SENT_MESSAGE = 'OTP sent successfully!';
@@ -61,28 +61,29 @@ export class AccountService {
   }
 
   /** A right code makes the account (without a password yet) and answers a token for the password step. */
-  async verifySignup(email: string, code: string): Promise<string> {
+  async verifySignup(email: string, code: string, userAgent = ''): Promise<string> {
     const { db, otp, tokens } = this.deps;
     const existing = await findUserByEmail(db, email);
     await otp.consume(email, 'signup', code);
     // A finished account never gets a signup code by mail, so only an unfinished signup can reach this point.
     if (existing?.passwordHash) throw invalid('Invalid OTP. Please try again.');
     const user = existing ?? (await ensureUser(db, email));
-    return tokens.issue(user.id, 'otp');
+    // The token of the code step stays the session's once the password is set (ADR 065): it is a device from now on.
+    return startSession(db, tokens, user.id, userAgent, 'otp');
   }
 
   /**
    * Wrong passwords slow down this pair (email, address) and this address, never the right password elsewhere. The
    * slot is taken before the password is checked, so checks sent at once cannot pass the budget (ADR 123).
    */
-  async login(email: string, password: string, address: string): Promise<string> {
+  async login(email: string, password: string, address: string, userAgent = ''): Promise<string> {
     const { db, limits, tokens } = this.deps;
     await limits.takeLoginSlot(email, address);
     const user = await findUserByEmail(db, email);
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!user || !ok) throw invalid(INVALID_CREDENTIALS);
     await limits.loginSucceeded(email, address);
-    return tokens.issue(user.id);
+    return startSession(db, tokens, user.id, userAgent);
   }
 
   async requestResetCode(email: string): Promise<void> {
@@ -92,12 +93,12 @@ export class AccountService {
     if (user) this.mailLater(otpMail(email, 'reset', code, publicUrl));
   }
 
-  async verifyReset(email: string, code: string): Promise<string> {
+  async verifyReset(email: string, code: string, userAgent = ''): Promise<string> {
     const { db, otp, tokens } = this.deps;
     await otp.consume(email, 'reset', code);
     const user = await findUserByEmail(db, email);
     if (!user) throw invalid('Invalid OTP. Please try again.');
-    return tokens.issue(user.id, 'otp');
+    return startSession(db, tokens, user.id, userAgent, 'otp');
   }
 
   /** Sets a new password: every other token of the member dies, the one it was set with stays valid. */
@@ -142,7 +143,8 @@ export class AccountService {
     return toPublicUser(row);
   }
 
+  /** The token is revoked and its device row goes with it. */
   logout(session: SessionUser): Promise<void> {
-    return revokeToken(this.deps.db, session.jti, session.tokenExpiresAt);
+    return revokeSessionToken(this.deps.db, session.jti, session.tokenExpiresAt);
   }
 }

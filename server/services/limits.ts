@@ -37,6 +37,12 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   'auth.updatePassword': [perMember(10, HOUR), perAddress(30, HOUR)],
   'auth.updateProfile': [perMember(30, HOUR), perAddress(100, HOUR)],
   'auth.logout': [perMember(30, MINUTE), perAddress(100, MINUTE)],
+  'account.endSession': [perMember(30, 10 * MINUTE), perAddress(100, 10 * MINUTE)],
+  'account.endOtherSessions': [perMember(10, 10 * MINUTE), perAddress(50, 10 * MINUTE)],
+  // A code request checks the current password and mails the new address: the budgets of a code request and of a
+  // password check at once.
+  'account.requestEmailChange': [perMember(6, HOUR), perAddress(20, HOUR), perEmail(6, HOUR)],
+  'account.confirmEmailChange': [perMember(10, 15 * MINUTE), perAddress(30, 15 * MINUTE)],
   'feedback.submit': [perAddress(5, HOUR)],
   'contact.send': [perAddress(5, HOUR)],
   'staff.markHandled': [perMember(300, HOUR)],

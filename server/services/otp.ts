@@ -1,6 +1,6 @@
 /**
- * One-time codes for signup and reset: 6 digits from a cryptographic source, stored as an HMAC, single use, 10-minute
- * life, dead after 5 wrong guesses, and no new code for the same email and purpose within the 120 s resend window.
+ * One-time codes for signup, reset and a new email address: 6 digits from a cryptographic source, stored as an HMAC,
+ * single use, 10-minute life, dead after 5 wrong guesses, and no new code for the same email and purpose within the 120 s resend window.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import { OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES, type OtpPurpose } from '../../src/domain/otp';
@@ -9,13 +9,18 @@ import { consumeCode, newestUnusedCode, replaceCode, takeGuess } from '../data/o
 import { hitCounters } from '../data/rate-limits';
 import { DomainError, invalid } from './errors';
 
+/**
+ * What a code is for: the spec's purposes, and the server's own. A new address's code belongs to one member
+ * (`email-change:<member id>`), so two members asking for the same address never share a code or a resend window;
+ * `delete-account` confirms deleting an account without a password (ADR 134).
+ */
+export type CodePurpose = OtpPurpose | `email-change:${string}` | 'delete-account';
+
 export const OTP_WAIT_MESSAGE = 'Please wait before requesting a new OTP';
 export const OTP_INVALID_MESSAGE = 'Invalid OTP. Please try again.';
 export const OTP_EXPIRED_MESSAGE = 'This code has expired. Please request a new one.';
 export const OTP_LOCKED_MESSAGE = 'Too many wrong codes. Please request a new one.';
 
-/** The spec's purposes, and the server's own: `delete-account` confirms deleting an account without a password (ADR 134). */
-export type CodePurpose = OtpPurpose | 'delete-account';
 
 export class OtpService {
   constructor(

@@ -24,17 +24,24 @@ export class TokenService {
   }
 
   async issue(userId: string, purpose: TokenPurpose = 'session'): Promise<string> {
+    return (await this.mint(userId, purpose)).token;
+  }
+
+  /** A new token with the claims it carries: sign-in records its jti, issue instant and expiry (user_sessions). */
+  async mint(userId: string, purpose: TokenPurpose = 'session'): Promise<{ token: string; claims: TokenClaims }> {
     const nowMs = this.now();
     const iat = Math.floor(nowMs / 1000);
-    return new SignJWT({ iat_ms: nowMs, ...(purpose === 'otp' ? { pur: 'otp' } : {}) })
+    const jti = randomUUID();
+    const token = await new SignJWT({ iat_ms: nowMs, ...(purpose === 'otp' ? { pur: 'otp' } : {}) })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
       .setIssuer(ISSUER)
       .setAudience(AUDIENCE)
-      .setJti(randomUUID())
+      .setJti(jti)
       .setIssuedAt(iat)
       .setExpirationTime(iat + TOKEN_LIFETIME_SECONDS)
       .sign(this.#key);
+    return { token, claims: { userId, jti, issuedAtMs: nowMs, expiresAt: new Date((iat + TOKEN_LIFETIME_SECONDS) * 1000), purpose } };
   }
 
   /** The claims of a valid token, or null for anything else (bad signature, wrong alg, expired, wrong iss/aud). */

@@ -6,6 +6,7 @@ import { provideAccountDeletion } from '../application/account-deletion.effects'
 import { prepareCommentThread, provideCommentThread, readCommentThreadAhead } from '../application/comment-thread.effects';
 import { provideCourseProgress } from '../application/course-progress.effects';
 import { provideDiscussionFeed } from '../application/discussion-feed.effects';
+import { provideEmailChange } from '../application/email-change.effects';
 import { provideOtpWizard } from '../application/otp-wizard.effects';
 import type { ApiClient, Clock, DraftStore, FileSaver, Navigator, Notifier, TokenStore } from '../application/ports';
 import { providePostComposer } from '../application/post-composer.effects';
@@ -40,5 +41,6 @@ export function provideMachines(ports: MachinePorts): AppMachines {
     workshop: () => provideWorkshop(ports),
     search: () => provideSearch(ports),
     accountDeletion: () => provideAccountDeletion(ports),
+    emailChange: () => provideEmailChange(ports),
   };
 }

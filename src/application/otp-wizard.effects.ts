@@ -5,6 +5,7 @@ import { messageOf } from './api-error';
 import { OTP_TEXT, otpWizardMachine } from './otp-wizard.machine';
 import type { ApiClient, Clock, Navigator, Notifier, TokenStore } from './ports';
 import { lazyCalls } from './lazy-calls';
+import { resendTicker } from './resend-countdown';
 
 export interface OtpWizardPorts {
   api: ApiClient;
@@ -23,11 +24,7 @@ const verifyCall = (calls: typeof authContract, purpose: OtpPurpose) => (purpose
 export function provideOtpWizard({ api, tokens, navigator, clock, notifier }: OtpWizardPorts) {
   // Spec section 8: the OTP toasts are top-right and last 3 seconds.
   const notify = (message: string) => notifier.success(message, { position: 'top-right', durationMs: 3000 });
-  let stopTicking: (() => void) | null = null;
-  const stop = () => {
-    stopTicking?.();
-    stopTicking = null;
-  };
+  const ticker = resendTicker(clock);
   return otpWizardMachine.provide({
     actions: {
       requestOtp: ({ self }, { purpose, email }) => {
@@ -62,17 +59,11 @@ export function provideOtpWizard({ api, tokens, navigator, clock, notifier }: Ot
         tokens.set(token);
         api.clearCache();
       },
-      startTicking: ({ self }) => {
-        stop();
-        stopTicking = clock.every(1000, () => {
-          if (self.getSnapshot().status !== 'active') return stop();
-          self.send({ type: 'clock.tick' });
-        });
-      },
-      stopTicking: () => stop(),
+      startTicking: ({ self }) => ticker.start(self),
+      stopTicking: () => ticker.stop(),
       notify: (_, { message }) => notify(message),
       finish: () => {
-        stop();
+        ticker.stop();
         // A full page load, so the whole app starts again with the new session.
         navigator.hardRedirect('/');
       },

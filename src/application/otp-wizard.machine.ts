@@ -1,10 +1,12 @@
 /**
  * The email → code → password wizard of spec section 4, one machine for both purposes (`signup` | `reset`).
- * The resend countdown is driven by `clock.tick` events from a Clock port; effects are named and provided elsewhere.
+ * The resend countdown is driven by `clock.tick` events from a Clock port (resend-countdown.ts, shared with the email
+ * change); effects are named and provided elsewhere.
  */
 import { assign, assertEvent, setup } from 'xstate';
 import { isCompleteOtp, OTP_RESEND_SECONDS, type OtpPurpose } from '../domain/otp';
 import { nameProblem, NAME_TEXT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/user';
+import { COUNTDOWN_GUARDS } from './resend-countdown';
 
 export const OTP_TEXT = {
   emailRequired: 'Please enter your email',
@@ -88,8 +90,7 @@ export const otpWizardMachine = setup({
       assertEvent(event, 'user.submitCode');
       return !isCompleteOtp(event.code);
     },
-    countingDown: ({ context }) => context.secondsLeft > 0,
-    lastTick: ({ context }) => context.secondsLeft === 1,
+    ...COUNTDOWN_GUARDS,
     namesMissing: ({ context, event }) => {
       assertEvent(event, 'user.submitPassword');
       return context.purpose === 'signup' && nameProblem(event.firstName, event.lastName) === NAME_TEXT.required;

@@ -4,6 +4,7 @@ import type { AccountDeletionMachine } from './account-deletion.machine';
 import type { CommentThreadMachine } from './comment-thread.machine';
 import type { CourseProgressMachine } from './course-progress.machine';
 import type { DiscussionFeedMachine } from './discussion-feed.machine';
+import type { EmailChangeMachine } from './email-change.machine';
 import type { OtpWizardMachine } from './otp-wizard.machine';
 import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, Navigator, Notifier, TokenStore } from './ports';
 import type { PostComposerMachine } from './post-composer.machine';
@@ -33,6 +34,7 @@ export interface AppMachines {
   workshop(): WorkshopMachine;
   search(): SearchMachine;
   accountDeletion(): AccountDeletionMachine;
+  emailChange(): EmailChangeMachine;
 }
 
 export interface AppServices {

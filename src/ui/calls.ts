@@ -54,6 +54,11 @@ const auth = module('auth', () => import('../contract/auth'));
 export const updateProfile = auth('updateProfile');
 export const updatePassword = auth('updatePassword');
 
+const accountSessions = module('accountSessions', () => import('../contract/account-sessions'));
+export const listSessions = accountSessions('listSessions');
+export const endSession = accountSessions('endSession');
+export const endOtherSessions = accountSessions('endOtherSessions');
+
 const quizzes = module('quizzes', () => import('../contract/quizzes'));
 export const quizConstants = quizzes('quizConstants');
 export const listAttempts = quizzes('listAttempts');

@@ -13,8 +13,11 @@ import type { Mail, Mailer } from '../../server/mail/mailer';
 
 export class MemoryMailer implements Mailer {
   readonly sent: Mail[] = [];
+  /** `relay` also delivers each mail (a real SMTP receiver), after it is recorded. */
+  constructor(private readonly relay?: Mailer) {}
   async send(mail: Mail) {
     this.sent.push(mail);
+    await this.relay?.send(mail);
   }
   lastTo(email: string): Mail | undefined {
     return this.sent.filter((m) => m.to === email).at(-1);
@@ -33,6 +36,8 @@ export interface TestOptions {
   env?: Record<string, string>;
   /** PGlite's bounded queue (ADR 125); the server's default when unset. */
   maxWaitingQueries?: number;
+  /** A mailer that also delivers every mail (SMTP to a real receiver), made when the app is built. */
+  relayMail?: () => Mailer;
 }
 
 async function createPostgresDatabase(baseUrl: string) {
@@ -82,7 +87,7 @@ export function describeWithApp(name: string, options: TestOptions, body: (ctx: 
           CONTENT_CACHE_SECONDS: '0',
           ...options.env,
         });
-        const mailer = new MemoryMailer();
+        const mailer = new MemoryMailer(options.relayMail?.());
         const clock = { now: Date.now(), advance(ms: number) { this.now += ms; } };
         const app = await buildApp({ config, database, mailer, logger: false, now: () => clock.now });
         await app.ready();

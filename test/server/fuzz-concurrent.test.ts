@@ -13,6 +13,8 @@ import type { LightMyRequestResponse as Response } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { LOGIN_FAILURES, type LimitRule, WRITE_LIMITS } from '../../server/services/limits';
+import * as accountEmail from '../../src/contract/account-email';
+import * as accountSessions from '../../src/contract/account-sessions';
 import * as auth from '../../src/contract/auth';
 import { createComment } from '../../src/contract/comments';
 import { getCourse, listCourses, listWorkshops } from '../../src/contract/content';
@@ -127,6 +129,20 @@ const BURSTS: Record<string, (p: Prep) => Promise<Burst>> = {
       tokens.push((await p.ok(auth.login, { body: { email: p.who.email, password: PASSWORD }, signedOut: true })).json().token as string);
     }
     return { signedIn: true, tokens };
+  },
+  'account.endSession': async (p) => {
+    await p.ok(auth.login, { body: { email: p.who.email, password: PASSWORD }, signedOut: true });
+    const sessions = (await p.ok(accountSessions.listSessions)).json().sessions as { id: string; current: boolean }[];
+    return { params: { id: sessions.find((s) => !s.current)!.id }, signedIn: true };
+  },
+  'account.endOtherSessions': async () => ({ signedIn: true }),
+  'account.requestEmailChange': async (p) => {
+    const email = p.fresh('new-address');
+    return { body: { email, currentPassword: PASSWORD }, signedIn: true, codeFor: email };
+  },
+  'account.confirmEmailChange': async (p) => {
+    await p.ok(accountEmail.requestEmailChange, { body: { email: p.fresh('confirm'), currentPassword: PASSWORD } });
+    return { body: { otp: '000000' }, signedIn: true };
   },
   'feedback.submit': async (p) => ({ body: { name: 'Burst', email: p.who.email, mobile: '0123', feedback: 'Burst' }, signedIn: false }),
   'analytics.pageView': async () => ({ body: { path: '/articles' }, signedIn: false }),

@@ -11,6 +11,8 @@ import { useServices, useSession } from '../../services-context';
 import '../auth/auth.css';
 import { DeleteAccountSection } from './delete-account-section';
 import { YourDataSection } from './your-data-section';
+import { DevicesSection } from './devices-section';
+import { EmailSection } from './email-section';
 
 export default function ProfilePage() {
   useDocumentTitle('Profile Settings');
@@ -20,6 +22,8 @@ export default function ProfilePage() {
       <div className="profile-grid">
         <UpdateProfileForm />
         <ChangePasswordForm />
+        <EmailSection />
+        <DevicesSection />
         <YourDataSection />
         <DeleteAccountSection />
       </div>
