@@ -12,6 +12,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { calculateJwkThumbprint, importJWK, type JWK, SignJWT } from 'jose';
 import type { CertificateCheck } from '../../src/contract/learning';
+import { certificateNameProblem } from '../../src/domain/certificate-name';
 import { type Certificate, hoursOf } from '../../src/domain/learning';
 import {
   assignStatusIndex, certificatesNamedByEmail, namesForCertificates, renameCertificate, revokeAll, STATUS_LIST_BLOCK,
@@ -28,23 +29,8 @@ export const CERTIFICATE_NOT_FOUND = 'Certificate not found';
 export const PRODUCT_NAME = 'SustainLearn';
 /** What a certificate still under an email address shows in its place. */
 export const UNNAMED_LEARNER = 'SustainLearn learner';
-export const CERTIFICATE_NAME_MAX = 200;
-export const CERTIFICATE_NAME_TEXT = {
-  required: 'Please enter the name for your certificate',
-  tooLong: `The name must be at most ${CERTIFICATE_NAME_MAX} characters`,
-  noEmail: 'Enter your name, not an email address',
-} as const;
 /** The path of the published revocation list, outside the API (like the JWKS). */
 export const STATUS_LIST_PATH = '/credentials/status/revocation';
-
-/** Why a name cannot go on a certificate, or null when it can (trimmed, 1-200 characters, no '@'). */
-export function certificateNameProblem(name: string): string | null {
-  const trimmed = name.trim();
-  if (!trimmed) return CERTIFICATE_NAME_TEXT.required;
-  if (trimmed.length > CERTIFICATE_NAME_MAX) return CERTIFICATE_NAME_TEXT.tooLong;
-  if (trimmed.includes('@')) return CERTIFICATE_NAME_TEXT.noEmail;
-  return null;
-}
 
 /** The member's name for certificates: the one they confirmed, else their first and last name; '' when none. */
 export function nameForCertificates(names: { certificateName: string | null; firstName: string; lastName: string } | undefined): string {

@@ -4,6 +4,7 @@ import {
   assessmentAttemptSchema, certificateSchema, courseProgressSchema, learningCourseSchema, lessonViewSchema,
   publicCertificateSchema,
 } from '../domain/learning.schema';
+import { CERTIFICATE_NAME_MAX, CERTIFICATE_NAME_TEXT } from '../domain/certificate-name';
 import { call, idParams } from './define';
 
 const ok = z.literal(true);
@@ -57,7 +58,8 @@ export const completeAssessment = call({
 });
 
 /** The name on a certificate (ADR 131): trimmed, 1 to 200 characters, never an email address. */
-export const certificateNameSchema = z.string().trim().min(1).max(200).refine((name) => !name.includes('@'), 'Enter your name, not an email address');
+export const certificateNameSchema = z.string().trim().min(1, CERTIFICATE_NAME_TEXT.required).max(CERTIFICATE_NAME_MAX, CERTIFICATE_NAME_TEXT.tooLong)
+  .refine((name) => !name.includes('@'), CERTIFICATE_NAME_TEXT.noEmail);
 
 /**
  * Issues the member's certificate for a course they passed, under the name they confirmed (kept as their certificate
