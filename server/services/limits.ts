@@ -55,6 +55,7 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   'learning.startAssessment': [perMember(30, HOUR), perAddress(90, HOUR)],
   'learning.answerAssessment': [perMember(120, MINUTE), perAddress(360, MINUTE)],
   'learning.completeAssessment': [perMember(30, MINUTE), perAddress(90, MINUTE)],
+  'learning.issueCertificate': [perMember(30, MINUTE), perAddress(90, MINUTE)],
   'workshops.register': [perMember(30, HOUR), perAddress(90, HOUR)],
   'workshops.cancel': [perMember(30, HOUR), perAddress(90, HOUR)],
 };
