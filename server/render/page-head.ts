@@ -55,14 +55,10 @@ export interface LessonFacts {
   lessonTitle: string;
 }
 
-/** A certificate's public facts (CertificateService.findPublic). */
-export interface CertificateFacts {
-  _id: string;
-  learnerName: string;
-  courseTitle: string;
-  hours: number;
-  issuedAt: string;
-}
+/** A certificate's public facts (CertificateService.findPublic): a revoked one has no name and no hours. */
+export type CertificateFacts =
+  | { _id: string; valid: true; learnerName: string; courseTitle: string; hours: number; issuedAt: string }
+  | { _id: string; valid: false; courseTitle: string; issuedAt: string; revokedAt: string };
 
 /** A workshop session (WorkshopService.summary). */
 export interface WorkshopFacts {
@@ -405,11 +401,13 @@ const SCREENS: readonly Screen[] = [
     // The page's own description (certificate-page.tsx) is kept, so a shared link previews the same text.
     if (!certificate) return missing('Certificate', 'Verify a SustainLearn certificate of completion.');
     const path = `/certificates/${enc(certificate._id)}`;
-    const { learnerName, courseTitle, hours, issuedAt } = certificate;
-    const title = `${learnerName}: ${courseTitle} certificate`;
+    // A revoked certificate names nobody (its member deleted their account, ADR 131).
+    const title = certificate.valid ? `${certificate.learnerName}: ${certificate.courseTitle} certificate` : 'Revoked certificate';
     return {
       title,
-      description: `${learnerName} completed ${courseTitle} on SustainLearn (${hours.toFixed(1)} hours), ${formatUsDate(issuedAt)}. Valid certificate.`,
+      description: certificate.valid
+        ? `${certificate.learnerName} completed ${certificate.courseTitle} on SustainLearn (${certificate.hours.toFixed(1)} hours), ${formatUsDate(certificate.issuedAt)}. Valid certificate.`
+        : `This SustainLearn certificate of ${certificate.courseTitle} was revoked on ${formatUsDate(certificate.revokedAt)}.`,
       path,
       trail: [{ name: title, path }],
       // A person's name and achievement: shared by its owner, previewed, never indexed.

@@ -1,22 +1,45 @@
 /**
- * Certificates (issue 13): issued once per member and course, frozen at issue (the learner's name then, the course
- * title, the hours, the score). Anyone may verify one by its id; its owner downloads the PDF and an Open Badges 3.0
- * credential: a W3C Verifiable Credential as a JWT signed with an Ed25519 key that every server process on the
+ * Certificates (issue 13): issued once per member and course, frozen at issue (the name the member confirmed, the
+ * course title, the hours, the score). Anyone may verify one by its id; its owner downloads the PDF and an Open Badges
+ * 3.0 credential: a W3C Verifiable Credential as a JWT signed with an Ed25519 key that every server process on the
  * database shares (kept like the JWT secret) and that `/.well-known/jwks.json` publishes, so anyone can check a
  * credential offline with the public key alone (ADR 070).
+ *
+ * Names and revocation (issue 35, ADR 131): a certificate carries only a name the member confirmed or gave, never an
+ * email address; one issued under an email is reissued under the member's name, same id. A revoked certificate
+ * reads 'Revoked', serves no PDF or credential, and its bit is on in the published Bitstring Status List.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { calculateJwkThumbprint, importJWK, type JWK, SignJWT } from 'jose';
-import { type Certificate, hoursOf, type PublicCertificate } from '../../src/domain/learning';
-import { displayName } from '../../src/domain/user';
+import type { CertificateCheck } from '../../src/contract/learning';
+import { certificateNameProblem } from '../../src/domain/certificate-name';
+import { type Certificate, hoursOf } from '../../src/domain/learning';
+import {
+  assignStatusIndex, certificatesNamedByEmail, namesForCertificates, renameCertificate, revokeAll, STATUS_LIST_BLOCK,
+  saveCertificateName, statusListState, unindexedCertificatesOf,
+} from '../data/certificates';
 import type { Db, Tx } from '../data/client';
-import { type CertificateRow, findCertificate, issueCertificate, learnerNames, outlineOf } from '../data/learning';
+import { type CertificateRow, findCertificate, issueCertificate, outlineOf } from '../data/learning';
 import { sharedSecret } from '../data/secrets';
 import { renderCertificatePdf } from '../render/certificate-pdf';
-import { notFound } from './errors';
+import { encodeStatusList } from '../render/status-list';
+import { invalid, notFound } from './errors';
 
 export const CERTIFICATE_NOT_FOUND = 'Certificate not found';
 export const PRODUCT_NAME = 'SustainLearn';
+/** What a certificate still under an email address shows in its place. */
+export const UNNAMED_LEARNER = 'SustainLearn learner';
+/** The path of the published revocation list, outside the API (like the JWKS). */
+export const STATUS_LIST_PATH = '/credentials/status/revocation';
+
+/** The member's name for certificates: the one they confirmed, else their first and last name; '' when none. */
+export function nameForCertificates(names: { certificateName: string | null; firstName: string; lastName: string } | undefined): string {
+  if (!names) return '';
+  const confirmed = names.certificateName?.trim() ?? '';
+  if (confirmed && !confirmed.includes('@')) return confirmed;
+  const profile = [names.firstName.trim(), names.lastName.trim()].filter(Boolean).join(' ');
+  return profile.includes('@') ? '' : profile;
+}
 
 interface SigningKey {
   kid: string;
@@ -32,17 +55,23 @@ export class CertificateService {
     /** The site's public address, e.g. https://learn.example.org (links and the issuer's id). */
     private readonly publicUrl: string,
     private readonly now: () => number,
+    private readonly random: () => number = Math.random,
   ) {}
 
   verificationUrl(id: string): string {
     return `${this.publicUrl}/certificates/${id}`;
   }
 
+  statusListUrl(): string {
+    return `${this.publicUrl}${STATUS_LIST_PATH}`;
+  }
+
   toCertificate(row: CertificateRow): Certificate {
     return {
       _id: row.id,
       courseId: row.courseId,
-      learnerName: row.learnerName,
+      // One issued under an email address before ADR 131 shows no address until My learning reissues it.
+      learnerName: row.learnerName.includes('@') ? UNNAMED_LEARNER : row.learnerName,
       courseTitle: row.courseTitle,
       minutes: row.minutes,
       hours: hoursOf(row.minutes),
@@ -53,47 +82,73 @@ export class CertificateService {
     };
   }
 
+  /** The name to offer in the member's "name on your certificate" dialog: confirmed before, else their profile's. */
+  async suggestedName(db: Db | Tx, userId: string): Promise<string> {
+    return nameForCertificates(await namesForCertificates(db, userId));
+  }
+
   /**
-   * Issues the member's certificate for the course once, in the transaction of the pass that earns it (ADR 128); later
-   * calls answer the first one.
+   * Issues the member's certificate for the course once under the name they just confirmed, which is kept as their
+   * certificate name, in the caller's transaction; later calls answer the first one. No name, no certificate.
    */
-  async issue(tx: Tx, userId: string, courseId: string, score: number, totalQuestions: number): Promise<Certificate> {
-    const names = await learnerNames(tx, userId);
+  async issue(tx: Tx, userId: string, courseId: string, score: number, totalQuestions: number, confirmedName: string): Promise<Certificate> {
+    const problem = certificateNameProblem(confirmedName);
+    if (problem) throw invalid(`name: ${problem}`);
+    const name = confirmedName.trim();
+    await saveCertificateName(tx, userId, name);
     const outline = await outlineOf(tx, courseId);
     const [course] = await tx.query.courses.findMany({ where: (c, { eq }) => eq(c.id, courseId), limit: 1 });
-    const named = displayName(names?.firstName ?? '', names?.lastName ?? '');
     const row = await issueCertificate(tx, {
       userId,
       courseId,
-      // The name as it is at issue; a member who never gave one is certified under their email address.
-      learnerName: names && (names.firstName.trim() || names.lastName.trim()) ? named : (names?.email ?? named),
+      learnerName: name,
       courseTitle: course?.title ?? '',
       minutes: outline.reduce((sum, l) => sum + l.duration, 0),
       score,
       totalQuestions,
       issuedAt: new Date(this.now()),
     });
-    return this.toCertificate(row);
+    await assignStatusIndex(tx, row.id, this.random);
+    return this.toCertificate((await findCertificate(tx, row.id))!);
   }
 
-  async verify(id: string): Promise<PublicCertificate> {
+  /**
+   * Certificates issued under an email address (before ADR 131) get the member's name, keeping their id, course,
+   * score and date; answers false when some wait because the member has no name yet.
+   */
+  async reissueEmailNamed(userId: string): Promise<{ nameNeeded: boolean }> {
+    const stale = await certificatesNamedByEmail(this.db, userId);
+    if (stale.length === 0) return { nameNeeded: false };
+    const name = await this.suggestedName(this.db, userId);
+    if (!name) return { nameNeeded: true };
+    await this.db.transaction(async (tx) => {
+      for (const { id } of stale) {
+        await renameCertificate(tx, id, name);
+        await assignStatusIndex(tx, id, this.random);
+      }
+    });
+    return { nameNeeded: false };
+  }
+
+  async verify(id: string): Promise<CertificateCheck> {
     const found = await this.findPublic(id);
     if (!found) throw notFound(CERTIFICATE_NOT_FOUND);
     return found;
   }
 
-  /** What anyone may see of a certificate, or undefined when no certificate has this id (a page's head). */
-  async findPublic(id: string): Promise<PublicCertificate | undefined> {
+  /** What anyone may see of a certificate (a revoked one: no name), or undefined when none has this id. */
+  async findPublic(id: string): Promise<CertificateCheck | undefined> {
     const row = await findCertificate(this.db, id);
     if (!row) return undefined;
     const { _id, learnerName, courseTitle, hours, issuedAt, verificationUrl } = this.toCertificate(row);
+    if (row.revokedAt) return { _id, courseTitle, issuedAt, verificationUrl, valid: false, revokedAt: row.revokedAt.toISOString() };
     return { _id, learnerName, courseTitle, hours, issuedAt, verificationUrl, valid: true };
   }
 
-  /** The member's own certificate; another member's is not found (its existence is not theirs to learn). */
+  /** The member's own certificate, not revoked; another member's is not found (its existence is not theirs to learn). */
   private async own(userId: string, id: string): Promise<CertificateRow> {
     const row = await findCertificate(this.db, id);
-    if (!row || row.userId !== userId) throw notFound(CERTIFICATE_NOT_FOUND);
+    if (!row || row.userId !== userId || row.revokedAt) throw notFound(CERTIFICATE_NOT_FOUND);
     return row;
   }
 
@@ -107,6 +162,17 @@ export class CertificateService {
       hours: certificate.hours,
       issuedAt: new Date(certificate.issuedAt),
       verificationUrl: certificate.verificationUrl,
+    });
+  }
+
+  /**
+   * Revokes every certificate of the member (account deletion): their pages read 'Revoked', their PDFs and credentials
+   * are no longer served, and their bits are on in the status list. Idempotent.
+   */
+  async revokeCertificatesOf(userId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await revokeAll(tx, userId, new Date(this.now()));
+      for (const id of await unindexedCertificatesOf(tx, userId)) await assignStatusIndex(tx, id, this.random);
     });
   }
 
@@ -130,10 +196,24 @@ export class CertificateService {
     return { keys: [(await this.signingKey()).publicJwk] };
   }
 
-  /** The Open Badges 3.0 credential of the member's certificate, as a VC-JWT (EdDSA). */
-  async credential(userId: string, id: string): Promise<{ credential: string; filename: string }> {
-    const certificate = this.toCertificate(await this.own(userId, id));
+  private async sign(vc: object, subject: string, jti: string, validFrom: Date): Promise<string> {
     const key = await this.signingKey();
+    return new SignJWT({ vc })
+      .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: 'JWT' })
+      .setIssuer(this.publicUrl)
+      .setSubject(subject)
+      .setJti(jti)
+      .setNotBefore(Math.floor(validFrom.getTime() / 1000))
+      .setIssuedAt(Math.floor(this.now() / 1000))
+      .sign(key.privateKey);
+  }
+
+  /** The Open Badges 3.0 credential of the member's certificate, as a VC-JWT (EdDSA), with its revocation status entry. */
+  async credential(userId: string, id: string): Promise<{ credential: string; filename: string }> {
+    const row = await this.own(userId, id);
+    // A certificate issued before status lists gets its index when its credential is first asked for.
+    const statusIndex = row.statusIndex ?? (await this.db.transaction((tx) => assignStatusIndex(tx, row.id, this.random)))!;
+    const certificate = this.toCertificate(row);
     const issuedAt = new Date(certificate.issuedAt);
     const credentialId = `urn:uuid:${certificate._id}`;
     const vc = {
@@ -156,16 +236,36 @@ export class CertificateService {
         },
         result: [{ type: ['Result'], value: `${certificate.score}/${certificate.totalQuestions}` }],
       },
+      credentialStatus: {
+        id: `${this.statusListUrl()}#${statusIndex}`,
+        type: 'BitstringStatusListEntry',
+        statusPurpose: 'revocation',
+        statusListIndex: String(statusIndex),
+        statusListCredential: this.statusListUrl(),
+      },
       evidence: [{ id: certificate.verificationUrl, type: ['Evidence'], name: 'Public verification page' }],
     };
-    const credential = await new SignJWT({ vc })
-      .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: 'JWT' })
-      .setIssuer(this.publicUrl)
-      .setSubject(certificate.verificationUrl)
-      .setJti(credentialId)
-      .setNotBefore(Math.floor(issuedAt.getTime() / 1000))
-      .setIssuedAt(Math.floor(issuedAt.getTime() / 1000))
-      .sign(key.privateKey);
+    const credential = await this.sign(vc, certificate.verificationUrl, credentialId, issuedAt);
     return { credential, filename: `sustainlearn-certificate-${certificate._id}.jwt` };
+  }
+
+  /**
+   * The revocation list as a BitstringStatusListCredential (W3C Bitstring Status List v1.0), signed like the
+   * certificates' credentials: the bit of every revoked certificate's index is on.
+   */
+  async statusList(): Promise<string> {
+    const { revoked, highest } = await statusListState(this.db);
+    const length = STATUS_LIST_BLOCK * Math.max(1, Math.ceil((highest + 1) / STATUS_LIST_BLOCK));
+    const url = this.statusListUrl();
+    const now = new Date(this.now());
+    const vc = {
+      '@context': ['https://www.w3.org/ns/credentials/v2'],
+      id: url,
+      type: ['VerifiableCredential', 'BitstringStatusListCredential'],
+      issuer: { id: this.publicUrl, type: ['Profile'], name: PRODUCT_NAME, url: this.publicUrl },
+      validFrom: now.toISOString(),
+      credentialSubject: { id: `${url}#list`, type: 'BitstringStatusList', statusPurpose: 'revocation', encodedList: encodeStatusList(length, revoked) },
+    };
+    return this.sign(vc, `${url}#list`, url, now);
   }
 }

@@ -16,6 +16,7 @@ import {
   type CourseRow, enrol, enrolledCourses, enrolmentOf, findAttempt, findCourseRow, inProgressAttempt, insertAnswer, insertAttempt,
   lessonBody, lessonTitles, markAttemptCompleted, markLessonComplete, outlineOf, type QuestionRow, questionsOf, recountScore,
 } from '../data/learning';
+import { bestPassedAttempt } from '../data/certificates';
 import type { CertificateService } from './certificates';
 import { conflict, forbidden, invalid, notFound } from './errors';
 
@@ -28,6 +29,7 @@ export const NO_ASSESSMENT = 'This course has no assessment yet';
 export const ALREADY_COMPLETED = 'This assessment is already completed';
 export const ALREADY_ANSWERED = 'This question has already been answered';
 export const NOT_FINISHED = 'Answer every question before finishing the assessment';
+export const NOT_PASSED = 'Pass the assessment to earn the certificate';
 
 export class LearningService {
   constructor(
@@ -164,36 +166,63 @@ export class LearningService {
   }
 
   /**
-   * Completes the attempt (a second call answers the same). A pass with every lesson complete issues the member's
-   * one certificate for the course; a later pass answers that same certificate.
+   * Completes the attempt (a second call answers the same). A pass with every lesson complete earns the course's one
+   * certificate, issued by `issueCertificate` once the member confirms the name on it (ADR 131): until then the
+   * answer carries the name to offer. A certificate issued before is answered as it is.
    */
-  async completeAssessment(userId: string, attemptId: string): Promise<{ attempt: AssessmentAttempt; certificate: Certificate | null }> {
-    // The completed attempt and the certificate it earns are one transaction (ADR 128).
-    const { row, certificate } = await this.db.transaction(async (tx) => {
-      let attempt = await this.owned(tx, attemptId, userId, true);
-      if (attempt.status !== 'completed') {
-        if ((await countAnswers(tx, attemptId)) < attempt.totalQuestions) throw conflict(NOT_FINISHED);
-        const score = await recountScore(tx, attemptId);
-        attempt = await markAttemptCompleted(tx, attemptId, score, passes(score, attempt.totalQuestions), new Date());
-      }
-      return { row: attempt, certificate: await this.certificateOf(tx, attempt) };
+  async completeAssessment(userId: string, attemptId: string): Promise<{ attempt: AssessmentAttempt; certificate: Certificate | null; nameOnCertificate: string | null }> {
+    const row = await this.db.transaction(async (tx) => {
+      const attempt = await this.owned(tx, attemptId, userId, true);
+      if (attempt.status === 'completed') return attempt;
+      if ((await countAnswers(tx, attemptId)) < attempt.totalQuestions) throw conflict(NOT_FINISHED);
+      const score = await recountScore(tx, attemptId);
+      return markAttemptCompleted(tx, attemptId, score, passes(score, attempt.totalQuestions), new Date());
     });
-    return { attempt: await this.view(row), certificate };
+    const existing = await certificateFor(this.db, userId, row.courseId);
+    const due = !existing && row.passed && (await this.allLessonsDone(this.db, userId, row.courseId));
+    return {
+      attempt: await this.view(row),
+      certificate: existing ? this.certificates.toCertificate(existing) : null,
+      nameOnCertificate: due ? await this.certificates.suggestedName(this.db, userId) : null,
+    };
   }
 
-  /** A pass with every lesson complete issues the course's certificate (or answers the one issued before). */
-  private async certificateOf(tx: Tx, row: AttemptRow): Promise<Certificate | null> {
-    if (row.passed) {
-      const outline = await outlineOf(tx, row.courseId);
-      const done = new Set(await completedLessonIds(tx, row.userId, row.courseId));
-      return outline.every((l) => done.has(l.id)) ? this.certificates.issue(tx, row.userId, row.courseId, row.score, row.totalQuestions) : null;
-    }
-    const existing = await certificateFor(tx, row.userId, row.courseId);
-    return existing ? this.certificates.toCertificate(existing) : null;
+  private async allLessonsDone(db: Db | Tx, userId: string, courseId: string): Promise<boolean> {
+    const outline = await outlineOf(db, courseId);
+    const done = new Set(await completedLessonIds(db, userId, courseId));
+    return outline.length > 0 && outline.every((l) => done.has(l.id));
   }
 
-  /** 'My learning': courses in progress and completed (with their certificates), newest enrolment first. */
-  async mine(userId: string): Promise<{ inProgress: LearningCourse[]; completed: LearningCourse[] }> {
+  /** The course progress with the name to offer when a pass waits for its certificate (ADR 131). */
+  async progressWithName(userId: string, courseIdOrSlug: string): Promise<{ progress: CourseProgress; nameOnCertificate: string | null }> {
+    const progress = await this.progress(userId, courseIdOrSlug);
+    const due = progress.assessment.passed && progress.certificateId === null && progress.totalLessons > 0 && progress.completedLessons === progress.totalLessons;
+    return { progress, nameOnCertificate: due ? await this.certificates.suggestedName(this.db, userId) : null };
+  }
+
+  /**
+   * Issues the member's certificate for a course they passed with every lesson complete, under the name they
+   * confirmed; the name is kept and the certificate written in one transaction (ADR 128). A certificate issued before
+   * is answered as it is.
+   */
+  async issueCertificate(userId: string, courseIdOrSlug: string, name: string): Promise<Certificate> {
+    const course = await this.course(courseIdOrSlug);
+    return this.db.transaction(async (tx) => {
+      const existing = await certificateFor(tx, userId, course.id);
+      if (existing) return this.certificates.toCertificate(existing);
+      const best = await bestPassedAttempt(tx, userId, course.id);
+      if (!best) throw forbidden(NOT_PASSED);
+      if (!(await this.allLessonsDone(tx, userId, course.id))) throw forbidden(ASSESSMENT_LOCKED);
+      return this.certificates.issue(tx, userId, course.id, best.score, best.totalQuestions, name);
+    });
+  }
+
+  /**
+   * 'My learning': courses in progress and completed (with their certificates), newest enrolment first. A certificate
+   * issued under an email address is first reissued under the member's name (ADR 131).
+   */
+  async mine(userId: string): Promise<{ inProgress: LearningCourse[]; completed: LearningCourse[]; nameNeeded: boolean }> {
+    const { nameNeeded } = await this.certificates.reissueEmailNamed(userId);
     const rows = await enrolledCourses(this.db, userId);
     const courses = rows.map(({ course, lessonIds, completedIds, certificate }): LearningCourse => {
       const done = new Set(completedIds);
@@ -210,7 +239,7 @@ export class LearningService {
         certificate: certificate ? this.certificates.toCertificate(certificate) : null,
       };
     });
-    return { inProgress: courses.filter((c) => !c.certificate), completed: courses.filter((c) => c.certificate) };
+    return { inProgress: courses.filter((c) => !c.certificate), completed: courses.filter((c) => c.certificate), nameNeeded };
   }
 
   /** The attempt as the learner may see it: the right option and explanation only for answered questions. */

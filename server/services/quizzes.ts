@@ -152,7 +152,8 @@ export class QuizAttempts {
     const attempt = await this.owned(this.db, attemptId, userId);
     if (attempt.status !== 'completed' || !attempt.completedAt) throw conflict(RESULTS_NOT_READY);
     const learner = await findUserById(this.db, userId);
-    const name = [learner?.firstName, learner?.lastName].filter(Boolean).join(' ') || learner?.email || 'Learner';
+    // The member's name, never their email address (ADR 131): a neutral word for a member without one.
+    const name = [learner?.firstName?.trim(), learner?.lastName?.trim()].filter(Boolean).join(' ') || 'Learner';
     const questions = await setQuestions(this.db, attempt.category, attempt.setId, attempt.totalQuestions);
     const answers = await answersOf(this.db, attemptId);
     const byIndex = new Map(answers.map((a) => [a.questionIndex, a]));

@@ -38,7 +38,8 @@ export function provideCourseProgress({ api, navigator, log }: CourseProgressPor
             ]),
           ),
         ).then(
-            ([course, progress, lesson]) => reply(self, { type: 'course.loaded', course: course.course, progress: progress.progress, lesson: lesson?.lesson ?? null }),
+            ([course, progress, lesson]) =>
+              reply(self, { type: 'course.loaded', course: course.course, progress: progress.progress, lesson: lesson?.lesson ?? null, nameOnCertificate: progress.nameOnCertificate }),
             (error: unknown) => reply(self, { type: 'course.loadFailed', message: courseLoadErrorText(failed('loading a course failed')(error)) }),
           );
       },
@@ -86,8 +87,15 @@ export function provideCourseProgress({ api, navigator, log }: CourseProgressPor
       finishAssessment: ({ self }, { attemptId }) => {
         learningCalls((learning) => api.call(learning.completeAssessment, { params: { id: attemptId } }))
           .then(
-            (answer) => reply(self, { type: 'assessment.finished', attempt: answer.attempt, certificate: answer.certificate }),
+            (answer) => reply(self, { type: 'assessment.finished', attempt: answer.attempt, certificate: answer.certificate, nameOnCertificate: answer.nameOnCertificate }),
             (error: unknown) => reply(self, { type: 'assessment.finishFailed', message: messageOf(failed('finishing an assessment failed')(error), COURSE_TEXT.finishFailed) }),
+          );
+      },
+      issueCertificate: ({ self }, { courseId, name }) => {
+        learningCalls((learning) => api.call(learning.issueCertificate, { params: { id: courseId }, body: { name } }))
+          .then(
+            (answer) => reply(self, { type: 'certificate.issued', certificate: answer.certificate }),
+            (error: unknown) => reply(self, { type: 'certificate.issueFailed', message: messageOf(failed('issuing a certificate failed')(error), COURSE_TEXT.issueFailed) }),
           );
       },
     },

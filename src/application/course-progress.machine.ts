@@ -1,105 +1,19 @@
 /**
  * Taking one course (issue 13): the course page with 'Get Started!' or 'Continue', the lesson player (read, mark as
  * complete, move on), the course assessment (the topic quiz's rules: one question at a time, the right option and
- * explanation shown after each answer, the score kept by the server), and the certificate a pass earns. Effects are
+ * explanation shown after each answer, the score kept by the server), and the certificate a pass earns, issued once the
+ * member confirms the name on it in a dialog (issue 35, ADR 131). Effects are
  * named actions provided by `course-progress.effects.ts`; their results come back as events, so the graph holds no
  * invoke or after and model tests walk all of it.
  */
 import { assign, assertEvent, setup, type SnapshotFrom } from 'xstate';
-import type { Course } from '../domain/content';
-import {
-  type AssessmentAnswer, type AssessmentAttempt, type Certificate, type CourseProgress, type LessonView, lessonsInOrder, withLessonComplete,
-} from '../domain/learning';
-import { ApiError } from './api-error';
+import { certificateNameProblem } from '../domain/certificate-name';
+import { type CourseProgress, lessonsInOrder, withLessonComplete } from '../domain/learning';
+import { COURSE_TEXT, type CourseProgressContext, type CourseProgressEvent, type CourseProgressInput, firstUnanswered } from './course-progress.types';
 
-/** Why a course could not be shown, in the spec's words (a missing lesson keeps the server's 'Lesson not found'). */
-export function courseLoadErrorText(error: unknown): string {
-  if (error instanceof ApiError && error.kind === 'http' && error.status === 404) {
-    return error.message === 'Lesson not found' ? error.message : COURSE_TEXT.notFound;
-  }
-  return error instanceof ApiError && error.kind === 'decode' ? COURSE_TEXT.unexpectedFormat : COURSE_TEXT.loadFailed;
-}
-
-export const COURSE_TEXT = {
-  /** Spec section 8's course texts. */
-  notFound: 'Course not found',
-  loadFailed: 'Failed to fetch course',
-  unexpectedFormat: 'Unexpected response format from server',
-  enrolFailed: 'Could not start the course. Please try again.',
-  lessonFailed: 'Could not open this lesson. Please try again.',
-  markFailed: 'Could not save your progress. Please try again.',
-  startFailed: 'Could not open the assessment. Please try again.',
-  answerFailed: 'Failed to submit answer. Please try again.',
-  finishFailed: 'Could not finish the assessment. Please try again.',
-  marked: 'Lesson marked as complete',
-} as const;
-
-export type CourseScreen = 'overview' | 'lesson' | 'assessment';
-
-
-export interface CourseProgressInput {
-  courseId: string;
-  /** The lesson of the URL, for the player. */
-  lessonId: string | null;
-  screen: CourseScreen;
-}
-
-export interface CourseProgressContext {
-  courseId: string;
-  screen: CourseScreen;
-  lessonId: string | null;
-  course: Course | null;
-  progress: CourseProgress | null;
-  /** The server's progress before a mark that is still being saved: a failed mark puts it back. */
-  beforeMark: CourseProgress | null;
-  lesson: LessonView | null;
-  /** Why the course or the lesson could not be shown (the page's error). */
-  error: string | null;
-  /** Why the last action failed (an alert beside what the member did). */
-  alert: string | null;
-  attempt: AssessmentAttempt | null;
-  /** The question on screen. */
-  index: number;
-  selected: number | null;
-  answers: AssessmentAnswer[];
-  score: number;
-  certificate: Certificate | null;
-  /** What a screen reader hears after a step (a polite live region). */
-  announcement: string;
-}
-
-export type CourseProgressEvent =
-  | { type: 'course.loaded'; course: Course; progress: CourseProgress; lesson: LessonView | null }
-  | { type: 'course.loadFailed'; message: string }
-  | { type: 'course.start' }
-  | { type: 'course.enrolled'; progress: CourseProgress }
-  | { type: 'course.enrolFailed'; message: string }
-  | { type: 'lesson.open'; lessonId: string }
-  | { type: 'lesson.loaded'; lesson: LessonView }
-  | { type: 'lesson.loadFailed'; message: string }
-  | { type: 'lesson.complete' }
-  | { type: 'lesson.marked'; progress: CourseProgress }
-  | { type: 'lesson.markFailed'; message: string }
-  | { type: 'assessment.open' }
-  | { type: 'assessment.started'; attempt: AssessmentAttempt }
-  | { type: 'assessment.startFailed'; message: string }
-  | { type: 'option.select'; option: number }
-  | { type: 'answer.submit' }
-  | { type: 'answer.saved'; answer: AssessmentAnswer; score: number }
-  | { type: 'answer.failed'; message: string }
-  | { type: 'assessment.continue' }
-  | { type: 'assessment.finished'; attempt: AssessmentAttempt; certificate: Certificate | null }
-  | { type: 'assessment.finishFailed'; message: string }
-  | { type: 'assessment.retake' }
-  | { type: 'alert.dismissed' };
-
-/** The first question of an attempt not answered yet (its length when every one is). */
-export function firstUnanswered(attempt: AssessmentAttempt, answers: readonly AssessmentAnswer[]): number {
-  const answered = new Set(answers.map((a) => a.questionIndex));
-  // Stryker disable next-line EqualityOperator: at i = totalQuestions the loop returns totalQuestions, as after it (ADR 091).
-  for (let i = 0; i < attempt.totalQuestions; i++) if (!answered.has(i)) return i;
-  return attempt.totalQuestions;
-}
+export {
+  COURSE_TEXT, type CourseProgressContext, type CourseProgressEvent, type CourseProgressInput, type CourseScreen, courseLoadErrorText, firstUnanswered,
+} from './course-progress.types';
 
 /** A lesson was just marked, so the course has lessons: done when every one is. */
 const allLessonsDone = (progress: CourseProgress) => progress.completedLessons === progress.totalLessons;
@@ -128,6 +42,8 @@ const courseSetup = setup({
     submitAnswer: (_, _params: { attemptId: string; questionIndex: number; selectedOption: number }) => {},
     /** POST complete; answers assessment.finished or assessment.finishFailed. */
     finishAssessment: (_, _params: { attemptId: string }) => {},
+    /** POST the certificate under the confirmed name; answers certificate.issued or certificate.issueFailed. */
+    issueCertificate: (_, _params: { courseId: string; name: string }) => {},
   },
   guards: {
     forAssessment: ({ context }) => context.screen === 'assessment',
@@ -164,6 +80,17 @@ const courseSetup = setup({
       assertEvent(event, 'assessment.finished');
       return event.certificate !== null && event.attempt.passed;
     },
+    /** A pass whose certificate waits for the member to confirm the name on it. */
+    awaitsName: ({ event }) => {
+      assertEvent(event, 'assessment.finished');
+      return event.certificate === null && event.attempt.passed && typeof event.nameOnCertificate === 'string';
+    },
+    /** The assessment page of a course passed earlier whose certificate still waits for its name. */
+    passedAwaitingName: ({ context, event }) => {
+      assertEvent(event, 'course.loaded');
+      return context.screen === 'assessment' && typeof event.nameOnCertificate === 'string';
+    },
+    nameAccepted: ({ context }) => certificateNameProblem(context.certificateName) === null,
   },
 });
 
@@ -198,7 +125,7 @@ export const courseProgressMachine = courseSetup.createMachine({
   id: 'courseProgress',
   context: ({ input }) => ({
     courseId: input.courseId, screen: input.screen, lessonId: input.lessonId, course: null, progress: null, beforeMark: null, lesson: null, error: null,
-    alert: null, attempt: null, index: 0, selected: null, answers: [], score: 0, certificate: null, announcement: '',
+    alert: null, attempt: null, index: 0, selected: null, answers: [], score: 0, certificate: null, certificateName: '', nameError: null, announcement: '',
   }),
   initial: 'loading',
   on: {
@@ -209,6 +136,13 @@ export const courseProgressMachine = courseSetup.createMachine({
       entry: { type: 'loadCourse', params: ({ context }) => ({ courseId: context.courseId, lessonId: context.screen === 'lesson' ? context.lessonId : null }) },
       on: {
         'course.loaded': [
+          {
+            guard: 'passedAwaitingName',
+            target: 'naming',
+            actions: assign({
+              course: ({ event }) => event.course, progress: ({ event }) => event.progress, certificateName: ({ event }) => event.nameOnCertificate ?? '',
+            }),
+          },
           {
             guard: 'forAssessment',
             target: 'assessment',
@@ -370,6 +304,13 @@ export const courseProgressMachine = courseSetup.createMachine({
           on: {
             'assessment.finished': [
               {
+                guard: 'awaitsName',
+                target: '#courseProgress.naming',
+                actions: assign({
+                  attempt: ({ event }) => event.attempt, score: ({ event }) => event.attempt.score, certificateName: ({ event }) => event.nameOnCertificate ?? '',
+                }),
+              },
+              {
                 guard: 'earnedCertificate',
                 target: '#courseProgress.certificateIssued',
                 actions: assign({ attempt: ({ event }) => event.attempt, score: ({ event }) => event.attempt.score, certificate: ({ event }) => event.certificate }),
@@ -387,6 +328,28 @@ export const courseProgressMachine = courseSetup.createMachine({
     },
     assessmentFailed: {
       on: { 'assessment.retake': { target: 'assessment', actions: assign({ error: null }) } },
+    },
+    /** "The name on your certificate": the dialog is open over the pass. */
+    naming: {
+      on: {
+        'certificate.name': { actions: assign({ certificateName: ({ event }) => event.name, nameError: null }) },
+        'certificate.confirm': [
+          { guard: 'nameAccepted', target: 'issuing', actions: assign({ nameError: null }) },
+          { actions: assign({ nameError: ({ context }) => certificateNameProblem(context.certificateName) }) },
+        ],
+        'certificate.cancel': { target: 'unclaimed', actions: assign({ nameError: null }) },
+      },
+    },
+    issuing: {
+      entry: { type: 'issueCertificate', params: ({ context }) => ({ courseId: context.course?._id ?? context.courseId, name: context.certificateName.trim() }) },
+      on: {
+        'certificate.issued': { target: 'certificateIssued', actions: assign({ certificate: ({ event }) => event.certificate, announcement: 'Certificate issued' }) },
+        'certificate.issueFailed': { target: 'naming', actions: assign({ nameError: ({ event }) => event.message }) },
+      },
+    },
+    /** The dialog was closed: the pass stays, with 'Get your certificate' to open it again. */
+    unclaimed: {
+      on: { 'certificate.claim': { target: 'naming' } },
     },
     certificateIssued: {},
   },

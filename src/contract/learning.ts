@@ -4,6 +4,7 @@ import {
   assessmentAttemptSchema, certificateSchema, courseProgressSchema, learningCourseSchema, lessonViewSchema,
   publicCertificateSchema,
 } from '../domain/learning.schema';
+import { CERTIFICATE_NAME_MAX, CERTIFICATE_NAME_TEXT } from '../domain/certificate-name';
 import { call, idParams } from './define';
 
 const ok = z.literal(true);
@@ -16,9 +17,13 @@ export const enrol = call({
   name: 'learning.enrol', method: 'POST', path: '/courses/:id/enrol', auth: 'required', params: courseParams,
   response: progressAnswer, invalidates: ['/courses/', '/me/learning'],
 });
+/**
+ * With the progress, `nameOnCertificate`: null, or (a pass whose certificate waits for the member to confirm the name
+ * on it, ADR 131) the name to offer in that dialog ('' when the member has none).
+ */
 export const courseProgress = call({
   name: 'learning.progress', method: 'GET', path: '/courses/:id/progress', auth: 'required', params: courseParams,
-  response: progressAnswer,
+  response: progressAnswer.extend({ nameOnCertificate: z.string().nullable() }),
 });
 export const getLesson = call({
   name: 'learning.lesson', method: 'GET', path: '/courses/:id/lessons/:lessonId', auth: 'required', params: lessonParams,
@@ -41,20 +46,51 @@ export const answerAssessment = call({
     success: ok, isCorrect: z.boolean(), correctOption: z.number(), explanation: z.string(), score: z.number(),
   }),
 });
-/** Completes the attempt; a pass with every lesson complete issues the member's one certificate for the course. */
+/**
+ * Completes the attempt. A pass with every lesson complete earns the course's certificate, which is issued once the
+ * member confirms the name on it (`issueCertificate`): until then `certificate` is null and `nameOnCertificate` is
+ * the name to offer ('' when the member has none). A member who holds the certificate already gets it back.
+ */
 export const completeAssessment = call({
   name: 'learning.completeAssessment', method: 'POST', path: '/assessment-attempts/:id/complete', auth: 'required', params: idParams,
-  response: z.object({ success: ok, attempt: assessmentAttemptSchema, certificate: certificateSchema.nullable() }),
+  response: z.object({ success: ok, attempt: assessmentAttemptSchema, certificate: certificateSchema.nullable(), nameOnCertificate: z.string().nullable() }),
   invalidates: ['/courses/', '/me/learning'],
 });
+
+/** The name on a certificate (ADR 131): trimmed, 1 to 200 characters, never an email address. */
+export const certificateNameSchema = z.string().trim().min(1, CERTIFICATE_NAME_TEXT.required).max(CERTIFICATE_NAME_MAX, CERTIFICATE_NAME_TEXT.tooLong)
+  .refine((name) => !name.includes('@'), CERTIFICATE_NAME_TEXT.noEmail);
+
+/**
+ * Issues the member's certificate for a course they passed, under the name they confirmed (kept as their certificate
+ * name); idempotent: a certificate issued before is answered as it is.
+ */
+export const issueCertificate = call({
+  name: 'learning.issueCertificate', method: 'POST', path: '/courses/:id/certificate', auth: 'required', params: courseParams,
+  body: z.object({ name: certificateNameSchema }),
+  response: z.object({ success: ok, certificate: certificateSchema }),
+  invalidates: ['/courses/', '/me/learning'],
+});
+
+/**
+ * My learning. Opening it reissues any certificate issued under an email address under the member's name;
+ * `nameNeeded` is true when such a certificate waits because the member has no name yet.
+ */
 export const myLearning = call({
   name: 'learning.mine', method: 'GET', path: '/me/learning', auth: 'required',
-  response: z.object({ success: ok, inProgress: z.array(learningCourseSchema), completed: z.array(learningCourseSchema) }),
+  response: z.object({ success: ok, inProgress: z.array(learningCourseSchema), completed: z.array(learningCourseSchema), nameNeeded: z.boolean() }),
 });
-/** Public: anyone holding the link (or the QR code) checks a certificate. */
+
+/** A revoked certificate (its member deleted their account): no name, no hours. */
+export const revokedCertificateSchema = publicCertificateSchema.pick({ _id: true, courseTitle: true, issuedAt: true, verificationUrl: true })
+  .extend({ valid: z.literal(false), revokedAt: z.string() });
+export const certificateCheckSchema = z.union([publicCertificateSchema, revokedCertificateSchema]);
+export type CertificateCheck = z.infer<typeof certificateCheckSchema>;
+
+/** Public: anyone holding the link (or the QR code) checks a certificate: valid, or revoked. */
 export const verifyCertificate = call({
   name: 'certificates.verify', method: 'GET', path: '/certificates/:id', params: idParams,
-  response: z.object({ success: ok, certificate: publicCertificateSchema }),
+  response: z.object({ success: ok, certificate: certificateCheckSchema }),
 });
 /** The certificate as a PDF, for its owner. */
 export const certificatePdf = call({

@@ -1,6 +1,6 @@
 /**
  * Taking a course end to end (issue 13): the shortest course from 'Get Started!' to the certificate by keyboard
- * alone, a reload mid-course that resumes at the right lesson, the certificate PDF read back with pdftotext, and the
+ * alone, with the name on it confirmed in a dialog (ADR 131), a reload mid-course that resumes at the right lesson, the certificate PDF read back with pdftotext, and the
  * verification page opened by a signed-out browser. axe runs on every screen on the way.
  */
 import { spawnSync } from 'node:child_process';
@@ -91,13 +91,32 @@ test('a member takes the shortest course from Get Started! to the certificate by
     await page.keyboard.press('Enter');
   }
 
+  // Before the certificate is issued, the member confirms the name on it (ADR 131): offered from the profile.
+  const dialog = page.getByRole('dialog', { name: 'The name on your certificate' });
+  await expect(dialog).toBeVisible();
+  const field = dialog.getByRole('textbox', { name: 'Name on certificate' });
+  await expect(field).toBeFocused();
+  await expect(field).toHaveValue('Marta Passport');
+  await expectAccessible(page, 'the name on your certificate');
+  // An email address is refused in the dialog, tied to the field.
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('marta@example.com');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('alert')).toHaveText('Enter your name, not an email address');
+  await expect(field).toHaveAccessibleDescription(/Enter your name, not an email address/);
+  await expectAccessible(page, 'the name refused');
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type('Marta Lena Passport');
+  await page.keyboard.press('Enter');
+  await expect(dialog).toBeHidden();
+
   await expect(page.getByRole('heading', { level: 2, name: 'You passed' })).toBeFocused();
   await expect(page.getByText(`${questions.length - 1} / ${questions.length}`)).toBeVisible();
   await expectAccessible(page, 'assessment passed');
   await tabTo(page, page.getByRole('link', { name: 'View your certificate' }));
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/certificates\/[0-9a-f-]{36}$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Marta Passport' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Marta Lena Passport' })).toBeVisible();
   await expect(page.getByText('Valid', { exact: true })).toBeVisible();
   await expectAccessible(page, 'certificate page');
   const verificationPath = new URL(page.url()).pathname;
@@ -117,7 +136,8 @@ test('a member takes the shortest course from Get Started! to the certificate by
   const text = spawnSync('pdftotext', ['-raw', file, '-']);
   expect(text.status).toBe(0);
   const pdf = text.stdout.toString('utf8').replace(/\s+/g, ' ');
-  expect(pdf).toContain('Marta Passport');
+  expect(pdf).toContain('Marta Lena Passport');
+  expect(pdf).not.toContain(user.email);
   expect(pdf).toContain(courseFile.title);
   // PUBLIC_URL is the server's default, http://localhost:<its port>.
   expect(pdf).toContain(`Verify at: http://localhost:${new URL(process.env.E2E_BASE_URL!).port}${verificationPath}`);
@@ -126,7 +146,8 @@ test('a member takes the shortest course from Get Started! to the certificate by
   const stranger = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   const visitor = await stranger.newPage();
   await visitor.goto(verificationPath);
-  await expect(visitor.getByRole('heading', { level: 1, name: 'Marta Passport' })).toBeVisible();
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Marta Lena Passport' })).toBeVisible();
+  await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute('content', /^Marta Lena Passport: /);
   await expect(visitor.getByText('Valid', { exact: true })).toBeVisible();
   await expect(visitor.getByText(courseFile.title)).toBeVisible();
   await expectAccessible(visitor, 'certificate page, signed out');

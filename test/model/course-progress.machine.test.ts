@@ -17,6 +17,7 @@ import {
   COURSE_TEXT, type CourseProgressEvent, type CourseProgressInput, courseProgressMachine, type CourseScreen,
 } from '../../src/application/course-progress.machine';
 import { RecordingNavigator, ScriptedApi } from '../../src/application/testing/fakes';
+import { CERTIFICATE_NAME_TEXT } from '../../src/domain/certificate-name';
 import type { Course } from '../../src/domain/content';
 import {
   type AssessmentAnswer, type AssessmentAttempt, type Certificate, type CourseProgress, type LessonView, lessonsInOrder, percentOf,
@@ -108,7 +109,10 @@ type Context = Snapshot['context'];
 
 const scoreOf = (answers: readonly AssessmentAnswer[]) => answers.filter((a) => a.isCorrect).length;
 
-const inAssessment = (s: Snapshot) => s.matches('assessment') || s.matches('assessmentFailed') || s.matches('certificateIssued');
+const inAssessment = (s: Snapshot) =>
+  s.matches('assessment') || s.matches('assessmentFailed') || s.matches('certificateIssued') || s.matches('naming') || s.matches('issuing') || s.matches('unclaimed');
+/** The names the certificate dialog is walked with: the offered one, one refused, one given, one left empty. */
+const NAMES = ['Ada Lovelace', 'ada@example.com', 'Augusta Ada King', ''];
 
 /** The server's answer to the question on screen, with the score it recounts. */
 function savedOf(c: Context, isCorrect: boolean): CourseProgressEvent {
@@ -116,8 +120,8 @@ function savedOf(c: Context, isCorrect: boolean): CourseProgressEvent {
   return { type: 'answer.saved', answer, score: scoreOf([...c.answers.filter((a) => a.questionIndex !== c.index), answer]) };
 }
 
-function finishedOf(c: Context, passed: boolean, certificate: Certificate | null): CourseProgressEvent {
-  return { type: 'assessment.finished', attempt: attemptOf(c.answers, 'completed', passed), certificate };
+function finishedOf(c: Context, passed: boolean, certificate: Certificate | null, nameOnCertificate: string | null = null): CourseProgressEvent {
+  return { type: 'assessment.finished', attempt: attemptOf(c.answers, 'completed', passed), certificate, nameOnCertificate };
 }
 
 /**
@@ -131,7 +135,9 @@ function eventsFor(s: Snapshot): CourseProgressEvent[] {
   const urlLesson = c.screen === 'lesson' && c.lessonId ? (LESSONS[c.lessonId] ?? null) : null;
   const done = c.progress?.completedLessonIds ?? [];
   const list: CourseProgressEvent[] = [];
-  for (const progress of [NOT_STARTED, HALF_DONE, ALL_DONE]) list.push({ type: 'course.loaded', course: COURSE, progress, lesson: urlLesson });
+  for (const progress of [NOT_STARTED, HALF_DONE, ALL_DONE]) list.push({ type: 'course.loaded', course: COURSE, progress, lesson: urlLesson, nameOnCertificate: null });
+  // A course passed on an earlier visit whose certificate still waits for its name.
+  list.push({ type: 'course.loaded', course: COURSE, progress: ALL_DONE, lesson: urlLesson, nameOnCertificate: 'Ada Lovelace' });
   list.push({ type: 'course.loadFailed', message: COURSE_TEXT.notFound });
   list.push({ type: 'course.start' }, { type: 'course.enrolled', progress: progressOf(done) }, { type: 'course.enrolFailed', message: COURSE_TEXT.enrolFailed });
   for (const lessonId of ORDER) list.push({ type: 'lesson.open', lessonId });
@@ -145,7 +151,10 @@ function eventsFor(s: Snapshot): CourseProgressEvent[] {
   list.push({ type: 'assessment.startFailed', message: 'Complete every lesson before the assessment' });
   list.push({ type: 'option.select', option: 0 }, { type: 'option.select', option: 1 }, { type: 'answer.submit' });
   list.push(savedOf(c, true), savedOf(c, false), { type: 'answer.failed', message: COURSE_TEXT.answerFailed }, { type: 'assessment.continue' });
-  list.push(finishedOf(c, true, CERTIFICATE), finishedOf(c, true, null), finishedOf(c, false, null));
+  list.push(finishedOf(c, true, CERTIFICATE), finishedOf(c, true, null), finishedOf(c, false, null), finishedOf(c, true, null, 'Ada Lovelace'), finishedOf(c, true, null, ''));
+  for (const name of NAMES) list.push({ type: 'certificate.name', name });
+  list.push({ type: 'certificate.confirm' }, { type: 'certificate.cancel' }, { type: 'certificate.claim' });
+  list.push({ type: 'certificate.issued', certificate: CERTIFICATE }, { type: 'certificate.issueFailed', message: COURSE_TEXT.issueFailed });
   list.push({ type: 'assessment.finishFailed', message: COURSE_TEXT.finishFailed }, { type: 'assessment.retake' }, { type: 'alert.dismissed' });
   return list;
 }
@@ -160,7 +169,7 @@ function serializeState(s: Snapshot): string {
   const flags = [c.alert !== null, c.error !== null];
   if (inAssessment(s)) {
     const answered = c.answers.map((a) => a.questionIndex).sort();
-    return JSON.stringify([s.value, ...flags, c.attempt !== null, answered, c.index, c.selected]);
+    return JSON.stringify([s.value, ...flags, c.attempt !== null, answered, c.index, c.selected, c.certificateName, c.nameError !== null]);
   }
   return JSON.stringify([s.value, ...flags, c.lesson?._id ?? null, c.lessonId, c.progress?.enrolled ?? null, c.progress?.completedLessonIds ?? null]);
 }
@@ -171,7 +180,7 @@ type Screen =
   | 'loading' | 'loadFailed' | 'overview' | 'enrolling'
   | 'reading' | 'openingLesson' | 'lessonFailed' | 'marking' | 'courseComplete'
   | 'assessment.starting' | 'assessment.question' | 'assessment.answering' | 'assessment.revealed' | 'assessment.finishing'
-  | 'assessment.result' | 'assessmentFailed' | 'certificateIssued';
+  | 'assessment.result' | 'assessmentFailed' | 'certificateIssued' | 'naming' | 'issuing' | 'unclaimed';
 
 interface Model {
   input: CourseProgressInput;
@@ -190,6 +199,8 @@ interface Model {
   answers: AssessmentAnswer[];
   score: number;
   certificate: Certificate | null;
+  certificateName: string;
+  nameError: string | null;
   announcement: string;
   effects: string[];
 }
@@ -199,7 +210,7 @@ const loadEffect = (i: CourseProgressInput) => `load ${i.courseId} lesson=${(i.s
 
 const initialModel = (input: CourseProgressInput): Model => ({
   input, screen: 'loading', course: null, progress: null, beforeMark: null, lesson: null, lessonId: input.lessonId, error: null, alert: null, attempt: null, index: 0,
-  selected: null, answers: [], score: 0, certificate: null, announcement: '', effects: [loadEffect(input)],
+  selected: null, answers: [], score: 0, certificate: null, certificateName: '', nameError: null, announcement: '', effects: [loadEffect(input)],
 });
 
 /** The first question not answered yet, or the number of questions when every one is. */
@@ -230,6 +241,8 @@ function step(m: Model, e: CourseProgressEvent): Model {
     case 'loading':
       if (e.type === 'course.loaded') {
         const loaded = { ...next, course: e.course, progress: e.progress };
+        // The assessment page of a pass whose certificate waits for its name asks for the name, no new attempt.
+        if (m.input.screen === 'assessment' && typeof e.nameOnCertificate === 'string') return { ...loaded, screen: 'naming', certificateName: e.nameOnCertificate };
         if (m.input.screen === 'assessment') return start(loaded);
         return e.lesson ? { ...loaded, screen: 'reading', lesson: e.lesson } : { ...loaded, screen: 'overview' };
       }
@@ -346,6 +359,9 @@ function step(m: Model, e: CourseProgressEvent): Model {
 
     case 'assessment.finishing':
       if (e.type === 'assessment.finished') {
+        if (e.certificate === null && e.attempt.passed && typeof e.nameOnCertificate === 'string') {
+          return { ...next, screen: 'naming', attempt: e.attempt, score: e.attempt.score, certificateName: e.nameOnCertificate };
+        }
         const finished = { ...next, attempt: e.attempt, score: e.attempt.score, certificate: e.certificate };
         return { ...finished, screen: e.attempt.passed && e.certificate !== null ? 'certificateIssued' : 'assessment.result' };
       }
@@ -356,6 +372,24 @@ function step(m: Model, e: CourseProgressEvent): Model {
       return e.type === 'assessment.retake' ? start(next) : m;
     case 'assessmentFailed':
       return e.type === 'assessment.retake' ? start({ ...next, error: null }) : m;
+
+    case 'naming': {
+      if (e.type === 'certificate.name') return { ...next, certificateName: e.name, nameError: null };
+      if (e.type === 'certificate.cancel') return { ...next, screen: 'unclaimed', nameError: null };
+      if (e.type !== 'certificate.confirm') return m;
+      // Blank, over 200 characters or an email address: refused in the dialog, nothing sent.
+      const name = m.certificateName.trim();
+      const problem = !name ? CERTIFICATE_NAME_TEXT.required : name.length > 200 ? CERTIFICATE_NAME_TEXT.tooLong : name.includes('@') ? CERTIFICATE_NAME_TEXT.noEmail : null;
+      if (problem) return { ...next, nameError: problem };
+      effect(`issue ${m.course?._id ?? id} name=${name}`);
+      return { ...next, screen: 'issuing', nameError: null };
+    }
+    case 'issuing':
+      if (e.type === 'certificate.issued') return { ...next, screen: 'certificateIssued', certificate: e.certificate, announcement: 'Certificate issued' };
+      if (e.type === 'certificate.issueFailed') return { ...next, screen: 'naming', nameError: e.message };
+      return m;
+    case 'unclaimed':
+      return e.type === 'certificate.claim' ? { ...next, screen: 'naming' } : m;
 
     default:
       return m;
@@ -377,6 +411,7 @@ function instrumented() {
       startAssessment: (_, p) => effect(`start ${p.courseId}`),
       submitAnswer: (_, p) => effect(`answer ${p.attemptId} q${p.questionIndex} o${p.selectedOption}`),
       finishAssessment: (_, p) => effect(`finish ${p.attemptId}`),
+      issueCertificate: (_, p) => effect(`issue ${p.courseId} name=${p.name}`),
     },
   });
   return { machine, effects };
@@ -398,10 +433,10 @@ function checker(effects: string[], input: CourseProgressInput) {
     agree(
       { screen: screenOf(snapshot), courseId: c.courseId, page: c.screen, course: c.course, progress: c.progress, beforeMark: c.beforeMark, lesson: c.lesson, lessonId: c.lessonId,
         error: c.error, alert: c.alert, attempt: c.attempt, index: c.index, selected: c.selected, answers: byQuestion(c.answers), score: c.score,
-        certificate: c.certificate, announcement: c.announcement, effects },
+        certificate: c.certificate, certificateName: c.certificateName, nameError: c.nameError, announcement: c.announcement, effects },
       { screen: m.screen, courseId: m.input.courseId, page: m.input.screen, course: m.course, progress: m.progress, beforeMark: m.beforeMark, lesson: m.lesson, lessonId: m.lessonId,
         error: m.error, alert: m.alert, attempt: m.attempt, index: m.index, selected: m.selected, answers: byQuestion(m.answers), score: m.score,
-        certificate: m.certificate, announcement: m.announcement, effects: m.effects },
+        certificate: m.certificate, certificateName: m.certificateName, nameError: m.nameError, announcement: m.announcement, effects: m.effects },
     );
 
     // Named rules, besides the model.
@@ -422,7 +457,8 @@ function checker(effects: string[], input: CourseProgressInput) {
     if (at('assessment.question', 'assessment.answering', 'assessment.revealed', 'assessment.finishing', 'assessment.result', 'certificateIssued')) {
       holds(c.score === scoreOf(c.answers), 'the score is the number of right answers');
     }
-    if (at('certificateIssued')) holds(c.certificate !== null && c.attempt?.passed === true, 'a certificate only for a pass');
+    if (at('certificateIssued')) holds(c.certificate !== null && (c.attempt?.passed === true || c.progress?.assessment.unlocked === true), 'a certificate only for a pass');
+    if (at('issuing')) holds(m.effects.at(-1)?.startsWith('issue ') === true && !c.certificateName.includes('@'), 'a certificate is asked for only under a name, never an email');
     if (at('assessment.result')) holds(!(c.certificate !== null && c.attempt?.passed === true), 'a pass with its certificate is not a plain result');
     if (at('loadFailed', 'lessonFailed', 'assessmentFailed')) holds(c.error !== null, 'a failed load says why');
   };

@@ -12,6 +12,7 @@
 import type { LightMyRequestResponse as Response } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { courseQuestions } from '../../server/data/schema';
 import { LOGIN_FAILURES, type LimitRule, WRITE_LIMITS } from '../../server/services/limits';
 import * as accountEmail from '../../src/contract/account-email';
 import * as accountSessions from '../../src/contract/account-sessions';
@@ -176,6 +177,18 @@ const BURSTS: Record<string, (p: Prep) => Promise<Burst>> = {
   },
   'learning.answerAssessment': async (p) => ({ params: { id: await assessmentOf(p) }, body: { questionIndex: 0, selectedOption: 0 }, signedIn: true }),
   'learning.completeAssessment': async (p) => ({ params: { id: await assessmentOf(p, true) }, signedIn: true }),
+  'learning.issueCertificate': async (p) => {
+    // A pass (every answer right), whose certificate waits for the name on it.
+    await lessonsDone(p);
+    const attempt = (await p.ok(learning.startAssessment, { params: { id: p.seeded.course } })).json().attempt as { _id: string };
+    const key = await p.ctx.database.db.select({ correct: courseQuestions.correctIndex }).from(courseQuestions)
+      .where(eq(courseQuestions.courseId, p.seeded.course)).orderBy(courseQuestions.position);
+    for (const [questionIndex, { correct }] of key.entries()) {
+      await p.ok(learning.answerAssessment, { params: { id: attempt._id }, body: { questionIndex, selectedOption: correct } });
+    }
+    await p.ok(learning.completeAssessment, { params: { id: attempt._id } });
+    return { params: { id: p.seeded.course }, body: { name: 'Burst Member' }, signedIn: true };
+  },
   'workshops.register': async (p) => ({ params: { id: p.seeded.workshop }, signedIn: true }),
   'workshops.cancel': async (p) => {
     await p.ok(registerWorkshop, { params: { id: p.seeded.workshop } });

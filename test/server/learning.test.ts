@@ -32,6 +32,10 @@ async function answerKey(ctx: TestContext, courseId: string): Promise<number[]> 
   return rows.map((r) => r.correct);
 }
 
+/** Confirms the name on the certificate a pass earned (ADR 131): the certificate is issued then. */
+const claim = (ctx: TestContext, m: Member, courseId: string, name: string) =>
+  send(ctx, learning.issueCertificate, { params: { id: courseId }, body: { name }, token: m.token });
+
 const complete = (ctx: TestContext, m: Member, courseId: string, lessonId: string) =>
   send(ctx, learning.completeLesson, { params: { id: courseId, lessonId }, token: m.token });
 
@@ -134,9 +138,12 @@ describeWithApp('taking a course', { seed: true }, (ctx) => {
     expect(failed.attempt).toMatchObject({ status: 'completed', score: passMark - 1, passed: false });
     expect(failed.certificate).toBeNull();
 
-    const passed = await take(passMark);
-    expect(passed.attempt).toMatchObject({ score: passMark, passed: true });
-    expect(passed.certificate).toMatchObject({ learnerName: 'Kim Lee', courseTitle: course.title });
+    const earned = await take(passMark);
+    expect(earned.attempt).toMatchObject({ score: passMark, passed: true });
+    // The pass waits for the member to confirm the name on the certificate, offered from the profile.
+    expect(earned).toMatchObject({ certificate: null, nameOnCertificate: 'Kim Lee' });
+    const passed = (await claim(ctx(), kim, course._id, 'Kim Lee')).json() as { certificate: { _id: string } };
+    expect(passed.certificate).toMatchObject({ learnerName: 'Kim Lee', courseTitle: course.title, score: passMark });
 
     const best = await take(total);
     expect(best.certificate!._id).toBe(passed.certificate!._id);
@@ -159,27 +166,28 @@ describeWithApp('taking a course', { seed: true }, (ctx) => {
     expect(mine.inProgress).toEqual([]);
   });
 
-  it('completes a pass and issues its certificate in one transaction (ADR 128)', async () => {
+  it('keeps the confirmed name and issues the certificate in one transaction (ADR 128, ADR 131)', async () => {
     const ola = await member(ctx(), 'ola-course@example.com', 'Ola', 'Ode');
     const { course, attempt } = await answeredRight(ctx(), ola);
-    const finish = () => send(ctx(), learning.completeAssessment, { params: { id: attempt._id }, token: ola.token });
+    const done = await send(ctx(), learning.completeAssessment, { params: { id: attempt._id }, token: ola.token });
+    expect(done.json()).toMatchObject({ attempt: { status: 'completed', passed: true }, certificate: null, nameOnCertificate: 'Ola Ode' });
     const broken = await breakWrites(ctx().database.db, 'certificates');
     try {
-      expect((await finish()).statusCode).toBe(500);
+      expect((await claim(ctx(), ola, course._id, 'Olamide Ode')).statusCode).toBe(500);
     } finally {
       await broken.heal();
     }
-    // Not completed without its certificate: the attempt is still open, and finishing it again issues both.
-    const progress = (await send(ctx(), learning.courseProgress, { params: { id: course._id }, token: ola.token })).json().progress as CourseProgress;
-    expect(progress).toMatchObject({ certificateId: null, assessment: { attempts: 0, inProgressAttemptId: attempt._id } });
-    const done = await finish();
-    expect(done.json()).toMatchObject({ attempt: { status: 'completed', passed: true }, certificate: { learnerName: 'Ola Ode' } });
+    // No certificate, and the name not kept either: the dialog still offers the profile's name.
+    const answer = (await send(ctx(), learning.courseProgress, { params: { id: course._id }, token: ola.token })).json();
+    expect(answer).toMatchObject({ progress: { certificateId: null, assessment: { passed: true } }, nameOnCertificate: 'Ola Ode' });
+    expect((await claim(ctx(), ola, course._id, 'Olamide Ode')).json()).toMatchObject({ certificate: { learnerName: 'Olamide Ode' } });
   });
 
   it('verifies the Open Badges credential with the published JWKS alone, and refuses a tampered one', async () => {
     const sam = await member(ctx(), 'sam-course@example.com', 'Sam', 'Cert');
     const { course, attempt } = await answeredRight(ctx(), sam);
-    const { certificate } = (await send(ctx(), learning.completeAssessment, { params: { id: attempt._id }, token: sam.token })).json();
+    await send(ctx(), learning.completeAssessment, { params: { id: attempt._id }, token: sam.token });
+    const { certificate } = (await claim(ctx(), sam, course._id, 'Sam Cert')).json();
 
     const jwksAnswer = await getUrl(ctx(), '/.well-known/jwks.json');
     expect(jwksAnswer.statusCode).toBe(200);
@@ -227,7 +235,10 @@ describeWithApp('taking a course', { seed: true }, (ctx) => {
       await send(ctx(), learning.answerAssessment, { params: { id: attempt._id }, body: { questionIndex: i, selectedOption: correct }, token: owner.token });
     }
     expect((await send(ctx(), learning.completeAssessment, { params: { id: attempt._id }, token: other.token })).statusCode).toBe(403);
-    const { certificate } = (await send(ctx(), learning.completeAssessment, { params: { id: attempt._id }, token: owner.token })).json();
+    await send(ctx(), learning.completeAssessment, { params: { id: attempt._id }, token: owner.token });
+    // Another member who has not passed gets no certificate for the course.
+    expect((await claim(ctx(), other, course._id, 'Ola Other')).statusCode).toBe(403);
+    const { certificate } = (await claim(ctx(), owner, course._id, 'Olu Owner')).json();
     expect((await send(ctx(), learning.certificatePdf, { params: { id: certificate._id }, token: other.token })).statusCode).toBe(404);
     expect((await send(ctx(), learning.certificateCredential, { params: { id: certificate._id }, token: other.token })).statusCode).toBe(404);
     // The other member's own progress is untouched by the owner's.

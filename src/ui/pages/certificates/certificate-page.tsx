@@ -1,6 +1,7 @@
 /**
  * A certificate's public verification page (issue 13), open to anyone: the learner's name, the course, the hours and
- * the date with 'Valid', or 'Certificate not found'. Its title and description suit a shared link.
+ * the date with 'Valid'; 'Revoked' without a name once its member deleted their account (ADR 131); or 'Certificate
+ * not found'. Its title and description suit a shared link (server/render/page-head.ts says the same).
  */
 import { useEffect } from 'react';
 import { useParams } from 'wouter';
@@ -29,11 +30,13 @@ export default function CertificatePage() {
   const { id = '' } = useParams<{ id: string }>();
   const result = useQuery(verifyCertificate, { params: { id } });
   const certificate = result.status === 'success' ? result.data.certificate : null;
-  useDocumentTitle(certificate ? `${certificate.learnerName}: ${certificate.courseTitle} certificate` : 'Certificate');
+  useDocumentTitle(!certificate ? 'Certificate' : certificate.valid ? `${certificate.learnerName}: ${certificate.courseTitle} certificate` : 'Revoked certificate');
   useMetaDescription(
-    certificate
-      ? `${certificate.learnerName} completed ${certificate.courseTitle} on SustainLearn (${certificate.hours.toFixed(1)} hours), ${formatUsDate(certificate.issuedAt)}. Valid certificate.`
-      : 'Verify a SustainLearn certificate of completion.',
+    !certificate
+      ? 'Verify a SustainLearn certificate of completion.'
+      : certificate.valid
+        ? `${certificate.learnerName} completed ${certificate.courseTitle} on SustainLearn (${certificate.hours.toFixed(1)} hours), ${formatUsDate(certificate.issuedAt)}. Valid certificate.`
+        : `This SustainLearn certificate of ${certificate.courseTitle} was revoked on ${formatUsDate(certificate.revokedAt)}.`,
   );
 
   if (result.status === 'loading') return <Spinner label="Checking the certificate..." />;
@@ -51,6 +54,32 @@ export default function CertificatePage() {
     );
   }
   const c = result.data.certificate;
+  if (!c.valid) {
+    return (
+      <div className="container page certificate-page">
+        <p className="certificate-page__eyebrow">SustainLearn certificate of completion</p>
+        <h1>Revoked certificate</h1>
+        <p className="certificate-page__status certificate-page__status--revoked">Revoked</p>
+        <dl className="certificate-page__facts">
+          <div>
+            <dt>Course</dt>
+            <dd>{c.courseTitle}</dd>
+          </div>
+          <div>
+            <dt>Revoked</dt>
+            <dd>
+              <time dateTime={c.revokedAt}>{formatUsDate(c.revokedAt)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt>Certificate ID</dt>
+            <dd className="certificate-page__id">{c._id}</dd>
+          </div>
+        </dl>
+        <p className="certificate-page__note">This certificate is no longer valid: its holder closed their SustainLearn account.</p>
+      </div>
+    );
+  }
   return (
     <div className="container page certificate-page">
       <p className="certificate-page__eyebrow">SustainLearn certificate of completion</p>

@@ -1,7 +1,8 @@
 /**
  * The course assessment (issue 13): one question at a time as a radio group, Submit only after a choice, then the
- * right answer and its explanation, and at the end the score against the 70% pass mark: a pass earns the certificate
- * (its page, the PDF and the credential are in My learning), a fail offers a retake. A thin view of the course machine.
+ * right answer and its explanation, and at the end the score against the 70% pass mark: a pass earns the certificate,
+ * issued once the member confirms the name on it (ADR 131; its page, the PDF and the credential are in My learning),
+ * a fail offers a retake. A thin view of the course machine.
  */
 import { useSelector } from '@xstate/react';
 import { type FormEvent, type RefObject, useEffect, useRef } from 'react';
@@ -12,6 +13,7 @@ import { ASSESSMENT_PASS_PERCENT } from '../../../domain/learning';
 import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { paths } from '../../routes';
+import { CertificateNameDialog } from './certificate-name-dialog';
 import { CourseLoadError } from './course-load-error';
 import { useCourseProgress } from './use-course-progress';
 import '../quiz/quiz.css';
@@ -20,10 +22,11 @@ import './lesson.css';
 
 const LETTERS = 'ABCD';
 
-type Screen = 'busy' | 'question' | 'revealed' | 'result' | 'certificate' | 'failed';
+type Screen = 'busy' | 'question' | 'revealed' | 'result' | 'certificate' | 'claim' | 'failed';
 
 function screenOf(s: CourseProgressSnapshot): Screen {
   if (s.matches('loadFailed') || s.matches('assessmentFailed')) return 'failed';
+  if (s.matches('naming') || s.matches('issuing') || s.matches('unclaimed')) return 'claim';
   if (s.matches('certificateIssued')) return 'certificate';
   if (s.matches({ assessment: 'result' })) return 'result';
   if (s.matches({ assessment: 'revealed' }) || s.matches({ assessment: 'finishing' })) return 'revealed';
@@ -39,6 +42,12 @@ export default function CourseAssessmentPage() {
   const c = s.context;
   useDocumentTitle(c.course ? `Assessment · ${c.course.title}` : 'Assessment');
   const heading = useRef<HTMLHeadingElement>(null);
+  const claim = useRef<HTMLButtonElement>(null);
+  const unclaimed = s.matches('unclaimed');
+  // The name dialog closed without a certificate: the focus goes to the button that opens it again.
+  useEffect(() => {
+    if (unclaimed) setTimeout(() => claim.current?.focus(), 0);
+  }, [unclaimed]);
 
   // Each new step (a question, its answer, the result) takes the focus to its heading.
   const stepKey = `${screen}:${c.index}`;
@@ -63,6 +72,63 @@ export default function CourseAssessmentPage() {
             <Link href={paths.courseView(c.course._id)}>Back to {c.course.title}</Link>
           </p>
         )}
+      </div>
+    );
+  }
+  if (screen === 'claim' && c.course) {
+    const course = c.course;
+    // The pass of this visit, or (the page opened later) the best score the progress keeps.
+    const score = c.attempt?.score ?? c.progress?.assessment.bestScore ?? 0;
+    const total = c.attempt?.totalQuestions ?? c.progress?.assessment.totalQuestions ?? 0;
+    return (
+      <div className="container page assessment">
+        <nav aria-label="Breadcrumb" className="course-breadcrumb">
+          <Link href={paths.courses}>Courses</Link> <span aria-hidden="true">›</span> <Link href={paths.courseView(course._id)}>{course.title}</Link>
+        </nav>
+        <h1 className="assessment__title">Assessment: {course.title}</h1>
+        <section className="quiz-card assessment__result" aria-labelledby="assessment-step">
+          <h2 id="assessment-step" ref={heading} tabIndex={-1}>
+            You passed
+          </h2>
+          <p className="assessment__score">
+            {score} / {total} ({total ? Math.round((score * 100) / total) : 0}%)
+          </p>
+          <p>You scored at least {ASSESSMENT_PASS_PERCENT}% and completed every lesson: confirm the name on your certificate to receive it.</p>
+          <div className="quiz-actions">
+            <Button ref={claim} className="button button--primary" isDisabled={!unclaimed} onPress={() => actor.send({ type: 'certificate.claim' })}>
+              Get your certificate
+            </Button>
+            <Link className="button" href={paths.learning}>
+              My learning
+            </Link>
+          </div>
+        </section>
+        {!unclaimed && (
+          <CertificateNameDialog courseTitle={course.title} name={c.certificateName} error={c.nameError} busy={s.matches('issuing')}
+            onName={(name) => actor.send({ type: 'certificate.name', name })} onConfirm={() => actor.send({ type: 'certificate.confirm' })}
+            onCancel={() => actor.send({ type: 'certificate.cancel' })} />
+        )}
+      </div>
+    );
+  }
+  if (screen === 'certificate' && c.course && c.certificate && !c.attempt) {
+    // Issued from a pass of an earlier visit.
+    return (
+      <div className="container page assessment">
+        <h1 className="assessment__title">Assessment: {c.course.title}</h1>
+        <section className="quiz-card assessment__result" aria-labelledby="assessment-step">
+          <h2 id="assessment-step" ref={heading} tabIndex={-1}>
+            Your certificate is ready
+          </h2>
+          <div className="quiz-actions">
+            <Link className="button button--primary" href={paths.certificate(c.certificate._id)}>
+              View your certificate
+            </Link>
+            <Link className="button" href={paths.learning}>
+              My learning
+            </Link>
+          </div>
+        </section>
       </div>
     );
   }

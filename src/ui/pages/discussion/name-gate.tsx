@@ -1,7 +1,8 @@
 /**
  * A member who signed up before names were asked (ADR 130) is asked for one once, in a dialog, before their next post
- * or comment (issue 35): a byline is a person. Named members pass straight through. The dialog saves the name with
- * the profile call, refreshes the session, then carries on with what the member was doing.
+ * or comment (issue 35): a byline is a person. My learning asks the same way before it reissues a certificate issued
+ * under an email address (ADR 131); `reason` says why. Named members pass straight through. The dialog saves the name
+ * with the profile call, refreshes the session, then carries on with what the member was doing.
  */
 import { Dialog } from 'radix-ui';
 import { createContext, type FormEvent, type ReactNode, useCallback, useContext, useId, useMemo, useRef, useState } from 'react';
@@ -21,7 +22,10 @@ export function useNameGate(): Gate {
   return useContext(NameGateContext);
 }
 
-export function NameGateProvider({ children }: { children: ReactNode }) {
+const POSTS_REASON =
+  'Your name appears on your posts and comments, so members know who they are talking to. You can change it later in Profile Settings.';
+
+export function NameGateProvider({ children, reason = POSTS_REASON }: { children: ReactNode; reason?: string }) {
   const { user } = useSession();
   const [pending, setPending] = useState<(() => void) | null>(null);
   // Set once the dialog saved a name: the session's refresh may still be on its way.
@@ -60,12 +64,12 @@ export function NameGateProvider({ children }: { children: ReactNode }) {
   return (
     <NameGateContext.Provider value={value}>
       {children}
-      {pending && <NameDialog onDone={done} onClosed={restoreFocus} />}
+      {pending && <NameDialog reason={reason} onDone={done} onClosed={restoreFocus} />}
     </NameGateContext.Provider>
   );
 }
 
-function NameDialog({ onDone, onClosed }: { onDone: (saved: boolean) => void; onClosed: () => void }) {
+function NameDialog({ reason, onDone, onClosed }: { reason: string; onDone: (saved: boolean) => void; onClosed: () => void }) {
   const { api, session } = useServices();
   const { user } = useSession();
   const [firstName, setFirstName] = useState(user?.firstName ?? '');
@@ -102,10 +106,7 @@ function NameDialog({ onDone, onClosed }: { onDone: (saved: boolean) => void; on
           }}
         >
           <Dialog.Title className="dialog__title">Add your name</Dialog.Title>
-          <Dialog.Description className="field__help">
-            Your name appears on your posts and comments, so members know who they are talking to. You can change it later
-            in Profile Settings.
-          </Dialog.Description>
+          <Dialog.Description className="field__help">{reason}</Dialog.Description>
           <Form onSubmit={submit} className="form">
             <NameFields firstName={firstName} lastName={lastName} onFirstName={setFirstName} onLastName={setLastName} error={error} errorId={errorId}
               autoFocus />

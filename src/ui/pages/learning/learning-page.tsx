@@ -1,9 +1,10 @@
 /**
  * My learning (issue 13): courses in progress with their bars and 'Continue', completed courses with the certificate
  * (its page, the PDF and the Open Badges credential), my workshops (issue 15: upcoming with Cancel, and past ones),
- * and the quiz history.
+ * and the quiz history. A certificate issued under an email address is reissued under the member's name when the page
+ * loads; a member with no name is asked for one first (ADR 131).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { messageOf } from '../../../application/api-error';
 import { saveCertificatePdf, saveCredential } from '../../../application/certificate-files';
@@ -20,7 +21,9 @@ import { paths } from '../../routes';
 import { useServices } from '../../services-context';
 import { CourseProgressBar } from '../courses/course-progress-bar';
 import { CourseThumbnail } from '../courses/course-thumbnail';
+import { NameGateProvider, useNameGate } from '../discussion/name-gate';
 import { PastAttempt } from '../quiz/past-attempt';
+import '../courses/certificate-name.css';
 import '../courses/courses.css';
 import '../courses/lesson.css';
 import '../quiz/quiz.css';
@@ -167,9 +170,29 @@ function MyWorkshops() {
   );
 }
 
+const CERTIFICATE_REASON =
+  'Your certificates carry your name, never your email address. Add your name and a certificate issued under your email is reissued under it. You can change it later in Profile Settings.';
+
 export default function LearningPage() {
+  return (
+    <NameGateProvider reason={CERTIFICATE_REASON}>
+      <Learning />
+    </NameGateProvider>
+  );
+}
+
+function Learning() {
   useDocumentTitle('My learning');
   const learning = useQuery(myLearning, {}, { fresh: true });
+  const gate = useNameGate();
+  const asked = useRef(false);
+  const nameNeeded = learning.status === 'success' && learning.data.nameNeeded;
+  // Once per visit: with a name saved, fetching again reissues the certificate under it.
+  useEffect(() => {
+    if (!nameNeeded || asked.current) return;
+    asked.current = true;
+    gate(() => learning.reload());
+  }, [nameNeeded, gate, learning]);
   const attempts = useQuery(listAttempts, {}, { fresh: true });
   return (
     <div className="container page learning-page">
