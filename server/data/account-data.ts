@@ -3,7 +3,7 @@
  * account in the caller's transaction. The users row stays as an emptied tombstone (deleted_at set, the email replaced
  * by a marker that is not an address), so kept posts and comments can read "Deleted member".
  */
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client';
 import { removeComment } from './comments';
 import { DELETED_MEMBER } from './deleted-member';
@@ -181,8 +181,8 @@ export async function eraseMember(tx: Tx, member: { id: string; email: string },
   // A deleted member holds no staff role (the audit log keeps what they did, under "Deleted member").
   await tx.delete(staffRoles).where(eq(staffRoles.userId, userId));
   // A revoked certificate keeps its id, course and dates for whoever holds its PDF, but no longer names the member.
-  await tx.update(certificates).set({ revokedAt: options.now, learnerName: DELETED_MEMBER })
-    .where(and(eq(certificates.userId, userId), isNull(certificates.revokedAt)));
+  await tx.update(certificates).set({ revokedAt: sql`coalesce(${certificates.revokedAt}, ${options.now})`, learnerName: DELETED_MEMBER })
+    .where(eq(certificates.userId, userId));
   await tx.update(users).set({
     email: deletedEmailOf(userId), passwordHash: null, firstName: '', lastName: '', address: '', profilePicture: '', headline: '',
     profession: '', organisation: '', bio: '', certificateName: null, pendingEmail: null, deletedAt: options.now,

@@ -155,6 +155,8 @@ export class AccountDataService {
       const member = await data.lockLiveMember(tx, session.id);
       if (!member) throw unauthorized();
       const released = await workshops.releasePlacesOf(tx, member.id);
+      // Revoked with the rest, each with its place in the published status list (ADR 131).
+      await this.deps.certificates.revokeWithin(tx, member.id);
       await data.eraseMember(tx, member, { deletePosts: input.deletePosts, now: new Date(now()) });
       return released;
     });

@@ -170,10 +170,13 @@ export class CertificateService {
    * are no longer served, and their bits are on in the status list. Idempotent.
    */
   async revokeCertificatesOf(userId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      await revokeAll(tx, userId, new Date(this.now()));
-      for (const id of await unindexedCertificatesOf(tx, userId)) await assignStatusIndex(tx, id, this.random);
-    });
+    await this.db.transaction((tx) => this.revokeWithin(tx, userId));
+  }
+
+  /** The same, inside the caller's transaction (deleting an account revokes with everything else, or not at all). */
+  async revokeWithin(tx: Tx, userId: string): Promise<void> {
+    await revokeAll(tx, userId, new Date(this.now()));
+    for (const id of await unindexedCertificatesOf(tx, userId)) await assignStatusIndex(tx, id, this.random);
   }
 
   /** The signing key, generated once per database and shared by every process on it. */
