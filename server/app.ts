@@ -26,6 +26,7 @@ import { fileRoutes } from './routes/files';
 import { homeRoutes } from './routes/home';
 import { learningRoutes, wellKnownRoutes } from './routes/learning';
 import { libraryRoutes } from './routes/library';
+import { memberRoutes } from './routes/members';
 import { quizRoutes } from './routes/quizzes';
 import { searchRoutes } from './routes/search';
 import { systemRoutes } from './routes/system';
@@ -37,6 +38,7 @@ import { ContentService } from './services/content';
 import { DiscussionService } from './services/discussions';
 import { LearningService } from './services/learning';
 import { LimitService } from './services/limits';
+import { MemberService } from './services/members';
 import { pruneExpired } from './services/maintenance';
 import { OtpService } from './services/otp';
 import { QuizAttempts, quizUrls } from './services/quizzes';
@@ -184,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(learningRoutes, { courses: learning, certificates });
       await api.register(workshopRoutes, { service: workshops });
       await api.register(searchRoutes, { service: new SearchService(db) });
+      await api.register(memberRoutes, { service: new MemberService(db, config.apiBasePath) });
     },
     { prefix: config.apiBasePath },
   );

@@ -37,6 +37,9 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   'auth.updatePassword': [perMember(10, HOUR), perAddress(30, HOUR)],
   'auth.updateProfile': [perMember(30, HOUR), perAddress(100, HOUR)],
   'auth.logout': [perMember(30, MINUTE), perAddress(100, MINUTE)],
+  // Each upload is decoded and encoded twice by sharp (issue 35).
+  'account.uploadAvatar': [perMember(20, HOUR), perAddress(60, HOUR)],
+  'account.removeAvatar': [perMember(30, HOUR), perAddress(90, HOUR)],
   'feedback.submit': [perAddress(5, HOUR)],
   'analytics.pageView': [perAddress(120, MINUTE)],
   'discussions.create': [perMember(10, HOUR), perAddress(30, HOUR)],
