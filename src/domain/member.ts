@@ -14,6 +14,10 @@ export const PROFESSIONS = [
 ] as const;
 export type Profession = (typeof PROFESSIONS)[number];
 
+export function isProfession(value: string): value is Profession {
+  return (PROFESSIONS as readonly string[]).includes(value);
+}
+
 export const HEADLINE_MAX = 100;
 export const ORGANISATION_MAX = 100;
 export const BIO_MAX = 500;
@@ -40,7 +44,7 @@ export function profileProblems(fields: ProfileFields): Partial<Record<ProfileFi
   if (fields.headline.trim().length > HEADLINE_MAX) problems.headline = PROFILE_TEXT.headlineTooLong;
   if (fields.organisation.trim().length > ORGANISATION_MAX) problems.organisation = PROFILE_TEXT.organisationTooLong;
   if (fields.bio.trim().length > BIO_MAX) problems.bio = PROFILE_TEXT.bioTooLong;
-  if (fields.profession && !(PROFESSIONS as readonly string[]).includes(fields.profession)) problems.profession = PROFILE_TEXT.profession;
+  if (fields.profession && !isProfession(fields.profession)) problems.profession = PROFILE_TEXT.profession;
   return problems;
 }
 
@@ -72,6 +76,13 @@ export function avatarAlt(name: string): string {
 /** The public URL of a kept avatar: the version (a hash of the picture) is part of it, so it is cached for good. */
 export function avatarUrl(apiBase: string, memberId: string, version: string, size: AvatarSize): string {
   return `${apiBase}/members/${encodeURIComponent(memberId)}/avatar/${encodeURIComponent(version)}/${size}.webp`;
+}
+
+/** The initials of a shown name ("Ada Lovelace" → "AL"): the first letters of its first and last words, else 'U'. */
+export function initialsOfName(name: string): string {
+  const words = name.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? `${words[0]!.charAt(0)}${words.at(-1)!.charAt(0)}` : (words[0]?.charAt(0) ?? '');
+  return letters.toUpperCase() || 'U';
 }
 
 /** The small picture of a byline, from the large one's URL (both are kept with the same version). */

@@ -54,6 +54,11 @@ const auth = module('auth', () => import('../contract/auth'));
 export const updateProfile = auth('updateProfile');
 export const updatePassword = auth('updatePassword');
 
+const members = module('members', () => import('../contract/members'));
+export const getMember = members('getMember');
+export const uploadAvatar = members('uploadAvatar');
+export const removeAvatar = members('removeAvatar');
+
 const quizzes = module('quizzes', () => import('../contract/quizzes'));
 export const quizConstants = quizzes('quizConstants');
 export const listAttempts = quizzes('listAttempts');
