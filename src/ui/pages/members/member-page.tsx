@@ -57,7 +57,6 @@ export default function MemberPage() {
   return (
     <section className="container page member-page">
       <header className="member-header">
-        <MemberAvatar name={member.name} picture={member.profilePicture} scale="profile" alt={avatarAlt(member.name)} />
         <div className="member-header__text">
           <h1>{member.name}</h1>
           {member.headline && <p className="member-header__headline">{member.headline}</p>}
@@ -83,6 +82,8 @@ export default function MemberPage() {
           </dl>
           {facts.length === 0 && !member.headline && !member.bio && <p className="member-header__quiet">This member has not written a profile yet.</p>}
         </div>
+        {/* After the name in reading order (the name, then the picture), drawn first by CSS. */}
+        <MemberAvatar name={member.name} picture={member.profilePicture} scale="profile" alt={avatarAlt(member.name)} />
       </header>
       {member.bio && (
         <section aria-labelledby="member-bio" className="member-section">
