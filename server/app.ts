@@ -29,6 +29,7 @@ import { fileRoutes } from './routes/files';
 import { homeRoutes } from './routes/home';
 import { learningRoutes, wellKnownRoutes } from './routes/learning';
 import { libraryRoutes } from './routes/library';
+import { memberRoutes } from './routes/members';
 import { quizRoutes } from './routes/quizzes';
 import { searchRoutes } from './routes/search';
 import { staffRoutes } from './routes/staff';
@@ -45,6 +46,7 @@ import { ContentService } from './services/content';
 import { DiscussionService } from './services/discussions';
 import { LearningService } from './services/learning';
 import { LimitService } from './services/limits';
+import { MemberService } from './services/members';
 import { pruneExpired } from './services/maintenance';
 import { OtpService } from './services/otp';
 import { QuizAttempts, quizUrls } from './services/quizzes';
@@ -213,6 +215,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(searchRoutes, { service: new SearchService(db) });
       await api.register(staffRoutes, { staff });
       await api.register(accountDataRoutes, { service: new AccountDataService({ db, otp, mailer: app.mailer, publicUrl: config.publicUrl, now, workshops, certificates, attempts, onError: (error) => app.log.error({ err: error }, 'account data failed') }) });
+      await api.register(memberRoutes, { service: new MemberService(db, config.apiBasePath) });
     },
     { prefix: config.apiBasePath },
   );

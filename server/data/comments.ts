@@ -5,7 +5,7 @@
  */
 import { and, asc, eq, isNotNull, isNull, notExists, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { type Comment, DELETED_COMMENT_LABEL } from '../../src/domain/discussion';
+import { type Comment, DELETED_COMMENT_LABEL, pictureOf } from '../../src/domain/discussion';
 import type { Db, Tx } from './client';
 import { commentLikes, comments, users } from './schema';
 import { displayName } from '../../src/domain/user';
@@ -23,6 +23,7 @@ const commentColumns = {
   authorId: sql<string>`case when ${users.deletedAt} is null then ${comments.createdBy}::text else '' end`,
   authorFirstName: sql<string>`case when ${users.deletedAt} is null then ${users.firstName} else ${DELETED_MEMBER}::text end`,
   authorLastName: sql<string>`case when ${users.deletedAt} is null then ${users.lastName} else '' end`,
+  authorPicture: sql<string>`case when ${users.deletedAt} is null then ${users.profilePicture} else '' end`,
 };
 
 /** The comments row whose likes are totalled, apart from the outer one. */
@@ -57,6 +58,7 @@ interface CommentRow {
   authorId: string;
   authorFirstName: string;
   authorLastName: string;
+  authorPicture: string;
   likes: string[] | string;
   likeCount: number;
 }
@@ -82,7 +84,7 @@ function toComment(row: CommentRow): Comment {
     likes,
     likeCount: Number(row.likeCount),
     deleted: false,
-    createdBy: { _id: row.authorId, name: displayName(row.authorFirstName, row.authorLastName), email: '' },
+    createdBy: { _id: row.authorId, name: displayName(row.authorFirstName, row.authorLastName), ...pictureOf(row.authorPicture), email: '' },
     createdAt: when,
   };
 }

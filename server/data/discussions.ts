@@ -4,7 +4,7 @@
  * Like and comment counts are counted by the database in the same statement.
  */
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import type { Discussion } from '../../src/domain/discussion';
+import { type Discussion, pictureOf } from '../../src/domain/discussion';
 import type { Db, Tx } from './client';
 import { comments, discussionLikes, discussions, users } from './schema';
 import { isUuid } from '../../src/domain/ids';
@@ -23,6 +23,7 @@ const discussionColumns = {
   authorId: sql<string>`case when ${users.deletedAt} is null then ${discussions.createdBy}::text else '' end`,
   authorFirstName: sql<string>`case when ${users.deletedAt} is null then ${users.firstName} else ${DELETED_MEMBER}::text end`,
   authorLastName: sql<string>`case when ${users.deletedAt} is null then ${users.lastName} else '' end`,
+  authorPicture: sql<string>`case when ${users.deletedAt} is null then ${users.profilePicture} else '' end`,
   // Microsecond precision in UTC: a cursor cut to JavaScript's milliseconds would skip posts created in the same ms.
   cursorAt: sql<string>`to_char(${discussions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
   likes: sql<string[]>`coalesce((select json_agg(${discussionLikes.userId} order by ${discussionLikes.createdAt}, ${discussionLikes.userId}) from ${discussionLikes} where ${discussionLikes.discussionId} = ${discussions.id}), '[]'::json)`,
@@ -42,6 +43,7 @@ type DiscussionRow = {
   authorId: string;
   authorFirstName: string;
   authorLastName: string;
+  authorPicture: string;
   cursorAt: string;
   likes: string[] | string;
   likeCount: number;
@@ -65,7 +67,7 @@ function toDiscussion(row: DiscussionRow): Discussion {
     likeCount: Number(row.likeCount),
     commentCount: Number(row.commentCount),
     comments: idList(row.commentIds),
-    createdBy: { _id: row.authorId, name: displayName(row.authorFirstName, row.authorLastName) },
+    createdBy: { _id: row.authorId, name: displayName(row.authorFirstName, row.authorLastName), ...pictureOf(row.authorPicture) },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };

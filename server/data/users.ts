@@ -32,7 +32,19 @@ export async function setPasswordHash(
   await db.update(users).set({ passwordHash, tokensValidAfter, keptTokenJti, ...names }).where(eq(users.id, userId));
 }
 
-export async function updateNames(db: Db, userId: string, names: { firstName: string; lastName: string; address: string }): Promise<UserRow | undefined> {
-  const [row] = await db.update(users).set(names).where(eq(users.id, userId)).returning();
+/** Names and address, and the public profile's fields when given (issue 35). */
+export interface ProfileUpdate {
+  firstName: string;
+  lastName: string;
+  address: string;
+  headline?: string | undefined;
+  profession?: string | undefined;
+  organisation?: string | undefined;
+  bio?: string | undefined;
+}
+
+export async function updateNames(db: Db, userId: string, fields: ProfileUpdate): Promise<UserRow | undefined> {
+  const given = Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined));
+  const [row] = await db.update(users).set(given).where(eq(users.id, userId)).returning();
   return row;
 }

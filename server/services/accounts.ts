@@ -5,7 +5,7 @@
 import { NAME_TEXT, nameProblem, type User } from '../../src/domain/user';
 import type { Db } from '../data/client';
 import { revokeSessionToken } from '../data/user-sessions';
-import { ensureUser, findUserByEmail, findUserById, setPasswordHash, updateNames, type UserRow } from '../data/users';
+import { ensureUser, findUserByEmail, findUserById, type ProfileUpdate, setPasswordHash, updateNames, type UserRow } from '../data/users';
 import { existingAccountMail, otpMail } from '../mail/auth-mails';
 import type { Mail, Mailer } from '../mail/mailer';
 import { forbidden, invalid, notFound } from './errors';
@@ -131,8 +131,9 @@ export class AccountService {
     await this.replacePassword(session, newPassword);
   }
 
-  async updateProfile(session: SessionUser, names: { firstName: string; lastName: string; address: string }): Promise<User> {
-    const row = await updateNames(this.deps.db, session.id, names);
+  /** The names and address, and the public profile's fields that were sent (issue 35); absent ones stay as they are. */
+  async updateProfile(session: SessionUser, fields: ProfileUpdate): Promise<User> {
+    const row = await updateNames(this.deps.db, session.id, fields);
     if (!row) throw notFound('User not found');
     return toPublicUser(row);
   }

@@ -43,6 +43,9 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   // password check at once.
   'account.requestEmailChange': [perMember(6, HOUR), perAddress(20, HOUR), perEmail(6, HOUR)],
   'account.confirmEmailChange': [perMember(10, 15 * MINUTE), perAddress(30, 15 * MINUTE)],
+  // Each upload is decoded and encoded twice by sharp (issue 35).
+  'account.uploadAvatar': [perMember(20, HOUR), perAddress(60, HOUR)],
+  'account.removeAvatar': [perMember(30, HOUR), perAddress(90, HOUR)],
   'feedback.submit': [perAddress(5, HOUR)],
   'contact.send': [perAddress(5, HOUR)],
   'staff.markHandled': [perMember(300, HOUR)],

@@ -2,7 +2,7 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import { createActor } from 'xstate';
-import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, Navigator, Notifier, TokenStore } from '../application/ports';
+import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, FileUploader, Navigator, Notifier, TokenStore } from '../application/ports';
 import type { AppServices } from '../application/services';
 import { provideSession } from '../application/session.effects';
 import { renderedSession } from '../application/session.machine';
@@ -28,6 +28,8 @@ export function createContainer(config: Partial<ApiConfig> = {}, jar: CookieJar 
   container.bind<TokenStore>(TOKENS.TokenStore).to(CookieTokenStore);
   container.bind<Navigator>(TOKENS.Navigator).to(BrowserNavigator);
   container.bind<ApiClient>(TOKENS.ApiClient).to(LazyApiClient);
+  // The same client sends files: one token, one 401 rule, one cache to invalidate.
+  container.bind<FileUploader>(TOKENS.FileUploader).toService(TOKENS.ApiClient);
   container.bind<Analytics>(TOKENS.Analytics).to(BeaconAnalytics);
   container.bind<Clock>(TOKENS.Clock).to(SystemClock);
   container.bind<FileSaver>(TOKENS.FileSaver).to(BlobFileSaver);
@@ -52,6 +54,7 @@ export function createServices(
   api.onUnauthorized(() => session.send({ type: 'session.unauthorized' }));
   const ports = {
     api,
+    uploads: container.get<FileUploader>(TOKENS.FileUploader),
     tokens,
     navigator: container.get<Navigator>(TOKENS.Navigator),
     clock: container.get<Clock>(TOKENS.Clock),

@@ -2,6 +2,7 @@
 export const TOKENS = {
   ApiConfig: Symbol.for('ApiConfig'),
   ApiClient: Symbol.for('ApiClient'),
+  FileUploader: Symbol.for('FileUploader'),
   TokenStore: Symbol.for('TokenStore'),
   Navigator: Symbol.for('Navigator'),
   Analytics: Symbol.for('Analytics'),

@@ -37,6 +37,14 @@ export interface ApiClient {
   onUnauthorized(listener: () => void): () => void;
 }
 
+/**
+ * Sends one file as multipart/form-data (field `file`) to a call of the contract, with the same token, 401 rule and
+ * cache invalidation as every other call (the avatar, issue 35). Rejects with ApiError.
+ */
+export interface FileUploader {
+  upload<C extends Call>(call: C, file: Blob, filename: string): Promise<ResponseOf<C>>;
+}
+
 /** Where the session token lives between visits (a cookie named `token`). */
 export interface TokenStore {
   get(): string | null;

@@ -6,7 +6,7 @@ import type { CourseProgressMachine } from './course-progress.machine';
 import type { DiscussionFeedMachine } from './discussion-feed.machine';
 import type { EmailChangeMachine } from './email-change.machine';
 import type { OtpWizardMachine } from './otp-wizard.machine';
-import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, Navigator, Notifier, TokenStore } from './ports';
+import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, FileUploader, Navigator, Notifier, TokenStore } from './ports';
 import type { PostComposerMachine } from './post-composer.machine';
 import type { QuizAttemptMachine } from './quiz-attempt.machine';
 import type { SearchMachine } from './search.machine';
@@ -39,6 +39,7 @@ export interface AppMachines {
 
 export interface AppServices {
   api: ApiClient;
+  uploads: FileUploader;
   tokens: TokenStore;
   navigator: Navigator;
   analytics: Analytics;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BIO_MAX, HEADLINE_MAX, ORGANISATION_MAX, PROFESSIONS, PROFILE_TEXT } from '../domain/member';
 import { emailSchema, passwordSchema, personNameSchema, userSchema } from '../domain/user.schema';
 import { call, okMessageSchema } from './define';
 
@@ -45,9 +46,14 @@ export const updateProfile = call({
     firstName: z.string().trim().max(100),
     lastName: z.string().trim().max(100),
     address: z.string().trim().max(500).default(''),
+    // The public profile (issue 35): each optional, left as it is when absent.
+    headline: z.string().trim().max(HEADLINE_MAX, PROFILE_TEXT.headlineTooLong).optional(),
+    profession: z.enum(['', ...PROFESSIONS], { message: PROFILE_TEXT.profession }).optional(),
+    organisation: z.string().trim().max(ORGANISATION_MAX, PROFILE_TEXT.organisationTooLong).optional(),
+    bio: z.string().trim().max(BIO_MAX, PROFILE_TEXT.bioTooLong).optional(),
   }),
   response: okMessageSchema.extend({ user: userSchema }),
-  invalidates: ['/auth/profile'],
+  invalidates: ['/auth/profile', '/members'],
 });
 export const profile = call({
   name: 'auth.profile', method: 'GET', path: '/auth/profile', auth: 'required', response: profileAnswer,

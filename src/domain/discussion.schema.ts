@@ -1,7 +1,7 @@
 /** zod schemas of discussion posts and comments (the rules and types live in discussion.ts). */
 import { z } from 'zod';
 
-export const authorSchema = z.object({ _id: z.string(), name: z.string() });
+export const authorSchema = z.object({ _id: z.string(), name: z.string(), profilePicture: z.string().optional() });
 
 export const discussionSchema = z.object({
   _id: z.string(),

@@ -21,6 +21,13 @@ export const READ_AHEAD_INTENT_MS = 65;
 export interface Author {
   _id: string;
   name: string;
+  /** The author's picture (the 256 px URL), '' or absent for none (issue 35). */
+  profilePicture?: string;
+}
+
+/** The picture part of a byline: absent when the author has none, so a byline without one stays `{ _id, name }`. */
+export function pictureOf(profilePicture: string): Pick<Author, 'profilePicture'> {
+  return profilePicture ? { profilePicture } : {};
 }
 
 /** A discussion post as the API returns it. The zod schemas of this module live in discussion.schema.ts. */

@@ -42,6 +42,7 @@ const PAGE_COMPONENTS: Record<PageName, ComponentType> = {
   'course-lesson': lazy(() => import(/* webpackChunkName: "page-course-lesson" */ './pages/courses/course-lesson-page')),
   'course-assessment': lazy(() => import(/* webpackChunkName: "page-course-assessment" */ './pages/courses/course-assessment-page')),
   learning: lazy(() => import(/* webpackChunkName: "page-learning" */ './pages/learning/learning-page')),
+  member: lazy(() => import(/* webpackChunkName: "page-member" */ './pages/members/member-page')),
   certificate: lazy(() => import(/* webpackChunkName: "page-certificate" */ './pages/certificates/certificate-page')),
   workshops: lazy(() => import(/* webpackChunkName: "page-workshops" */ './pages/library/workshops-page')),
   workshop: lazy(() => import(/* webpackChunkName: "page-workshop" */ './pages/workshops/workshop-page')),

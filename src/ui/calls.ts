@@ -58,6 +58,10 @@ const accountSessions = module('accountSessions', () => import('../contract/acco
 export const listSessions = accountSessions('listSessions');
 export const endSession = accountSessions('endSession');
 export const endOtherSessions = accountSessions('endOtherSessions');
+const members = module('members', () => import('../contract/members'));
+export const getMember = members('getMember');
+export const uploadAvatar = members('uploadAvatar');
+export const removeAvatar = members('removeAvatar');
 
 const quizzes = module('quizzes', () => import('../contract/quizzes'));
 export const quizConstants = quizzes('quizConstants');

@@ -9,7 +9,7 @@ export const PAGES = [
   'home', 'login', 'signup', 'forgot-password', 'articles', 'article', 'community', 'contact', 'about',
   'discussion', 'courses', 'course-category', 'course-view', 'workshops', 'ebooks', 'research-papers',
   'newsletters', 'quiz-topics', 'quiz-topic', 'quiz-play', 'case-studies', 'profile', 'course-lesson', 'course-assessment',
-  'learning', 'certificate', 'accessibility', 'workshop', 'search',
+  'learning', 'certificate', 'accessibility', 'workshop', 'search', 'member',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 
@@ -53,6 +53,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/case-studies', 'case-studies'),
   members('/profile', 'profile'),
   members('/learning', 'learning'),
+  members('/members/:id', 'member'),
   open('/certificates/:id', 'certificate'),
 ];
 

@@ -43,6 +43,8 @@ export const paths = {
   quizSet: (categoryId: string, setId: string) => `/quiz/${encodeURIComponent(categoryId)}/${encodeURIComponent(setId)}`,
   caseStudies: '/case-studies',
   profile: '/profile',
+  /** A member's profile (issue 35). */
+  member: (id: string) => `/members/${encodeURIComponent(id)}`,
 } as const;
 
 /** The login page remembers where the visitor came from. */

@@ -10,6 +10,7 @@ import type { Page } from '@playwright/test';
 import { createUser, readCode, signIn, uniqueEmail } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { tabTo } from './support/keyboard';
+import { createPost, setProfile, uploadPicture } from './support/members';
 import { expectSpoken, forget, spoken, withScreenReader } from './support/screen-reader';
 
 test.beforeEach(async ({ page }) => {
@@ -222,4 +223,27 @@ test('a course lesson to the certificate: the lesson, its mark, the assessment, 
   await expectSpoken(page, ['heading, Cleo Course, level 1'], 'the certificate');
   await readOn(page, 2);
   await expect.poll(async () => (await spoken(page)).join(' | ')).toContain('Valid');
+});
+
+test("a byline: the author's name, then their profile with the picture's alternative text (issue 35)", async ({ page, request }) => {
+  const author = await createUser(request, { firstName: 'Hana', lastName: 'Sato' });
+  await setProfile(request, author, { headline: 'Sustainability consultant, Bristol' });
+  await uploadPicture(request, author);
+  const title = `Green roofs on a depot ${Math.random().toString(36).slice(2, 7)}`;
+  await createPost(request, author, { title, content: '<p>Which substrate depth worked for you?</p>', category: 'life-on-land', subcategory: 'green-roofs-and-walls' });
+  const reader = await createUser(request, { firstName: 'Ravi', lastName: 'Listen' });
+  await signIn(page, reader);
+  await page.goto('/discussion?category=life-on-land&subcategory=green-roofs-and-walls');
+  const byline = page.getByRole('article', { name: title, exact: true }).getByRole('link', { name: 'Hana Sato', exact: true });
+  await forget(page);
+  await tabTo(page, byline);
+  // The picture in the link is decorative: the link is read once, by the name.
+  const heard = await expectSpoken(page, ['link, Hana Sato'], 'the byline');
+  expect(heard.filter((p) => p.includes('profile picture'))).toEqual([]);
+  await forget(page);
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Hana Sato' })).toBeVisible();
+  await readOn(page, 20);
+  await expectSpoken(page, ['Hana Sato', 'Sustainability consultant, Bristol', "Hana Sato's profile picture"], 'the profile: name, headline, picture');
+  await expectAccessible(page, 'a member profile, heard');
 });

@@ -11,6 +11,7 @@
  */
 import type { LightMyRequestResponse as Response } from 'fastify';
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { courseQuestions } from '../../server/data/schema';
 import { LOGIN_FAILURES, type LimitRule, WRITE_LIMITS } from '../../server/services/limits';
@@ -71,6 +72,16 @@ interface Burst {
   tokens?: string[];
   /** A code request: one resend window, so at most one code is issued and mailed to this email. */
   codeFor?: string;
+  /** Headers of a body that is not JSON (an avatar upload's multipart). */
+  headers?: Record<string, string>;
+}
+
+/** A small PNG as a browser's FormData sends it (the avatar upload). */
+async function pictureUpload(): Promise<{ body: Buffer; headers: Record<string, string> }> {
+  const png = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#1f6f4a' } }).png().toBuffer();
+  const boundary = '----sustainlearnburst';
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="me.png"\r\nContent-Type: image/png\r\n\r\n`);
+  return { body: Buffer.concat([head, png, Buffer.from(`\r\n--${boundary}--\r\n`)]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 const post = (s: Seeded) => ({ title: 'Burst', content: '<p>Burst</p>', category: s.category, subcategory: s.subcategory });
@@ -147,6 +158,8 @@ const BURSTS: Record<string, (p: Prep) => Promise<Burst>> = {
   },
   'feedback.submit': async (p) => ({ body: { name: 'Burst', email: p.who.email, mobile: '0123', feedback: 'Burst' }, signedIn: false }),
   'analytics.pageView': async () => ({ body: { path: '/articles' }, signedIn: false }),
+  'account.uploadAvatar': async () => ({ ...(await pictureUpload()), signedIn: true }),
+  'account.removeAvatar': async () => ({ signedIn: true }),
   'contact.send': async (p) => ({ body: { name: 'Burst', email: p.who.email, phone: '0123', message: 'Burst' }, signedIn: false }),
   'staff.markHandled': async (p) => {
     await grant(p, 'moderator');
@@ -243,13 +256,13 @@ describeWithApp('requests sent at once', { seed: true, env: { RATE_LIMIT: 'on' }
   let people: Member[];
   let counter = 0;
   const fresh = (label: string) => `${label}-${++counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const inject = (c: Call, address: string, options: { params?: Record<string, string>; body?: unknown; token?: string | undefined }) =>
+  const inject = (c: Call, address: string, options: { params?: Record<string, string>; body?: unknown; token?: string | undefined; headers?: Record<string, string> }) =>
     ctx().app.inject({
       method: c.method,
       url: urlOf(c, options.params as never),
       ...(options.body !== undefined ? { payload: options.body as object } : {}),
       remoteAddress: address,
-      headers: options.token ? { authorization: `Bearer ${options.token}` } : {},
+      headers: { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
     });
 
   beforeAll(async () => {
@@ -292,7 +305,7 @@ describeWithApp('requests sent at once', { seed: true, env: { RATE_LIMIT: 'on' }
       const count = burstSize(budget);
       const answers = await Promise.all(
         Array.from({ length: count }, (_, k) =>
-          inject(c, address, { params: burst.params, body: burst.body, token: burst.signedIn ? (burst.tokens?.[k % burst.tokens.length] ?? who.token) : undefined })),
+          inject(c, address, { params: burst.params, body: burst.body, headers: burst.headers, token: burst.signedIn ? (burst.tokens?.[k % burst.tokens.length] ?? who.token) : undefined })),
       );
       const passed = answers.filter((a) => a.statusCode !== 429 && a.statusCode !== 401).length;
       const report = `${name}: ${count} at once answered ${histogram(answers)}; smallest budget ${budget}`;

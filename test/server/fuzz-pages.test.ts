@@ -41,6 +41,7 @@ interface Seeded {
   quizSet: string;
   certificate: string;
   discussionTopic: { category: string; subcategory: string };
+  member: string;
 }
 
 type Builders = { [K in keyof typeof paths as (typeof paths)[K] extends string ? never : K]: (typeof paths)[K] };
@@ -58,6 +59,7 @@ const ARGS: { [K in keyof Builders]: (s: Seeded) => Parameters<Builders[K]> } = 
   workshop: (s) => [s.workshop],
   quizTopic: (s) => [s.quizTopic],
   quizSet: (s) => [s.quizCategory, s.quizSet],
+  member: (s) => [s.member],
 };
 
 function concreteUrls(s: Seeded): string[] {
@@ -259,5 +261,6 @@ async function seed(c: TestContext, memberId: string, token: string): Promise<Se
     quizSet: quiz.sets[0]!.id,
     certificate: certificate!.id,
     discussionTopic: { category, subcategory },
+    member: memberId,
   };
 }

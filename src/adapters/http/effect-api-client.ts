@@ -7,7 +7,7 @@
 import { inject, injectable } from 'inversify';
 import { Cache, Duration, Effect, Exit, Option, Schedule } from 'effect';
 import { ApiError } from '../../application/api-error';
-import type { ApiClient, CallInput, CallOptions, Navigator, TokenStore } from '../../application/ports';
+import type { ApiClient, CallInput, CallOptions, FileUploader, Navigator, TokenStore } from '../../application/ports';
 import { buildPath, type Call, type ResponseOf } from '../../contract/define';
 import { type ApiConfig, TOKENS } from '../di-tokens';
 import { withoutFieldName } from '../../domain/text';
@@ -32,7 +32,7 @@ interface Ahead {
 }
 
 @injectable()
-export class EffectApiClient implements ApiClient {
+export class EffectApiClient implements ApiClient, FileUploader {
   readonly #cache: Cache.Cache<string, Raw, ApiError>;
   readonly #unauthorizedListeners = new Set<() => void>();
   /**
@@ -79,6 +79,14 @@ export class EffectApiClient implements ApiClient {
       c.method === 'GET'
         ? this.get(path).pipe(Effect.tap((value) => (c.binary ? Effect.void : Cache.set(this.#cache, key, value))))
         : this.send(c.method, path, input.body, options.token).pipe(Effect.tap(() => this.invalidate(c.invalidates ?? [])));
+    return Effect.runPromise(raw.pipe(Effect.flatMap((value) => decode(c, value))));
+  }
+
+  /** A file as multipart/form-data: the browser writes the body and its boundary, so no content type is set here. */
+  upload<C extends Call>(c: C, file: Blob, filename: string): Promise<ResponseOf<C>> {
+    const form = new FormData();
+    form.append('file', file, filename);
+    const raw = this.send(c.method, buildPath(c.path), form).pipe(Effect.tap(() => this.invalidate(c.invalidates ?? [])));
     return Effect.runPromise(raw.pipe(Effect.flatMap((value) => decode(c, value))));
   }
 
@@ -160,9 +168,10 @@ export class EffectApiClient implements ApiClient {
       this.navigator.hardRedirect('/login');
       for (const listener of this.#unauthorizedListeners) listener();
     };
-    const headers: Record<string, string> = { accept: 'application/json, application/pdf', 'content-type': 'application/json' };
+    const form = body instanceof FormData;
+    const headers: Record<string, string> = { accept: 'application/json, application/pdf', ...(form ? {} : { 'content-type': 'application/json' }) };
     if (token) headers.authorization = `Bearer ${token}`;
-    const init: RequestInit = { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) };
+    const init: RequestInit = { method, headers, ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }) };
     const send = this.config.fetch ?? fetch;
     const networkError = (error: unknown) => new ApiError('network', 0, error instanceof Error ? error.message : String(error));
     return Effect.gen(function* () {

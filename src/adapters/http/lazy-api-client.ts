@@ -4,12 +4,12 @@
  */
 import { inject, injectable } from 'inversify';
 import { lazyCalls } from '../../application/lazy-calls';
-import type { ApiClient, CallInput, CallOptions, Navigator, TokenStore } from '../../application/ports';
+import type { ApiClient, CallInput, CallOptions, FileUploader, Navigator, TokenStore } from '../../application/ports';
 import type { Call, ResponseOf } from '../../contract/define';
 import { type ApiConfig, TOKENS } from '../di-tokens';
 
 @injectable()
-export class LazyApiClient implements ApiClient {
+export class LazyApiClient implements ApiClient, FileUploader {
   #loaded: ApiClient | null = null;
   #listeners = new Set<() => void>();
   /** The client, made once its code is here; lost code is asked for again by the next use (lazyCalls). */
@@ -33,6 +33,10 @@ export class LazyApiClient implements ApiClient {
   /** Once the client is here, a call goes to it at once: the request leaves in the caller's task (see lazy-calls.ts). */
   call<C extends Call>(call: C, input?: CallInput<C>, options?: CallOptions): Promise<ResponseOf<C>> {
     return this.#client((client) => client.call(call, input, options));
+  }
+
+  upload<C extends Call>(call: C, file: Blob, filename: string): Promise<ResponseOf<C>> {
+    return this.#client((client) => client.upload(call, file, filename));
   }
 
   /** A client still on its way has cached nothing yet. */

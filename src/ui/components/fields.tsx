@@ -1,4 +1,5 @@
 /** Form controls on react-aria-components: label, input, help and error text wired for screen readers. */
+import { useId } from 'react';
 import { FieldError, Input, Label, Text, TextArea, TextField, type TextFieldProps } from 'react-aria-components';
 
 interface FieldProps extends Omit<TextFieldProps, 'children'> {
@@ -11,12 +12,16 @@ interface FieldProps extends Omit<TextFieldProps, 'children'> {
    * react-aria's `isInvalid`, which would also block the next native submit).
    */
   errorId?: string | undefined;
+  /** A problem with this field alone, said beside it (issue 35); the field is read with it and marked invalid. */
+  error?: string | null | undefined;
 }
 
-export function Field({ label, description, multiline = false, placeholder, errorId, ...props }: FieldProps) {
-  const invalid = errorId ? true : undefined;
+export function Field({ label, description, multiline = false, placeholder, errorId, error, ...props }: FieldProps) {
+  const ownErrorId = useId();
+  const describedBy = errorId ?? (error ? ownErrorId : undefined);
+  const invalid = describedBy ? true : undefined;
   return (
-    <TextField className="field" {...props} aria-describedby={errorId}>
+    <TextField className="field" {...props} aria-describedby={describedBy}>
       <Label className="field__label">{label}</Label>
       {multiline ? (
         <TextArea className="field__input" rows={4} placeholder={placeholder} aria-invalid={invalid} />
@@ -29,7 +34,17 @@ export function Field({ label, description, multiline = false, placeholder, erro
         </Text>
       )}
       <FieldError className="field__error" />
+      {error !== undefined && <InlineError id={ownErrorId} error={error} />}
     </TextField>
+  );
+}
+
+/** The line beside a field that says what is wrong with it; kept in the page (empty) so a new message is announced. */
+export function InlineError({ id, error }: { id: string; error: string | null | undefined }) {
+  return (
+    <p id={id} className="form__error field__inline-error" role="alert">
+      {error ?? ''}
+    </p>
   );
 }
 

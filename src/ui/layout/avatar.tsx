@@ -1,12 +1,10 @@
-import { avatarInitials, type User } from '../../domain/user';
+import { avatarInitials, displayName, type User } from '../../domain/user';
+import { MemberAvatar } from '../components/member-avatar';
 
-/** The profile picture, else the initials of first and last name, else the email's first letter, else 'U'. */
+/**
+ * The nav's avatar: the profile picture (its 64 px version), else the initials of first and last name, else the
+ * email's first letter, else 'U'. Decorative: the button around it is named "Account menu for <first name>" (ADR 132).
+ */
 export function Avatar({ user }: { user: User }) {
-  return user.profilePicture ? (
-    <img className="avatar" src={user.profilePicture} alt="" width={36} height={36} />
-  ) : (
-    <span className="avatar" aria-hidden="true">
-      {avatarInitials(user)}
-    </span>
-  );
+  return <MemberAvatar name={displayName(user.firstName, user.lastName)} picture={user.profilePicture} scale="nav" initials={avatarInitials(user)} />;
 }

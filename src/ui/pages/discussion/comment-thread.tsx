@@ -13,6 +13,7 @@ import {
   type CommentNode, DELETED_COMMENT_LABEL, isAuthor, isBlankText, READ_AHEAD_INTENT_MS, REPLY_INDENT_REM, REPLY_VISUAL_DEPTH_CAP, THREAD_WAIT_MS,
 } from '../../../domain/discussion';
 import { formatUsDate } from '../../../domain/text';
+import { Byline } from '../../components/byline';
 import { Spinner } from '../../components/states';
 import { useServices } from '../../services-context';
 import { commentHtml, type ThreadTree, threadTree } from './comment-render';
@@ -180,9 +181,7 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions, cut }
     <li className="comment">
       <article className="comment__body" aria-labelledby={authorId} data-comment-id={node._id} tabIndex={-1}>
         <p className="comment__meta">
-          <span id={authorId} className="comment__author">
-            {name}
-          </span>
+          <Byline author={node.deleted ? { _id: '', name } : node.createdBy} nameId={authorId} className="comment__author" />
           {' · '}
           <time dateTime={node.createdAt}>{formatUsDate(node.createdAt)}</time>
           {beyondCap && parentName && <span className="comment__reply-to"> · replying to {parentName}</span>}

@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { DiscussionFeedMachine } from '../../../application/discussion-feed.machine';
 import { type Discussion, isAuthor } from '../../../domain/discussion';
 import { formatUsDate } from '../../../domain/text';
+import { Byline } from '../../components/byline';
 import { SafeHtml } from '../../components/safe-html';
 import { CommentThread, useCommentThreadToggle } from './comment-thread';
 import { ConfirmDelete } from './confirm-delete';
@@ -30,7 +31,7 @@ export function DiscussionCard({ discussion, userId, topicLabel, feed }: {
           {title}
         </h3>
         <p className="card__meta">
-          <span className="discussion-card__author">{discussion.createdBy.name}</span>
+          <Byline author={discussion.createdBy} className="discussion-card__author" />
           {' · '}
           <time dateTime={discussion.createdAt}>{formatUsDate(discussion.createdAt)}</time>
           {topicLabel && <span className="discussion-card__topic"> · {topicLabel}</span>}

@@ -1,18 +1,24 @@
-/** 'Profile Settings': update first and last name (the call also carries the address), and change the password. */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+/**
+ * 'Profile Settings': one card per section, each in its own file beside this one (the profile's fields, the
+ * picture, the email, signed-in devices, your data, deleting the account), and the password change. A new section is one more file and one more line in the grid below.
+ */
+import { type FormEvent, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { toast } from 'sonner';
 import { messageOf } from '../../../application/api-error';
-import { updatePassword, updateProfile } from '../../calls';
-import { nameProblem, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE_TEXT } from '../../../domain/user';
-import { Field, NameFields } from '../../components/fields';
+import { updatePassword } from '../../calls';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PASSWORD_RULE_TEXT } from '../../../domain/user';
+import { Field } from '../../components/fields';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { useServices, useSession } from '../../services-context';
-import '../auth/auth.css';
+import { useServices } from '../../services-context';
+import { AvatarSection } from './avatar-section';
 import { DeleteAccountSection } from './delete-account-section';
-import { YourDataSection } from './your-data-section';
 import { DevicesSection } from './devices-section';
 import { EmailSection } from './email-section';
+import { ProfileFieldsSection } from './profile-fields-section';
+import { YourDataSection } from './your-data-section';
+import '../auth/auth.css';
+import './profile.css';
 
 export default function ProfilePage() {
   useDocumentTitle('Profile Settings');
@@ -20,59 +26,14 @@ export default function ProfilePage() {
     <section className="container page">
       <h1>Profile Settings</h1>
       <div className="profile-grid">
-        <UpdateProfileForm />
+        <ProfileFieldsSection />
+        <AvatarSection />
         <ChangePasswordForm />
         <EmailSection />
         <DevicesSection />
         <YourDataSection />
         <DeleteAccountSection />
       </div>
-    </section>
-  );
-}
-
-function UpdateProfileForm() {
-  const { api, session } = useServices();
-  const { user } = useSession();
-  const [firstName, setFirstName] = useState(user?.firstName ?? '');
-  const [lastName, setLastName] = useState(user?.lastName ?? '');
-  const [busy, setBusy] = useState(false);
-  // Problems with the names are said beside the fields, not in a toast (issue 35).
-  const [error, setError] = useState<string | null>(null);
-  const errorId = useId();
-  useEffect(() => {
-    setFirstName(user?.firstName ?? '');
-    setLastName(user?.lastName ?? '');
-  }, [user?.firstName, user?.lastName]);
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const problem = nameProblem(firstName, lastName);
-    if (problem) return setError(problem);
-    setError(null);
-    setBusy(true);
-    try {
-      await updateProfile.use((call) => api.call(call, { body: { firstName: firstName.trim(), lastName: lastName.trim(), address: user?.address ?? '' } }));
-      toast.success('Profile updated successfully');
-      // The spec: the profile is fetched again after an update.
-      session.send({ type: 'user.refreshProfile' });
-    } catch (failure) {
-      setError(messageOf(failure, 'Failed to update profile'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <section className="auth-card profile-card" aria-labelledby="update-profile">
-      <h2 id="update-profile">Update Profile</h2>
-      <Form onSubmit={submit} className="form">
-        <NameFields firstName={firstName} lastName={lastName} onFirstName={setFirstName} onLastName={setLastName} error={error} errorId={errorId} />
-        <p className="field__help">Email: {user?.email}</p>
-        <Button type="submit" className="button button--primary" isDisabled={busy}>
-          {busy ? 'Saving...' : 'Update Profile'}
-        </Button>
-      </Form>
     </section>
   );
 }
