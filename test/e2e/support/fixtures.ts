@@ -9,10 +9,7 @@ import { waitForLiveAfterLoads } from './live';
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 export async function expectAccessible(page: Page, label = page.url()) {
-  // axe.run in the page and its same-origin frames (the app has no other kind), rather than the default runPartial,
-  // whose finishRun opens a blank page and injects axe again on every call: the same rules and results in about half
-  // the time, which adds up over the suite's several hundred checks.
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).setLegacyMode().analyze();
+  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }
