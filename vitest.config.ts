@@ -19,9 +19,10 @@ export default defineConfig({
           environment: 'node',
           // One empty and one seeded database per kind for the whole run; each file starts from a copy of one.
           globalSetup: ['./test/support/server-databases.setup.ts'],
-          // Two files share two cores with whatever else the machine runs: room before a slow hook counts as a failure.
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // Two files share two cores with whatever else the machine runs: library.test.ts's re-imports took 15-29 s
+          // one file at a time on a loaded machine and passed 60 s two at a time (ADR 135). A hang still fails.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -104,11 +104,17 @@ export async function makePostgresTemplates(baseUrl: string): Promise<NonNullabl
 
 /**
  * No connection may reach `name` again, and none is left: CREATE DATABASE … TEMPLATE refuses a template anyone is
- * connected to (it waits 5 s for backends that are exiting), and a copy taken while a session writes could be torn.
+ * connected to, and a copy taken while a session writes could be torn. A closed pool's backends take a moment to
+ * exit; one still there after 5 s is ended.
  */
 async function closeToConnections(client: import('pg').Client, name: string): Promise<void> {
   await client.query(`alter database ${name} allow_connections false`);
-  await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+  const others = 'from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()';
+  for (const deadline = Date.now() + 5_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+    const { rows } = await client.query<{ n: number }>(`select count(*)::int as n ${others}`, [name]);
+    if (rows[0]?.n === 0) return;
+  }
+  await client.query(`select pg_terminate_backend(pid) ${others}`, [name]);
 }
 
 export async function dropPostgresTemplates(templates: NonNullable<DatabaseTemplates['postgres']>): Promise<void> {
