@@ -5,6 +5,9 @@ export default defineConfig({
     setupFiles: ['./test/setup/fail-on-console-error.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Two files at a time, the server's included (vitest's default on two cores is one). A server file holds one
+    // PGlite at a time (up to 900 MB), so two stay under 2 GB. ADR 135.
+    maxWorkers: 2,
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'model', include: ['test/model/**/*.test.ts'], environment: 'node' } },
@@ -14,8 +17,12 @@ export default defineConfig({
           name: 'server',
           include: ['test/server/**/*.test.ts'],
           environment: 'node',
-          // PGlite needs up to 900 MB per database: keep files few and sequential on this 2-core machine.
-          fileParallelism: false,
+          // One empty and one seeded database per kind for the whole run; each file starts from a copy of one.
+          globalSetup: ['./test/support/server-databases.setup.ts'],
+          // Two files share two cores with whatever else the machine runs: library.test.ts's re-imports took 15-29 s
+          // one file at a time on a loaded machine and passed 60 s two at a time (ADR 135). A hang still fails.
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
         },
       },
     ],

@@ -52,6 +52,8 @@ export async function openDatabase(options: {
   dataDir: string | null;
   /** PGlite only: how many queries may wait or run before a new request is refused (ADR 125). */
   maxWaitingQueries?: number;
+  /** In-memory PGlite only: start from this dump of a data folder (`dumpDataDir`) rather than an empty one (tests). */
+  loadDataDir?: Blob | undefined;
 }): Promise<Database> {
   let database: Database;
   if (options.databaseUrl) {
@@ -102,7 +104,7 @@ export async function openDatabase(options: {
       const { PrivateNodeFS } = await import('./private-node-fs');
       client = new PGlite({ fs: new PrivateNodeFS(dir), extensions: { pg_trgm } });
     } else {
-      client = new PGlite({ extensions: { pg_trgm } });
+      client = new PGlite({ extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
     }
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });

@@ -1,15 +1,20 @@
 /**
  * One app per test file on a fresh database: in-memory PGlite always, and a throwaway PostgreSQL database too when
- * DATABASE_URL is set (created here, dropped after). Tests talk HTTP to the app through app.inject.
+ * DATABASE_URL is set (created here, dropped after). Tests talk HTTP to the app through app.inject. The databases are
+ * copies of the run's templates (test/support/database-templates.ts): migrated, and seeded with the content when asked.
  */
-import { randomBytes } from 'node:crypto';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, CONTENT_DIR } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase, type Database } from '../../server/data/client';
 import { importContent } from '../../server/content-import/import';
 import type { Mail, Mailer } from '../../server/mail/mailer';
+import { openPgliteCopy } from '../support/database-templates';
+import { createPostgresDatabase } from '../support/postgres';
 
 export class MemoryMailer implements Mailer {
   readonly sent: Mail[] = [];
@@ -40,28 +45,53 @@ export interface TestOptions {
   relayMail?: () => Mailer;
 }
 
-async function createPostgresDatabase(baseUrl: string) {
-  const { default: pg } = await import('pg');
-  const name = `sl_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 export function databaseKinds(): ('pglite' | 'postgres')[] {
   return process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/**
+ * A fresh database of `kind`: migrated, and seeded with the product's content when `seed` is set; `drop` removes a
+ * PostgreSQL one (after close), whose `url` another connection may use. Copied from the run's templates, or made from
+ * scratch when the global setup made none (a config without it).
+ */
+export async function openTestDatabase(
+  kind: 'pglite' | 'postgres',
+  options: { seed?: boolean | undefined; maxWaitingQueries?: number | undefined } = {},
+): Promise<{ database: Database; drop: (() => Promise<void>) | undefined; url: string | undefined }> {
+  const templates = inject('databaseTemplates');
+  const maxWaiting = options.maxWaitingQueries ? { maxWaitingQueries: options.maxWaitingQueries } : {};
+  if (kind === 'pglite') {
+    if (templates) {
+      const dump = options.seed ? templates.pglite.seeded : templates.pglite.empty;
+      return { database: await openPgliteCopy(dump, options.maxWaitingQueries), drop: undefined, url: undefined };
+    }
+    const database = await openDatabase({ dataDir: null, ...maxWaiting });
+    if (options.seed) await importContent(database.db, CONTENT_DIR);
+    return { database, drop: undefined, url: undefined };
+  }
+  const baseUrl = process.env.DATABASE_URL!;
+  const template = templates?.postgres ? (options.seed ? templates.postgres.seeded : templates.postgres.empty) : undefined;
+  const created = await createPostgresDatabase(baseUrl, template);
+  try {
+    const database = await openDatabase({ databaseUrl: created.url, dataDir: null, ...maxWaiting });
+    if (options.seed && !template) await importContent(database.db, CONTENT_DIR);
+    return { database, drop: created.drop, url: created.url };
+  } catch (error) {
+    await created.drop();
+    throw error;
+  }
+}
+
+/**
+ * A new DATA_DIR for a server process (test/support/server.ts) or a script: a copy of the run's PGlite folder,
+ * migrated, and seeded as a first start leaves it unless `seed` is false. Without the global setup, an empty folder.
+ * The caller removes it.
+ */
+export function dataDirCopy({ seed = true }: { seed?: boolean } = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'sl-data-'));
+  const templates = inject('databaseTemplates');
+  if (templates) cpSync(seed ? templates.pglite.seededDataDir : templates.pglite.emptyDataDir, dir, { recursive: true });
+  return dir;
 }
 
 /** Runs `body` once per database kind with a fresh app; `ctx()` gives the live context inside tests. */
@@ -71,14 +101,9 @@ export function describeWithApp(name: string, options: TestOptions, body: (ctx: 
       let context: TestContext | undefined;
       let drop: (() => Promise<void>) | undefined;
       beforeAll(async () => {
-        let databaseUrl: string | undefined;
-        if (kind === 'postgres') {
-          const created = await createPostgresDatabase(process.env.DATABASE_URL!);
-          databaseUrl = created.url;
-          drop = created.drop;
-        }
-        const database = await openDatabase({ databaseUrl, dataDir: null, ...(options.maxWaitingQueries ? { maxWaitingQueries: options.maxWaitingQueries } : {}) });
-        if (options.seed) await importContent(database.db, CONTENT_DIR);
+        const opened = await openTestDatabase(kind, options);
+        const { database } = opened;
+        drop = opened.drop;
         const config = loadConfig({
           JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
           LOG_LEVEL: 'silent',

@@ -12,6 +12,7 @@ import { submitFeedback } from '../../src/contract/feedback';
 import { health } from '../../src/contract/health';
 import { type RunningServer, startServer } from '../support/server';
 import { urlOf } from './api';
+import { dataDirCopy } from './fixture';
 
 const staticDir = mkdtempSync(join(tmpdir(), 'sl-static-'));
 writeFileSync(join(staticDir, 'index.html'), '<!doctype html><html><head><script>window.x=1</script></head><body><div id="root"></div></body></html>');
@@ -31,14 +32,23 @@ function stall(port: number, text: string): Promise<{ ms: number; answer: string
   });
 }
 
+// Each server starts on a copy of the run's seeded folder (its first-start seeding is not what is tested here).
+const dataDirs: string[] = [];
+const dataDir = () => {
+  dataDirs.push(dataDirCopy());
+  return dataDirs.at(-1)!;
+};
+afterAll(() => {
+  for (const dir of [staticDir, ...dataDirs]) rmSync(dir, { recursive: true, force: true });
+});
+
 describe('a server process', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ STATIC_DIR: staticDir });
+    server = await startServer({ STATIC_DIR: staticDir }, dataDir());
   }, 90_000);
   afterAll(async () => {
     await server?.stop();
-    rmSync(staticDir, { recursive: true, force: true });
   });
 
   it('answers HEAD / like GET /, without a body', async () => {
@@ -68,7 +78,7 @@ describe('a server process', () => {
 
 describe('SIGTERM', () => {
   it('answers every request of 24 keep-alive readers in flight, exits 0 within 5 s and leaves nothing listening', async () => {
-    const server = await startServer({ STATIC_DIR: staticDir });
+    const server = await startServer({ STATIC_DIR: staticDir }, dataDir());
     const path = urlOf(health);
     let stopping = false;
     const failures: string[] = [];

@@ -6,10 +6,10 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jwtSecretOf } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/data/client';
 import { submitFeedback } from '../../src/contract/feedback';
 import { startServer } from '../support/server';
 import { urlOf } from './api';
+import { dataDirCopy, openTestDatabase } from './fixture';
 
 describe('configuration', () => {
   it.each([
@@ -33,7 +33,7 @@ describe('configuration', () => {
 
   it('keeps a generated JWT secret in the database for every start and process, taking over an older DATA_DIR file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sl-secret-'));
-    const database = await openDatabase({ dataDir: null });
+    const { database } = await openTestDatabase('pglite');
     try {
       const config = loadConfig({ DATA_DIR: dir });
       expect(config.jwtSecret).toBeUndefined();
@@ -41,7 +41,7 @@ describe('configuration', () => {
       expect(first.length).toBeGreaterThanOrEqual(32);
       expect(await jwtSecretOf(config, database)).toBe(first);
       // An install that kept its secret in DATA_DIR keeps its sessions: the file's secret becomes the shared one.
-      const older = await openDatabase({ dataDir: null });
+      const { database: older } = await openTestDatabase('pglite');
       writeFileSync(join(dir, 'jwt-secret'), 'an-older-secret-kept-in-the-data-dir-0123456789');
       expect(await jwtSecretOf(config, older)).toBe('an-older-secret-kept-in-the-data-dir-0123456789');
       await older.close();
@@ -56,7 +56,8 @@ describe('configuration', () => {
 
 describe('restart', () => {
   it('keeps the data in DATA_DIR after a graceful stop (SIGTERM)', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sl-restart-'));
+    // The first start finds a seeded folder, as any start after the very first does.
+    const dir = dataDirCopy();
     try {
       const first = await startServer({ STATIC_DIR: '/nonexistent' }, dir);
       const post = await fetch(`${first.url}${urlOf(submitFeedback)}`, {

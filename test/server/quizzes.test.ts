@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { CONTENT_DIR } from '../../server/app';
-import { openDatabase } from '../../server/data/client';
 import { quizAttempts, quizQuestions } from '../../server/data/schema';
 import { importContent } from '../../server/content-import/import';
 import { ContentError } from '../../server/content-import/module';
@@ -15,7 +14,7 @@ import { answerQuestion, attemptPdf, completeQuiz, listAttempts, quizConstants, 
 import { nextUnansweredIndex, type QuizAttempt } from '../../src/domain/quiz';
 import { revealCardLayout } from '../../src/domain/quiz-reveal-card';
 import { type CallOptions, getUrl, quizPicture, send } from './api';
-import { describeWithApp, type TestContext } from './fixture';
+import { describeWithApp, openTestDatabase, type TestContext } from './fixture';
 import { member } from './members';
 
 /** One call with a member's token, or signed out (no token). */
@@ -363,9 +362,9 @@ describe('quiz bank import', () => {
   });
 
   it('keeps question ids on a second import, and names the file and field of a bad question', async () => {
-    const database = await openDatabase({ databaseUrl: undefined, dataDir: null });
+    // A copy of the run's seeded database: the content's first import is done.
+    const { database } = await openTestDatabase('pglite', { seed: true });
     try {
-      await importContent(database.db, CONTENT_DIR);
       const before = await database.db.select().from(quizQuestions).orderBy(asc(quizQuestions.id));
       expect(before).toHaveLength(9 * 12);
       await importContent(database.db, CONTENT_DIR);

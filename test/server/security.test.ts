@@ -10,7 +10,6 @@ import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { openDatabase } from '../../server/data/client';
 import { rateLimits, revokedTokens } from '../../server/data/schema';
 import { loggerOptions } from '../../server/http/logging';
 import { inlineScriptHashes } from '../../server/http/security-headers';
@@ -22,7 +21,7 @@ import { createDiscussion, getDiscussion, listDiscussions } from '../../src/cont
 import { submitFeedback } from '../../src/contract/feedback';
 import { answerQuestion, startQuiz } from '../../src/contract/quizzes';
 import { send, urlOf } from './api';
-import { describeWithApp } from './fixture';
+import { describeWithApp, openTestDatabase } from './fixture';
 import { codeFrom, logIn, mailSent, member, PASSWORD } from './members';
 
 const staticDir = mkdtempSync(join(tmpdir(), 'sl-static-'));
@@ -163,7 +162,7 @@ describe('the log', () => {
         done();
       },
     });
-    const database = await openDatabase({ dataDir: null });
+    const { database } = await openTestDatabase('pglite');
     const config = loadConfig({
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789', STATIC_DIR: '/nonexistent', RATE_LIMIT: 'off',
     });

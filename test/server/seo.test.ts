@@ -9,9 +9,8 @@ import type { FastifyInstance } from 'fastify';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, CONTENT_DIR } from '../../server/app';
+import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
-import { importContent } from '../../server/content-import/import';
 import { type Database, openDatabase } from '../../server/data/client';
 import { articles, certificates } from '../../server/data/schema';
 import {
@@ -26,9 +25,8 @@ import { listArticles } from '../../src/contract/content';
 import { type Article, categoryLabel, type Course } from '../../src/domain/content';
 import { ROUTE_TABLE } from '../../src/ui/route-table';
 import { ABOUT_SLUG } from '../../src/ui/routes';
-import { createPostgresDatabase } from '../support/postgres';
 import { urlOf } from './api';
-import { databaseKinds, MemoryMailer, type TestContext } from './fixture';
+import { databaseKinds, MemoryMailer, openTestDatabase, type TestContext } from './fixture';
 import { member } from './members';
 
 const SITE = 'https://learn.example.org';
@@ -69,13 +67,7 @@ for (const kind of databaseKinds()) {
     const ctx = (): TestContext => ({ app, database, mailer, clock });
 
     beforeAll(async () => {
-      if (kind === 'postgres') {
-        const created = await createPostgresDatabase(process.env.DATABASE_URL!);
-        databaseUrl = created.url;
-        drop = created.drop;
-      }
-      database = await openDatabase({ databaseUrl, dataDir: null });
-      await importContent(database.db, CONTENT_DIR);
+      ({ database, drop, url: databaseUrl } = await openTestDatabase(kind, { seed: true }));
       const config = loadConfig({
         JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789', LOG_LEVEL: 'silent', STATIC_DIR: '/nonexistent',
         RATE_LIMIT: 'off', CONTENT_CACHE_SECONDS: String(CACHE_SECONDS), PUBLIC_URL: SITE,

@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { openDatabase } from '../../../server/data/client';
 import { salesBanners } from '../../../server/data/schema';
 import { type RunningServer, startServer } from '../../support/server';
+import { seededDataDirCopy } from './data-dirs';
 
 export interface PrivateServer extends RunningServer {
   /** Stops the server (if running) and then reads its database. */
@@ -23,12 +24,13 @@ function staticDir(): string {
 }
 
 /**
- * Starts a server on its own PGlite folder. `empty: true` leaves the content tables empty: the database is migrated
- * and given one inactive sales banner first, which is what makes the server skip its first-start seeding, and an
- * inactive banner is never served.
+ * Starts a server on its own PGlite folder, seeded like the run's server. `empty: true` leaves the content tables
+ * empty: the database is migrated and given one inactive sales banner first, which is what makes the server skip its
+ * first-start seeding, and an inactive banner is never served.
  */
 export async function startPrivateServer({ empty = false, env = {} }: { empty?: boolean; env?: Record<string, string> } = {}): Promise<PrivateServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'sustainlearn-public-e2e-'));
+  // Not empty: a copy of the run's seeded folder, as the server's first start would leave it.
+  const dataDir = empty ? mkdtempSync(join(tmpdir(), 'sustainlearn-public-e2e-')) : seededDataDirCopy();
   if (empty) {
     const database = await openDatabase({ dataDir });
     await database.db.insert(salesBanners).values({ text: 'placeholder that is never shown', active: false });
