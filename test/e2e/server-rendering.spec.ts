@@ -100,7 +100,7 @@ test.describe('pages arrive rendered', () => {
       const listener = (r: { url(): string }) => {
         const url = new URL(r.url());
         // Page views and pictures are not the page's data.
-        if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/analytics') && !url.pathname.endsWith('.svg')) asked.push(url.pathname);
+        if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/analytics') && !/\.(svg|webp)$/.test(url.pathname)) asked.push(url.pathname);
       };
       page.on('request', listener);
       const response = await page.goto(stop.path);

@@ -1,4 +1,7 @@
-/** Screenshots of a member's profile and of Profile Settings (issue 35) at 1280 and 375 px: a member with a name, headline, bio and picture. */
+/**
+ * Screenshots of a member's profile and of Profile Settings (issue 35) at 1280 and 375 px: a member with a name,
+ * headline, bio and picture. The member is an illustrative persona, and their profile says so.
+ */
 import { join } from 'node:path';
 import { createUser, signIn } from '../e2e/support/accounts';
 import { expect, test } from '../e2e/support/fixtures';
@@ -10,8 +13,8 @@ const SIZES = [{ width: 1280, height: 900 }, { width: 375, height: 812 }];
 test('member profile and profile settings', async ({ page, request }) => {
   const member = await createUser(request, { firstName: 'Imani', lastName: 'Osei' });
   await setProfile(request, member, {
-    headline: 'Architect, London', profession: 'Architect', organisation: 'Osei Studio',
-    bio: 'I design schools and housing in reused buildings, and I am learning how to measure their embodied carbon.',
+    headline: 'Architect, London (illustrative persona)', profession: 'Architect', organisation: 'Example Studio',
+    bio: 'An illustrative persona for these screenshots: an architect who designs schools and housing in reused buildings and is learning to measure their embodied carbon.',
   });
   await uploadPicture(request, member);
   await createPost(request, member, {
@@ -31,7 +34,7 @@ test('member profile and profile settings', async ({ page, request }) => {
 
   await page.setViewportSize(SIZES[0]!);
   await page.goto('/profile');
-  await expect(page.getByLabel('Headline')).toHaveValue('Architect, London');
+  await expect(page.getByLabel('Headline')).toHaveValue('Architect, London (illustrative persona)');
   await expect(page.getByRole('img', { name: 'Your profile picture' })).toBeVisible();
   for (const size of SIZES) {
     await page.setViewportSize(size);
