@@ -1,6 +1,6 @@
 /** The mails of an email change: the code to the new address, its refusal when taken, and the notice to the old one. */
-import { OTP_TTL_MINUTES } from '../../src/domain/otp';
 import { escapeMarkup } from '../../src/domain/text';
+import { codeMail } from './auth-mails';
 import type { Mail } from './mailer';
 
 function page(paragraphs: string[]): string {
@@ -12,24 +12,10 @@ ${paragraphs.join('\n')}
 
 /** The code that confirms a new address, sent to that address. */
 export function emailChangeCodeMail(to: string, code: string, publicUrl: string): Mail {
-  const link = `${publicUrl}/profile`;
-  const what = 'make this the email address of your SustainLearn account';
-  const text = [
-    `Your code is ${code}`,
-    '',
-    `Enter it to ${what}. It expires in ${OTP_TTL_MINUTES} minutes and works once.`,
-    `Continue at ${link}`,
-    '',
-    "If you didn't ask for this code, you can ignore this email: nothing changes without it.",
-  ].join('\n');
-  const html = page([
-    '<p>Your code is</p>',
-    `<p style="font-size:28px;font-weight:700;letter-spacing:6px">${escapeMarkup(code)}</p>`,
-    `<p>Enter it to ${escapeMarkup(what)}. It expires in ${OTP_TTL_MINUTES} minutes and works once.</p>`,
-    `<p><a href="${escapeMarkup(link)}">Continue on SustainLearn</a></p>`,
-    `<p style="color:#4b5563">If you didn't ask for this code, you can ignore this email: nothing changes without it.</p>`,
-  ]);
-  return { to, subject: 'Your SustainLearn email change code', text, html, summary: `email change code ${code} (expires in ${OTP_TTL_MINUTES} minutes) ${link}` };
+  return codeMail({
+    to, code, label: 'email change', link: `${publicUrl}/profile`, subject: 'Your SustainLearn email change code',
+    what: 'make this the email address of your SustainLearn account', ignoring: ': nothing changes without it.',
+  });
 }
 
 /**
