@@ -4,3 +4,4 @@ export * from './schema/learning';
 export * from './schema/content';
 export * from './schema/community';
 export * from './schema/staff';
+export * from './schema/newsletter';

@@ -3,7 +3,7 @@
  * and the audit log every staff action is appended to in the same transaction as the action itself.
  */
 import { displayName } from '../../src/domain/user';
-import { mayAct, type AuditAction, type InboxKind, type StaffRole } from '../../src/domain/staff';
+import { mayAct, NOT_STAFF, type AuditAction, type InboxKind, type StaffRole } from '../../src/domain/staff';
 import type { Db } from '../data/client';
 import {
   appendAudit, auditEntries, countNewMessages, findStaffOrMembers, inboxItem, inboxPage, type InboxRow, insertContactMessage, markMessageHandled,
@@ -15,7 +15,6 @@ import { DomainError, forbidden, invalid, notFound } from './errors';
 
 export const INBOX_PAGE_SIZE = 25;
 export const AUDIT_PAGE_SIZE = 50;
-export const NOT_STAFF = 'This page is for SustainLearn staff only.';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 const nameOf = (first: string | null, last: string | null, deleted?: Date | null) => (deleted ? 'Deleted member' : displayName(first ?? '', last ?? ''));

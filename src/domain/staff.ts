@@ -7,6 +7,9 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const ROLE_LABELS: Record<StaffRole, string> = { moderator: 'Moderator', editor: 'Editor', admin: 'Admin' };
 
+/** What a member who is not staff reads on a console page (and in the server's 403). */
+export const NOT_STAFF = 'This page is for SustainLearn staff only.';
+
 export function isStaffRole(value: string): value is StaffRole {
   return (STAFF_ROLES as readonly string[]).includes(value);
 }
@@ -21,5 +24,10 @@ export const INBOX_KINDS = ['feedback', 'contact'] as const;
 export type InboxKind = (typeof INBOX_KINDS)[number];
 
 /** What the audit log records (issue 36 item 8); later issues add their own kinds. */
-export const AUDIT_ACTIONS = ['role.granted', 'role.revoked', 'message.handled'] as const;
+export const AUDIT_ACTIONS = [
+  'role.granted', 'role.revoked', 'message.handled',
+  'member.suspended', 'member.lifted',
+  'newsletter.test-sent', 'newsletter.sent', 'subscribers.exported',
+  'workshop.attended', 'workshop.unattended', 'workshop.messaged', 'registrations.exported',
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

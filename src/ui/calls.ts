@@ -78,3 +78,12 @@ export const submitFeedback = feedback('submitFeedback');
 
 const contact = module('contact', () => import('../contract/contact'));
 export const sendContactMessage = contact('sendContactMessage');
+
+const staff = module('staff', () => import(/* webpackChunkName: "contract-staff" */ '../contract/staff'));
+export const myStaffRoles = staff('myRoles');
+export const staffHome = staff('staffHome');
+export const staffInbox = staff('inbox');
+export const markHandled = staff('markHandled');
+export const listStaff = staff('listStaff');
+export const setStaffRoles = staff('setRoles');
+export const staffAuditLog = staff('auditLog');

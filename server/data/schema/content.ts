@@ -64,6 +64,9 @@ export const workshopRegistrations = pgTable('workshop_registrations', {
   createdAt: createdAt(),
   /** When the member took a seat (from the waitlist too); the waitlist is ordered by createdAt. */
   seatedAt: timestamp('seated_at', { withTimezone: true }),
+  /** Marked by staff after the session (issue 36): the member attended; used for continuing-education credit. */
+  attendedAt: timestamp('attended_at', { withTimezone: true }),
+  attendedMarkedBy: uuid('attended_marked_by').references(() => users.id, { onDelete: 'set null' }),
 }, (t) => [
   uniqueIndex('workshop_registrations_one_per_member').on(t.workshopId, t.userId),
   index('workshop_registrations_workshop').on(t.workshopId, t.status, t.createdAt),
@@ -134,6 +137,17 @@ export const feedback = pgTable('feedback', {
   handledAt: timestamp('handled_at', { withTimezone: true }),
   handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
 });
+
+/**
+ * What visitors searched for (issue 36 item 7), per UTC day and query, lower-cased and trimmed; no member or address is
+ * kept. `emptySearches` counts the searches that found nothing.
+ */
+export const searchQueries = pgTable('search_queries', {
+  day: date('day').notNull(),
+  query: text('query').notNull(),
+  searches: integer('searches').notNull().default(0),
+  emptySearches: integer('empty_searches').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.day, t.query] })]);
 
 export const pageViews = pgTable('page_views', {
   path: text('path').notNull(),

@@ -27,6 +27,10 @@ export const users = pgTable('users', {
   pendingEmail: text('pending_email'),
   /** Set when the member deleted their account: the row stays, emptied, so their kept posts read "Deleted member". */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** Set by staff (issue 36): signed out everywhere and refused sign-in until lifted; the reason is shown to them. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspendedReason: text('suspended_reason'),
+  suspendedBy: uuid('suspended_by'),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('users_email_unique').on(t.email)]);
 

@@ -9,14 +9,16 @@ import { CONTENT_DIR } from '../../../server/app';
 import { seedIfEmpty } from '../../../server/content-import/import';
 import { openDatabase } from '../../../server/data/client';
 import { keepDataDirPrivate } from '../../../server/data/data-dir';
+import { seedStaff } from './staff';
 
-/** A data folder migrated and seeded as a server's first start leaves it. */
+/** A data folder migrated and seeded as a server's first start leaves it, with one staff member per role (staff.ts). */
 export async function makeSeededDataDir(): Promise<string> {
   const dir = mkdtempSync(join(tmpdir(), 'sustainlearn-e2e-seeded-'));
   try {
     const database = await openDatabase({ dataDir: dir });
     try {
       await seedIfEmpty(database.db, CONTENT_DIR);
+      await seedStaff(database.db);
     } finally {
       await database.close();
     }
