@@ -12,38 +12,28 @@ import { runStaffCommand } from '../../scripts/staff';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/data/client';
-import { auditLog, contactMessages, staffRoles, users } from '../../server/data/schema';
+import { auditLog, contactMessages, users } from '../../server/data/schema';
 import { SmtpMailer } from '../../server/mail/smtp-mailer';
 import { sendContactMessage } from '../../src/contract/contact';
 import type { Call } from '../../src/contract/define';
 import { submitFeedback } from '../../src/contract/feedback';
 import * as staffCalls from '../../src/contract/staff';
-import { mayAct, STAFF_ROLES, type StaffRole } from '../../src/domain/staff';
+import { roleMatrix, staffCallsOf, staffPeople } from './staff-matrix';
 import { readMails, startMailbox } from '../e2e/support/mailbox';
 import { createPostgresDatabase } from '../support/postgres';
-import { isCall, send } from './api';
-import { describeWithApp, type TestContext } from './fixture';
+import { send } from './api';
+import { describeWithApp } from './fixture';
 import { type Member, member } from './members';
 
-const STAFF_CALLS = (Object.values(staffCalls) as unknown[]).filter(isCall).filter((c) => Boolean(c.staff)) as (Call & { staff: readonly StaffRole[] })[];
-type Who = 'visitor' | 'member' | StaffRole;
-
-async function grant(ctx: TestContext, who: Member, ...roles: StaffRole[]) {
-  await ctx.database.db.insert(staffRoles).values(roles.map((role) => ({ userId: who.id, role }))).onConflictDoNothing();
-}
+const STAFF_CALLS = staffCallsOf(staffCalls);
 
 describeWithApp('staff roles, inbox and audit', {}, (ctx) => {
-  const people = {} as Record<Exclude<Who, 'visitor'>, Member>;
+  const people = staffPeople(ctx, 'staff');
   let target: Member;
   let feedbackId: string;
 
   beforeAll(async () => {
     const c = ctx();
-    people.member = await member(c, 'plain@example.com', 'Plain', 'Member');
-    for (const role of STAFF_ROLES) {
-      people[role] = await member(c, `${role}@example.com`, 'Staff', role);
-      await grant(c, people[role], role);
-    }
     target = await member(c, 'target@example.com', 'Grace', 'Hopper');
     expect((await send(c, submitFeedback, { body: { name: 'Rosa', email: 'rosa@example.com', mobile: '0207', feedback: 'More on timber' } })).statusCode).toBe(200);
     const inbox = await send(c, staffCalls.inbox, { token: people.admin.token });
@@ -61,18 +51,7 @@ describeWithApp('staff roles, inbox and audit', {}, (ctx) => {
     expect(STAFF_CALLS.map((c) => c.name).sort()).toEqual(['staff.audit', 'staff.home', 'staff.inbox', 'staff.listStaff', 'staff.markHandled', 'staff.setRoles']);
   });
 
-  for (const c of STAFF_CALLS) {
-    for (const who of ['visitor', 'member', ...STAFF_ROLES] as Who[]) {
-      const allowed = who !== 'visitor' && who !== 'member' && mayAct([who], c.staff);
-      const expected = who === 'visitor' ? 401 : allowed ? 200 : 403;
-      it(`${c.name} as ${who}: ${expected}`, async () => {
-        const token = who === 'visitor' ? undefined : people[who].token;
-        const res = await send(ctx(), c, { ...(requestFor(c) as object), token } as never);
-        expect(res.statusCode, res.body).toBe(expected);
-        if (expected === 403) expect(res.json().message).toBe('This page is for SustainLearn staff only.');
-      });
-    }
-  }
+  roleMatrix(ctx, STAFF_CALLS, people, requestFor);
 
   it('tells any member their own roles, and nobody else', async () => {
     expect((await send(ctx(), staffCalls.myRoles, { token: people.member.token })).json().roles).toEqual([]);
@@ -106,7 +85,7 @@ describeWithApp('staff roles, inbox and audit', {}, (ctx) => {
     const found = await send(ctx(), staffCalls.listStaff, { query: { q: 'grace' }, token: people.admin.token });
     expect(found.json().members.map((m: { email: string }) => m.email)).toEqual(['target@example.com']);
     const listed = await send(ctx(), staffCalls.listStaff, { token: people.admin.token });
-    expect(listed.json().members.map((m: { email: string }) => m.email)).not.toContain('plain@example.com');
+    expect(listed.json().members.map((m: { email: string }) => m.email)).not.toContain('staff-plain@example.com');
   });
 
   it('keeps feedback and contact messages in one inbox, newest first, marked handled once with who did it', async () => {
