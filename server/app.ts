@@ -33,6 +33,7 @@ import { memberRoutes } from './routes/members';
 import { quizRoutes } from './routes/quizzes';
 import { searchRoutes } from './routes/search';
 import { staffRoutes } from './routes/staff';
+import { staffWorkshopRoutes } from './routes/staff-workshops';
 import { systemRoutes } from './routes/system';
 import { workshopRoutes } from './routes/workshops';
 import { accountDataRoutes } from './routes/account-data';
@@ -53,6 +54,7 @@ import { QuizAttempts, quizUrls } from './services/quizzes';
 import { SessionService } from './services/sessions';
 import { SiteService } from './services/site';
 import { StaffService } from './services/staff';
+import { REGISTRANT_MESSAGE_JOB, StaffWorkshopService } from './services/staff-workshops';
 import { JobRunner } from './services/jobs';
 import { SearchService } from './services/search';
 import { TokenService } from './services/tokens';
@@ -173,7 +175,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const certificates = new CertificateService(db, config.publicUrl, now);
   const learning = new LearningService(db, certificates);
   const workshops = new WorkshopService(db, app.mailer, config.publicUrl, now, (error) => app.log.error({ err: error }, 'workshop mail failed'));
-  const jobs = new JobRunner(db, { [REMINDER_JOB]: (job) => workshops.sendReminder(job) }, now, (error, job) =>
+  const staffWorkshops = new StaffWorkshopService(db, workshops, app.mailer, { staffEmail: config.staffEmail, now });
+  const jobs = new JobRunner(db, {
+    [REMINDER_JOB]: (job) => workshops.sendReminder(job),
+    [REGISTRANT_MESSAGE_JOB]: (job) => staffWorkshops.sendMessage(job),
+  }, now, (error, job) =>
     app.log.error({ err: error, job: job?.kind }, 'a job failed'));
   app.decorate('jobs', jobs);
   const staff = new StaffService(db, app.mailer, {
@@ -214,6 +220,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(workshopRoutes, { service: workshops });
       await api.register(searchRoutes, { service: new SearchService(db) });
       await api.register(staffRoutes, { staff });
+      await api.register(staffWorkshopRoutes, { service: staffWorkshops });
       await api.register(accountDataRoutes, { service: new AccountDataService({ db, otp, mailer: app.mailer, publicUrl: config.publicUrl, now, workshops, certificates, attempts, onError: (error) => app.log.error({ err: error }, 'account data failed') }) });
       await api.register(memberRoutes, { service: new MemberService(db, config.apiBasePath) });
     },
