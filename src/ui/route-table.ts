@@ -10,6 +10,7 @@ export const PAGES = [
   'discussion', 'courses', 'course-category', 'course-view', 'workshops', 'ebooks', 'research-papers',
   'newsletters', 'quiz-topics', 'quiz-topic', 'quiz-play', 'case-studies', 'profile', 'course-lesson', 'course-assessment',
   'learning', 'certificate', 'accessibility', 'workshop', 'search', 'member',
+  'staff-workshops', 'staff-workshop',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 
@@ -54,6 +55,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/profile', 'profile'),
   members('/learning', 'learning'),
   members('/members/:id', 'member'),
+  members('/staff/workshops', 'staff-workshops'),
+  members('/staff/workshops/:sessionId', 'staff-workshop'),
   open('/certificates/:id', 'certificate'),
 ];
 

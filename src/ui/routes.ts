@@ -45,6 +45,10 @@ export const paths = {
   profile: '/profile',
   /** A member's profile (issue 35). */
   member: (id: string) => `/members/${encodeURIComponent(id)}`,
+  /** The staff console (issue 36). */
+  staffWorkshops: '/staff/workshops',
+  staffPastWorkshops: '/staff/workshops?when=past',
+  staffWorkshop: (sessionId: string) => `/staff/workshops/${encodeURIComponent(sessionId)}`,
 } as const;
 
 /** The login page remembers where the visitor came from. */

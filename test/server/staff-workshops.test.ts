@@ -71,7 +71,7 @@ describeWithApp('staff: workshops', { seed: true, relayMail: () => new SmtpMaile
     await seat(c, started, attendee, 'registered');
   }, 120_000);
 
-  const requestFor = (c: Call) => {
+  const requestFor = (c: Call): { params?: Record<string, string>; body?: unknown } => {
     if (c === calls.markAttended) return { params: { sessionId: started, userId: attendee.id }, body: { attended: true } };
     if (c === calls.messageRegistrants) return { params: { sessionId: started }, body: { subject: 'Slides', message: 'The slides are on the page.' } };
     if (c === calls.staffWorkshops) return {};
