@@ -25,6 +25,11 @@ export interface Database {
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** The driver's calls, timed for the metrics once an observer is set (ADR 143). */
   timing: QueryTiming;
+  /**
+   * PGlite only: a gzipped tarball of the data folder, taken while no transaction is open (ADR 144); null on
+   * PostgreSQL, which pg_dump backs up.
+   */
+  dump: (() => Promise<Blob>) | null;
   /** The PostgreSQL pool's connections; null on PGlite. */
   poolStats(): { total: number; idle: number; waiting: number } | null;
 }
@@ -94,6 +99,7 @@ export async function openDatabase(options: {
       queue: null,
       exclusively,
       timing,
+      dump: null,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await changes.close();
@@ -129,6 +135,8 @@ export async function openDatabase(options: {
     database = {
       db: db as unknown as Db, kind: 'pglite', changes: aloneBus, queue, exclusively: (work) => work(), close: () => client.close(), ping: async () => true,
       timing, poolStats: () => null,
+      // Inside a transaction: no other transaction is half done while the files are read (PGlite runs one at a time).
+      dump: () => client.transaction(() => client.dumpDataDir('gzip')),
     };
   }
   const { db } = database;
