@@ -35,7 +35,9 @@ export async function runBackupCommand(command: 'backup' | 'restore', args: stri
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [command, ...args] = process.argv.slice(2);
-  process.exitCode = command === 'backup' || command === 'restore'
-    ? await runBackupCommand(command, args, console.log, console.error)
-    : (console.error('Usage: npm run backup -- FILE | npm run restore -- FILE'), 2);
+  if (command === 'backup' || command === 'restore') process.exitCode = await runBackupCommand(command, args, console.log, console.error);
+  else {
+    console.error('Usage: npm run backup -- FILE | npm run restore -- FILE');
+    process.exitCode = 2;
+  }
 }
