@@ -33,6 +33,7 @@ import { memberRoutes } from './routes/members';
 import { quizRoutes } from './routes/quizzes';
 import { searchRoutes } from './routes/search';
 import { staffRoutes } from './routes/staff';
+import { staffMemberRoutes } from './routes/staff-members';
 import { systemRoutes } from './routes/system';
 import { workshopRoutes } from './routes/workshops';
 import { accountDataRoutes } from './routes/account-data';
@@ -53,6 +54,7 @@ import { QuizAttempts, quizUrls } from './services/quizzes';
 import { SessionService } from './services/sessions';
 import { SiteService } from './services/site';
 import { StaffService } from './services/staff';
+import { StaffMemberService } from './services/staff-members';
 import { JobRunner } from './services/jobs';
 import { SearchService } from './services/search';
 import { TokenService } from './services/tokens';
@@ -214,6 +216,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(workshopRoutes, { service: workshops });
       await api.register(searchRoutes, { service: new SearchService(db) });
       await api.register(staffRoutes, { staff });
+      await api.register(staffMemberRoutes, { members: new StaffMemberService(db, now) });
       await api.register(accountDataRoutes, { service: new AccountDataService({ db, otp, mailer: app.mailer, publicUrl: config.publicUrl, now, workshops, certificates, attempts, onError: (error) => app.log.error({ err: error }, 'account data failed') }) });
       await api.register(memberRoutes, { service: new MemberService(db, config.apiBasePath) });
     },
