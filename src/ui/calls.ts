@@ -87,3 +87,7 @@ export const markHandled = staff('markHandled');
 export const listStaff = staff('listStaff');
 export const setStaffRoles = staff('setRoles');
 export const staffAuditLog = staff('auditLog');
+
+const staffMembers = module('staffMembers', () => import(/* webpackChunkName: "contract-staff-members" */ '../contract/staff-members'));
+export const searchStaffMembers = staffMembers('searchMembers');
+export const staffMemberDetail = staffMembers('memberDetail');

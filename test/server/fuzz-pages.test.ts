@@ -60,6 +60,8 @@ const ARGS: { [K in keyof Builders]: (s: Seeded) => Parameters<Builders[K]> } = 
   quizTopic: (s) => [s.quizTopic],
   quizSet: (s) => [s.quizCategory, s.quizSet],
   member: (s) => [s.member],
+  staffMembers: () => ['ada', 2],
+  staffMember: (s) => [s.member],
 };
 
 function concreteUrls(s: Seeded): string[] {
