@@ -53,6 +53,9 @@ test('a moderator suspends a member with a reason, the member is signed out and 
     await expect(link).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: '1 member' })).toBeVisible();
     await expectAccessible(page, 'staff: members found');
+    // The server draws the results for the URL (ADR 100): the page's HTML holds the member before any script runs.
+    const drawn = await page.request.get(`/staff/members?q=${encodeURIComponent(member.email)}`);
+    expect(await drawn.text()).toContain('Rowan Example');
     await tabTo(page, link);
     await page.keyboard.press('Enter');
 
