@@ -34,6 +34,7 @@ import { quizRoutes } from './routes/quizzes';
 import { searchRoutes } from './routes/search';
 import { staffRoutes } from './routes/staff';
 import { staffWorkshopRoutes } from './routes/staff-workshops';
+import { staffMemberRoutes } from './routes/staff-members';
 import { systemRoutes } from './routes/system';
 import { workshopRoutes } from './routes/workshops';
 import { accountDataRoutes } from './routes/account-data';
@@ -55,6 +56,7 @@ import { SessionService } from './services/sessions';
 import { SiteService } from './services/site';
 import { StaffService } from './services/staff';
 import { REGISTRANT_MESSAGE_JOB, StaffWorkshopService } from './services/staff-workshops';
+import { StaffMemberService } from './services/staff-members';
 import { JobRunner } from './services/jobs';
 import { jobQueueDepth } from './data/jobs';
 import { Metrics } from './metrics/metrics';
@@ -236,6 +238,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(searchRoutes, { service: new SearchService(db) });
       await api.register(staffRoutes, { staff });
       await api.register(staffWorkshopRoutes, { service: staffWorkshops });
+      await api.register(staffMemberRoutes, { members: new StaffMemberService(db, now) });
       await api.register(accountDataRoutes, { service: new AccountDataService({ db, otp, mailer: app.mailer, publicUrl: config.publicUrl, now, workshops, certificates, attempts, onError: (error) => app.log.error({ err: error }, 'account data failed') }) });
       await api.register(memberRoutes, { service: new MemberService(db, config.apiBasePath) });
     },

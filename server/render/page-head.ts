@@ -403,6 +403,9 @@ const SCREENS: readonly Screen[] = [
   members('/staff/workshops', () => plain('Workshops', '/staff/workshops', 'Workshop sessions and their registrations, for SustainLearn staff.', [STAFF])),
   members('/staff/workshops/:sessionId', ({ sessionId = '' }) =>
     plain('Workshop registrations', `/staff/workshops/${enc(sessionId)}`, 'A workshop session\'s registrations, for SustainLearn staff.', [STAFF])),
+  // The staff console's members (issue 36): staff only, never indexed; the head names no member.
+  members('/staff/members', () => plain('Members', '/staff/members', 'The staff console: find a member by name or email.')),
+  members('/staff/members/:id', ({ id = '' }) => plain('Member', `/staff/members/${enc(id)}`, 'The staff console: a member, their activity and suspension.')),
   open('/certificates/:id', async ({ id = '' }, _url, deps) => {
     const certificate = await deps.certificates.findPublic(id);
     // The page's own description (certificate-page.tsx) is kept, so a shared link previews the same text.

@@ -91,3 +91,6 @@ export const staffAuditLog = staff('auditLog');
 const staffWorkshops = module('staffWorkshops', () => import(/* webpackChunkName: "contract-staff-workshops" */ '../contract/staff-workshops'));
 export const staffWorkshopSessions = staffWorkshops('staffWorkshops');
 export const staffSessionRegistrations = staffWorkshops('sessionRegistrations');
+const staffMembers = module('staffMembers', () => import(/* webpackChunkName: "contract-staff-members" */ '../contract/staff-members'));
+export const searchStaffMembers = staffMembers('searchMembers');
+export const staffMemberDetail = staffMembers('memberDetail');

@@ -61,6 +61,8 @@ const ARGS: { [K in keyof Builders]: (s: Seeded) => Parameters<Builders[K]> } = 
   quizSet: (s) => [s.quizCategory, s.quizSet],
   member: (s) => [s.member],
   staffWorkshop: (s) => [s.workshop],
+  staffMembers: () => ['ada', 2],
+  staffMember: (s) => [s.member],
 };
 
 function concreteUrls(s: Seeded): string[] {
