@@ -11,6 +11,7 @@ import { SUSPENSION_REASON_MAX, suspendedMessage } from '../../../domain/suspens
 import { formatUsDateTime } from '../../../domain/text';
 import { Field } from '../../components/fields';
 import { useServices } from '../../services-context';
+import '../../components/dialog.css';
 
 export function SuspensionPanel({ member, onChanged }: { member: MemberDetail; onChanged: () => void }) {
   const { machines } = useServices();
@@ -62,7 +63,7 @@ export function SuspensionPanel({ member, onChanged }: { member: MemberDetail; o
       ) : (
         <>
           <p>Suspending signs the member out everywhere and refuses their sign-in until the suspension is lifted. They read the reason you give.</p>
-          <button ref={opener} type="button" className="button staff-member__suspend" aria-haspopup="dialog" aria-expanded={open}
+          <button ref={opener} type="button" className="button button--danger" aria-haspopup="dialog" aria-expanded={open}
             onClick={() => actor.send({ type: 'suspend.open' })}>
             Suspend
           </button>
@@ -74,9 +75,9 @@ export function SuspensionPanel({ member, onChanged }: { member: MemberDetail; o
       {open && (
         <Dialog.Root open onOpenChange={(next) => !next && actor.send({ type: 'dialog.close' })}>
           <Dialog.Portal>
-            <Dialog.Overlay className="staff-dialog__overlay" />
+            <Dialog.Overlay className="dialog__overlay" />
             <Dialog.Content
-              className="staff-dialog"
+              className="dialog dialog--wide"
               onOpenAutoFocus={(event) => {
                 event.preventDefault();
                 field.current?.querySelector('textarea')?.focus();
@@ -86,7 +87,7 @@ export function SuspensionPanel({ member, onChanged }: { member: MemberDetail; o
                 (opener.current ?? lifter.current)?.focus();
               }}
             >
-              <Dialog.Title className="staff-dialog__title">Suspend {member.name}?</Dialog.Title>
+              <Dialog.Title className="dialog__title">Suspend {member.name}?</Dialog.Title>
               <Dialog.Description>
                 They are signed out on every device at once and cannot sign in until the suspension is lifted. When they try, they read the reason below.
               </Dialog.Description>
@@ -99,13 +100,13 @@ export function SuspensionPanel({ member, onChanged }: { member: MemberDetail; o
                 <p id={errorId} className="form__error" role="alert">
                   {error ?? ''}
                 </p>
-                <div className="staff-dialog__actions">
+                <div className="dialog__actions">
                   <Dialog.Close asChild>
                     <button type="button" className="button" disabled={snapshot.matches('suspending')}>
                       Cancel
                     </button>
                   </Dialog.Close>
-                  <Button type="submit" className="button staff-dialog__confirm" isDisabled={snapshot.matches('suspending')}>
+                  <Button type="submit" className="button button--danger" isDisabled={snapshot.matches('suspending')}>
                     {snapshot.matches('suspending') ? 'Suspending...' : 'Suspend member'}
                   </Button>
                 </div>
