@@ -60,6 +60,7 @@ import { StaffMemberService } from './services/staff-members';
 import { JobRunner } from './services/jobs';
 import { jobQueueDepth } from './data/jobs';
 import { Metrics } from './metrics/metrics';
+import { type Tracing, TRACING_OFF } from './tracing/tracing';
 import { MeteredMailer } from './metrics/metered-mailer';
 import { SearchService } from './services/search';
 import { TokenService } from './services/tokens';
@@ -75,6 +76,8 @@ export interface AppDeps {
   mailer?: Mailer;
   logger?: FastifyServerOptions['logger'];
   now?: () => number;
+  /** Traces (ADR 145): main.ts starts them from the configuration; tests pass an in-memory exporter's. */
+  tracing?: Tracing;
 }
 
 const rootDir = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -85,12 +88,18 @@ declare module 'fastify' {
     mailer: Mailer;
     /** Prometheus metrics (ADR 143), served on METRICS_PORT by main.ts. */
     metrics: Metrics;
+    /** OpenTelemetry traces (ADR 145): TRACING_OFF unless OTEL_EXPORTER_OTLP_ENDPOINT is set. */
+    tracing: Tracing;
     /** Set when the process is shutting down: answers then ask their client to close the connection. */
     shuttingDown: boolean;
     /** The job queue kept in the database (workshop reminders): tests run it with `tick()`. */
     jobs: JobRunner;
     /** The pages kept rendered (ADR 100): `changed()` after a write to content or the community. */
     renderedPages: { changed(): void };
+  }
+  interface FastifyRequest {
+    /** The request's server span when tracing is on (ADR 145). */
+    span: import('@opentelemetry/api').Span | null;
   }
 }
 
@@ -137,6 +146,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const metrics = new Metrics({ pool: () => database.poolStats(), jobQueue: () => jobQueueDepth(db, new Date(now())) });
   database.timing.observer = (operation, seconds, failed) => metrics.query(operation, seconds, failed);
   app.decorate('metrics', metrics);
+  const tracing = deps.tracing ?? TRACING_OFF;
+  app.decorate('tracing', tracing);
+  if (tracing.enabled) {
+    database.tracing.start = (operation) => tracing.startQuery(operation);
+    app.decorateRequest('span', null);
+    app.addHook('onRequest', async (request) => {
+      request.span = tracing.startRequest({ id: request.id, method: request.method, route: request.routeOptions.url ?? 'unmatched', path: request.url.split('?')[0]! });
+    });
+    app.addHook('onResponse', async (request, reply) => tracing.endRequest(request.span, reply.statusCode));
+  }
   app.addHook('onResponse', async (request, reply) => {
     // The route's pattern (/api/discussions/:id), never the raw path: a label per URL would grow without bound.
     metrics.request(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
@@ -195,7 +214,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     [REMINDER_JOB]: (job) => workshops.sendReminder(job),
     [REGISTRANT_MESSAGE_JOB]: (job) => staffWorkshops.sendMessage(job),
   }, now, (error, job) =>
-    app.log.error({ err: error, job: job?.kind }, 'a job failed'), (kind, ok) => metrics.job(kind, ok));
+    app.log.error({ err: error, job: job?.kind }, 'a job failed'), {
+    onRun: (kind, ok) => metrics.job(kind, ok),
+    around: tracing.enabled ? (kind, work) => tracing.inSpan(`job ${kind}`, null, work) : undefined,
+  });
   app.decorate('jobs', jobs);
   const staff = new StaffService(db, app.mailer, {
     staffEmail: config.staffEmail, publicUrl: config.publicUrl, now, onMailFailure: (error) => app.log.error({ err: error }, 'staff mail failed'),

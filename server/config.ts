@@ -26,6 +26,9 @@ const envSchema = z.object({
   /** The Prometheus listener (ADR 143): unset, there is none. Never the public port. */
   METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
   METRICS_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  /** OpenTelemetry (ADR 145): traces are exported here over OTLP/HTTP; unset, tracing is off and costs nothing. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
+  OTEL_SERVICE_NAME: z.preprocess(emptyAsUndefined, z.string().default('sustainlearn')),
   JOB_POLL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(30)),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('off').transform((value, ctx) => {
     const trust = parseTrustProxy(value);
@@ -80,6 +83,9 @@ export interface Config {
   /** Where Prometheus scrapes the metrics (ADR 143); undefined: no listener. */
   metricsPort: number | undefined;
   metricsHost: string;
+  /** Where traces go (OTLP/HTTP); undefined: tracing off. */
+  otelEndpoint: string | undefined;
+  otelServiceName: string;
   /** How often due jobs (workshop reminders) are looked for; 0 turns the runner off in this process. */
   jobPollSeconds: number;
   /** Load the demo community at start (`npm run demo`); refused when NODE_ENV is production. */
@@ -127,6 +133,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobPollSeconds: e.JOB_POLL_SECONDS,
     metricsPort: e.METRICS_PORT,
     metricsHost: e.METRICS_HOST,
+    otelEndpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT,
+    otelServiceName: e.OTEL_SERVICE_NAME,
     secure: (e.PUBLIC_URL ?? '').startsWith('https://'),
   };
 }

@@ -13,6 +13,7 @@ import { ConsoleMailer } from './mail/console-mailer';
 import { SmtpMailer } from './mail/smtp-mailer';
 import { type MetricsListener, serveMetrics } from './metrics/serve';
 import { type AdminSocket, serveBackups } from './backup/admin-socket';
+import { startTracing } from './tracing/tracing';
 
 /** Keep-alive clients get this long to send their next request, which is answered with `Connection: close`. */
 const DRAIN_GRACE_MS = 1_000;
@@ -44,6 +45,8 @@ async function shutdown(app: FastifyInstance, database: Database, listeners: ({ 
   clearInterval(sweep);
   await app.close();
   for (const listener of listeners) await listener?.close();
+  // The spans of the last requests reach the collector before the process goes.
+  await app.tracing.shutdown();
   await app.mailer.close?.();
   await database.close();
   process.exit(0);
@@ -85,8 +88,9 @@ async function main() {
   }
   // A person at a terminal reads pretty lines, and the console mailer's codes stand out (issue 40); a pipe gets JSON.
   const terminal = Boolean(process.stdout.isTTY) && process.env.LOG_FORMAT !== 'json';
+  const tracing = await startTracing({ endpoint: config.otelEndpoint, serviceName: config.otelServiceName });
   const app = await buildApp({
-    config, database, logger: loggerOptions(config.logLevel, terminal),
+    config, database, tracing, logger: loggerOptions(config.logLevel, terminal),
     mailer: config.smtpUrl ? new SmtpMailer(config.smtpUrl, config.mailFrom) : new ConsoleMailer(undefined, terminal),
   });
   app.log.info({ database: database.kind, seeded }, 'database ready');

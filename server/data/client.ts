@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { DEFAULT_MAX_WAITING, QueryQueue } from './query-queue';
-import { QueryTiming } from './query-timing';
+import { QueryTiming, QueryTracing } from './query-timing';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -25,6 +25,8 @@ export interface Database {
   exclusively<T>(work: () => Promise<T>): Promise<T>;
   /** The driver's calls, timed for the metrics once an observer is set (ADR 143). */
   timing: QueryTiming;
+  /** The driver's calls as spans, once tracing is on (ADR 145). */
+  tracing: QueryTracing;
   /**
    * PGlite only: a gzipped tarball of the data folder, taken while no transaction is open (ADR 144); null on
    * PostgreSQL, which pg_dump backs up.
@@ -75,9 +77,14 @@ export async function openDatabase(options: {
     // crash the process. The pool drops the client and opens a new one on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
     const timing = new QueryTiming();
+    const tracing = new QueryTracing();
     timing.wrap(pool, ['query']);
+    tracing.wrap(pool, ['query']);
     // A transaction's statements go through a client of its own: each client is timed as it is handed out.
-    pool.on('acquire', (client) => timing.wrap(client, ['query']));
+    pool.on('acquire', (client) => {
+      timing.wrap(client, ['query']);
+      tracing.wrap(client, ['query']);
+    });
     const db = drizzle(pool, { schema });
     const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
       // A session-level advisory lock held on one connection serialises the work across processes.
@@ -99,6 +106,7 @@ export async function openDatabase(options: {
       queue: null,
       exclusively,
       timing,
+      tracing,
       dump: null,
       poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
@@ -132,9 +140,12 @@ export async function openDatabase(options: {
     timing.wrap(client, ['transaction'], 'transaction');
     const queue = new QueryQueue(options.maxWaitingQueries ?? DEFAULT_MAX_WAITING);
     queue.wrap(client, ['query', 'exec', 'transaction']);
+    const tracing = new QueryTracing();
+    tracing.wrap(client, ['query', 'exec']);
+    tracing.wrap(client, ['transaction'], 'transaction');
     database = {
       db: db as unknown as Db, kind: 'pglite', changes: aloneBus, queue, exclusively: (work) => work(), close: () => client.close(), ping: async () => true,
-      timing, poolStats: () => null,
+      timing, tracing, poolStats: () => null,
       // Inside a transaction: no other transaction is half done while the files are read (PGlite runs one at a time).
       dump: () => client.transaction(() => client.dumpDataDir('gzip')),
     };

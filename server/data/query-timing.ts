@@ -41,3 +41,47 @@ export class QueryTiming {
     }
   }
 }
+
+/**
+ * Traces the driver's calls (ADR 145): wraps outermost (around the PGlite queue too), so a span starts in the async
+ * context of the code that made the call, under that code's span, whichever request's turn runs it later.
+ */
+export class QueryTracing {
+  start: ((operation: 'query' | 'transaction') => ((failed: boolean) => void) | null) | null = null;
+
+  wrap(target: object, methods: readonly string[], operation: 'query' | 'transaction' = 'query'): void {
+    const marked = target as Record<string | symbol, unknown>;
+    for (const method of methods) {
+      const key = `traced:${method}`;
+      if (marked[key]) continue;
+      const original = marked[method] as (...args: unknown[]) => unknown;
+      if (typeof original !== 'function') continue;
+      marked[key] = true;
+      marked[method] = (...args: unknown[]) => {
+        const end = this.start?.(operation) ?? null;
+        if (!end) return original.apply(target, args);
+        let result: unknown;
+        try {
+          result = original.apply(target, args);
+        } catch (error) {
+          end(true);
+          throw error;
+        }
+        if (!(result instanceof Promise)) {
+          end(false);
+          return result;
+        }
+        return result.then(
+          (value) => {
+            end(false);
+            return value;
+          },
+          (error: unknown) => {
+            end(true);
+            throw error;
+          },
+        );
+      };
+    }
+  }
+}

@@ -133,9 +133,9 @@ export function implement<C extends Call>(
       const email = (body as { email?: unknown } | undefined)?.email;
       await app.limits.check(c.name, { memberId: user?.id, address: request.ip, email: typeof email === 'string' ? email : undefined });
     }
-    const result = await (handler as (ctx: RouteContext<C> & { user: AuthUser | null }) => Promise<unknown>)({
-      params, query, body, request, reply, user,
-    });
+    const call = () => (handler as (ctx: RouteContext<C> & { user: AuthUser | null }) => Promise<unknown>)({ params, query, body, request, reply, user });
+    // The contract call's span (ADR 145), under the request's: the database calls it makes are its children.
+    const result = app.tracing.enabled ? await app.tracing.inSpan(c.name, request.span, call) : await call();
     if (c.binary || Buffer.isBuffer(result)) return result;
     return app.validateResponses ? c.response.parse(result) : result;
   };
