@@ -87,3 +87,6 @@ export const markHandled = staff('markHandled');
 export const listStaff = staff('listStaff');
 export const setStaffRoles = staff('setRoles');
 export const staffAuditLog = staff('auditLog');
+
+const staffAnalyticsModule = module('staffAnalytics', () => import(/* webpackChunkName: "contract-staff-analytics" */ '../contract/staff-analytics'));
+export const staffAnalytics = staffAnalyticsModule('analytics');

@@ -9,7 +9,7 @@ export const PAGES = [
   'home', 'login', 'signup', 'forgot-password', 'articles', 'article', 'community', 'contact', 'about',
   'discussion', 'courses', 'course-category', 'course-view', 'workshops', 'ebooks', 'research-papers',
   'newsletters', 'quiz-topics', 'quiz-topic', 'quiz-play', 'case-studies', 'profile', 'course-lesson', 'course-assessment',
-  'learning', 'certificate', 'accessibility', 'workshop', 'search', 'member',
+  'learning', 'certificate', 'accessibility', 'workshop', 'search', 'member', 'staff-analytics',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 
@@ -54,6 +54,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/profile', 'profile'),
   members('/learning', 'learning'),
   members('/members/:id', 'member'),
+  members('/staff/analytics', 'staff-analytics'),
   open('/certificates/:id', 'certificate'),
 ];
 

@@ -45,6 +45,8 @@ export const paths = {
   profile: '/profile',
   /** A member's profile (issue 35). */
   member: (id: string) => `/members/${encodeURIComponent(id)}`,
+  /** The staff's analytics (issue 36 item 7), over the last `days` days. */
+  staffAnalytics: (days?: number) => (days ? `/staff/analytics?days=${days}` : '/staff/analytics'),
 } as const;
 
 /** The login page remembers where the visitor came from. */
