@@ -74,7 +74,7 @@ export function lineChart(title: string, summary: string, points: readonly { dat
     symbol: { domain: series, range: ['circle', 'square', 'triangle', 'diamond', 'star', 'cross', 'wye', 'plus'] },
     marks: [
       Plot.ruleY([0]),
-      Plot.lineY(data, { x: 'date', y: 'value', stroke: 'series', strokeWidth: 2 }),
+      Plot.lineY(data, { x: 'date', y: 'value', z: 'series', stroke: 'series', strokeWidth: 2 }),
       Plot.dot(data, { x: 'date', y: 'value', stroke: 'series', symbol: 'series', r: 2.5 }),
       Plot.text(data, Plot.selectLast({ x: 'date', y: 'value', z: 'series', text: 'series', fill: 'series', dx: 6, textAnchor: 'start' })),
     ],

@@ -34,8 +34,8 @@ test('the analytics page shows its charts and tables', async ({ page, request })
   await expect(page).toHaveURL(/\/staff\/analytics\?days=7$/);
   await expect(page.getByRole('link', { name: 'Last 7 days' })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('table', { name: 'Page views per day, by section' }).getByRole('row')).toHaveCount(8);
-  await tabTo(page, page.getByRole('region', { name: 'Page views per day, by section' }));
-  await expect(page.getByRole('region', { name: 'Page views per day, by section' })).toBeFocused();
+  await tabTo(page, page.getByRole('region', { name: 'Table: Page views per day, by section' }));
+  await expect(page.getByRole('region', { name: 'Table: Page views per day, by section' })).toBeFocused();
   await expectAccessible(page, 'analytics, 7 days');
 });
 

@@ -1,6 +1,6 @@
 /**
  * Figures for the staff analytics page (issue 36 item 7) made through the product's own API, as members and visitors
- * make them: searches (one that finds nothing), a post, an enrolment. Page views come from the pages a test opens.
+ * make them: page views (through the beacon's call), searches (one that finds nothing), a post, an enrolment.
  */
 import type { APIRequestContext } from '@playwright/test';
 import { createUser, type TestUser } from './accounts';
@@ -8,7 +8,14 @@ import { createPost } from './members';
 
 export const NOTHING_FOUND = 'zzqx analytics nothing';
 
+/** Views of pages of four sections, sent as the page-view beacon sends them. */
+const VIEWS = ['/', '/articles', '/articles', '/articles', '/courses', '/quiz', '/quiz'];
+
 export async function makeFigures(request: APIRequestContext, names: { firstName: string; lastName: string }): Promise<TestUser> {
+  for (const path of VIEWS) {
+    const res = await request.post('/api/analytics/pageview', { data: { path } });
+    if (!res.ok()) throw new Error(`page view answered ${res.status()}`);
+  }
   for (const q of ['embodied carbon', 'Embodied carbon', 'timber', NOTHING_FOUND]) {
     const res = await request.get(`/api/search?q=${encodeURIComponent(q)}`);
     if (!res.ok()) throw new Error(`search answered ${res.status()}`);

@@ -22,7 +22,7 @@ const n = (value: number) => value.toLocaleString('en-GB');
 function DataTable({ caption, head, rows, tall = false }: { caption: string; head: string[]; rows: ReactNode[][]; tall?: boolean }) {
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls must be reachable by keyboard to scroll it (WCAG 2.1.1).
-    <section className={tall ? 'analytics-table analytics-table-tall' : 'analytics-table'} aria-label={caption} tabIndex={0}>
+    <section className={tall ? 'analytics-table analytics-table-tall' : 'analytics-table'} aria-label={`Table: ${caption}`} tabIndex={0}>
       <table className="staff-table">
         <caption>{caption}</caption>
         <thead>

@@ -39,11 +39,14 @@ function RangeLinks({ days }: { days: AnalyticsRange }) {
   );
 }
 
+/** The shapes are the image's: none is read on its own (an axis tick is no news without the rest). */
+const HIDDEN = { 'aria-hidden': 'true' } as const;
+
 /** A chart as an image whose name is its sentence; the sentence is shown under it for everyone who sees it. */
 function ChartFigure({ chart }: { chart: Chart }) {
   return (
     <div className="analytics-figure">
-      <SvgDrawing className="analytics-chart" drawing={{ width: chart.width, height: chart.height, title: chart.summary, nodes: chart.nodes }} />
+      <SvgDrawing className="analytics-chart" drawing={{ width: chart.width, height: chart.height, title: chart.summary, nodes: [{ tag: 'g', attrs: HIDDEN, children: chart.nodes }] }} />
       <p className="analytics-summary" aria-hidden="true">{chart.summary}</p>
     </div>
   );
