@@ -396,9 +396,10 @@ const SCREENS: readonly Screen[] = [
     'How real projects cut carbon, restored nature and kept materials in use: what was done, what it achieved and what others can learn.')),
   members('/profile', () => plain('Profile Settings', '/profile', 'Your SustainLearn profile and password.')),
   members('/learning', () => plain('My learning', '/learning', 'Your courses in progress, your certificates, your quizzes and your workshops.')),
-  members('/staff/analytics', () => plain('Analytics', '/staff/analytics', 'Page views, searches, learning, quizzes and community activity, for SustainLearn staff.')),
   // A member's profile (issue 35): members only, so its head names no one; the page's title does once it has loaded.
   members('/members/:id', ({ id = '' }) => plain('Member profile', `/members/${enc(id)}`, 'A SustainLearn member: their profile, posts and comments.')),
+  // The staff's analytics (issue 36 item 7): members only and not indexed; the page refuses anyone who is not staff.
+  members('/staff/analytics', () => plain('Analytics', '/staff/analytics', 'Page views, searches, learning, quizzes and community activity, for SustainLearn staff.')),
   open('/certificates/:id', async ({ id = '' }, _url, deps) => {
     const certificate = await deps.certificates.findPublic(id);
     // The page's own description (certificate-page.tsx) is kept, so a shared link previews the same text.

@@ -1,6 +1,7 @@
 /**
  * The data tables beside the analytics charts (ADR 141): each a <table> with its caption and header scopes, in a
- * region that scrolls when it is taller or wider than its place, and that the keyboard can reach to scroll it.
+ * region that scrolls when it is taller or wider than its place, and that the keyboard can reach to scroll it. A part
+ * with nothing to list shows no table: its chart's sentence says so already.
  */
 import type { ReactNode } from 'react';
 import type { Analytics } from '../../../contract/staff-analytics';
@@ -67,22 +68,20 @@ export function PageViewsTable({ figures }: { figures: Analytics['pageViews'] })
 export function SearchTables({ figures }: { figures: Analytics['searches'] }) {
   return (
     <div className="analytics-tables">
-      {figures.top.length ? (
+      {figures.top.length > 0 && (
         <DataTable caption="Top searches" head={['Query', 'Searches']} rows={figures.top.map((q) => [q.query, n(q.searches)])} />
-      ) : (
-        <EmptyState>Nobody searched in this range.</EmptyState>
       )}
       {figures.nothingFound.length ? (
         <DataTable caption="Searches that found nothing" head={['Query', 'Searches']} rows={figures.nothingFound.map((q) => [q.query, n(q.searches)])} />
-      ) : (
+      ) : figures.top.length > 0 ? (
         <EmptyState>Every search in this range found something.</EmptyState>
-      )}
+      ) : null}
     </div>
   );
 }
 
 export function LearningTable({ figures }: { figures: Analytics['learning'] }) {
-  if (!figures.courses.length) return <EmptyState>Nobody enrolled in a course in this range.</EmptyState>;
+  if (!figures.courses.length) return null;
   return (
     <DataTable
       caption="Members who enrolled in the range, and how far they got"
@@ -93,7 +92,7 @@ export function LearningTable({ figures }: { figures: Analytics['learning'] }) {
 }
 
 export function QuizTable({ figures }: { figures: Analytics['quizzes'] }) {
-  if (!figures.topics.length) return <EmptyState>No quiz was finished in this range.</EmptyState>;
+  if (!figures.topics.length) return null;
   return (
     <DataTable
       caption="Quizzes finished, by topic"
