@@ -61,22 +61,43 @@ function draw(title: string, summary: string, options: Plot.PlotOptions): Chart 
 const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
 const WIDTH = 640;
 
+const LINE = { height: 320, marginTop: 24, marginBottom: 36, labelGap: 14 };
+
+/**
+ * Where each series' label goes at the end of its line: at its last value, moved apart by at least a line of text so
+ * that no label covers another (in the y scale's units, for a scale from 0 to `top` without nicing).
+ */
+export function labelPositions(last: readonly { series: string; value: number }[], top: number): Map<string, number> {
+  const inner = LINE.height - LINE.marginTop - LINE.marginBottom;
+  const pixels = [...last].sort((a, b) => b.value - a.value).map((l) => ({ series: l.series, px: LINE.marginTop + (1 - l.value / top) * inner }));
+  for (let i = 1; i < pixels.length; i++) pixels[i]!.px = Math.max(pixels[i]!.px, pixels[i - 1]!.px + LINE.labelGap);
+  const lowest = LINE.height - LINE.marginBottom + 6;
+  for (let i = pixels.length - 1; i >= 0; i--) {
+    const below = i === pixels.length - 1 ? lowest : pixels[i + 1]!.px - LINE.labelGap;
+    pixels[i]!.px = Math.min(pixels[i]!.px, below);
+  }
+  return new Map(pixels.map((p) => [p.series, (1 - (p.px - LINE.marginTop) / inner) * top]));
+}
+
 /** Lines of numbers by date, each labelled at its end, with a different mark at each point. */
 export function lineChart(title: string, summary: string, points: readonly { date: string; series: string; value: number }[], yLabel: string): Chart {
   const data = points.map((p) => ({ ...p, date: utcDay(p.date) }));
   const series = [...new Set(points.map((p) => p.series))];
   const top = Math.max(1, ...points.map((p) => p.value));
+  const ends = series.map((s) => data.filter((p) => p.series === s).at(-1)!).filter(Boolean);
+  const placed = labelPositions(ends, top);
+  const labels = ends.map((e) => ({ ...e, value: placed.get(e.series) ?? e.value }));
   return draw(title, summary, {
-    width: WIDTH, height: 320, marginRight: 110, marginBottom: 36,
+    width: WIDTH, height: LINE.height, marginTop: LINE.marginTop, marginRight: 110, marginBottom: LINE.marginBottom,
     x: { type: 'utc', label: null, tickFormat: '%b %-d', ticks: 6 },
-    y: { label: yLabel, grid: true, nice: true, domain: [0, top], ticks: Math.min(6, top), tickFormat: 'd' },
+    y: { label: yLabel, grid: true, domain: [0, top], ticks: Math.min(6, top), tickFormat: 'd' },
     color: { domain: series, range: CHART_COLOURS },
     symbol: { domain: series, range: ['circle', 'square', 'triangle', 'diamond', 'star', 'cross', 'wye', 'plus'] },
     marks: [
       Plot.ruleY([0]),
       Plot.lineY(data, { x: 'date', y: 'value', z: 'series', stroke: 'series', strokeWidth: 2 }),
       Plot.dot(data, { x: 'date', y: 'value', stroke: 'series', symbol: 'series', r: 2.5 }),
-      Plot.text(data, Plot.selectLast({ x: 'date', y: 'value', z: 'series', text: 'series', fill: 'series', dx: 6, textAnchor: 'start' })),
+      Plot.text(labels, { x: 'date', y: 'value', text: 'series', fill: 'series', dx: 6, textAnchor: 'start' }),
     ],
   });
 }

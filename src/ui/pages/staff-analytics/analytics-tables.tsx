@@ -11,10 +11,10 @@ import { EmptyState } from '../../components/states';
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
-/** "Sun 29 Nov 2026" from "2026-11-29", the same on the server and in the browser. */
-export function dayLabel(day: string, weekday = true): string {
+/** "Sun 29 Nov 2026" from "2026-11-29" ("29 Nov" short), the same on the server and in the browser. */
+export function dayLabel(day: string, { weekday = true, year = true } = {}): string {
   const date = new Date(`${day}T00:00:00Z`);
-  const text = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]} ${date.getUTCFullYear()}`;
+  const text = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}${year ? ` ${date.getUTCFullYear()}` : ''}`;
   return weekday ? `${WEEKDAYS[date.getUTCDay()]} ${text}` : text;
 }
 
@@ -60,7 +60,7 @@ export function PageViewsTable({ figures }: { figures: Analytics['pageViews'] })
       tall
       caption="Page views per day, by section"
       head={['Day', ...figures.sections.map((s) => PAGE_SECTION_LABELS[s]), 'All']}
-      rows={[...figures.days].reverse().map((d) => [dayLabel(d.day), ...d.views.map(n), n(d.total)])}
+      rows={[...figures.days].reverse().map((d) => [dayLabel(d.day, { year: false }), ...d.views.map(n), n(d.total)])}
     />
   );
 }
@@ -107,7 +107,7 @@ export function CommunityTable({ figures }: { figures: Analytics['community'] })
     <DataTable
       caption="Community activity per week"
       head={['Week of', 'Posts', 'Comments', 'Likes', 'Active members']}
-      rows={[...figures.weeks].reverse().map((w) => [dayLabel(w.week, false), n(w.posts), n(w.comments), n(w.likes), n(w.activeMembers)])}
+      rows={[...figures.weeks].reverse().map((w) => [dayLabel(w.week, { weekday: false, year: false }), n(w.posts), n(w.comments), n(w.likes), n(w.activeMembers)])}
     />
   );
 }
