@@ -59,7 +59,7 @@ function draw(title: string, summary: string, options: Plot.PlotOptions): Chart 
 }
 
 const utcDay = (day: string) => new Date(`${day}T00:00:00Z`);
-const WIDTH = 640;
+const WIDTH = 520;
 
 const LINE = { height: 320, marginTop: 24, marginBottom: 36, labelGap: 14 };
 
@@ -107,9 +107,9 @@ export function barChart(title: string, summary: string, bars: readonly { label:
   const rows = bars.length ? bars : [{ label: '(none)', value: 0, text: '0' }];
   const top = xMax ?? Math.max(1, ...rows.map((b) => b.value));
   return draw(title, summary, {
-    width: WIDTH, height: 40 + rows.length * 28, marginLeft: 170, marginRight: 120,
+    width: WIDTH, height: 40 + rows.length * 28, marginLeft: 150, marginRight: 100,
     x: { label: xLabel, grid: true, domain: [0, top], nice: !xMax, ticks: Math.min(5, top), tickFormat: 'd' },
-    y: { label: null, domain: rows.map((b) => b.label), tickFormat: (l: string) => (l.length > 26 ? `${l.slice(0, 25)}…` : l) },
+    y: { label: null, domain: rows.map((b) => b.label), tickFormat: (l: string) => (l.length > 22 ? `${l.slice(0, 21)}…` : l) },
     marks: [
       Plot.barX(rows, { x: 'value', y: 'label', fill: CHART_COLOURS[0] }),
       Plot.text(rows, { x: 'value', y: 'label', text: 'text', dx: 6, textAnchor: 'start', fill: '#1a1a1a' }),
@@ -126,7 +126,7 @@ export function funnelChart(title: string, summary: string, courses: readonly { 
   if (rows.length === 0) return barChart(title, summary, [], 'Members');
   const top = Math.max(1, ...rows.map((r) => r.value));
   return draw(title, summary, {
-    width: WIDTH, height: 30 + courses.length * 130, marginLeft: 150, marginRight: 60, marginTop: 24,
+    width: WIDTH, height: 30 + courses.length * 130, marginLeft: 130, marginRight: 50, marginTop: 24,
     fy: { axis: null, domain: courses.map((c) => c.title), padding: 0.25 },
     y: { label: null, domain: [...FUNNEL_STAGES] },
     x: { label: 'Members', grid: true, domain: [0, top], nice: true, ticks: Math.min(5, top), tickFormat: 'd' },
@@ -134,7 +134,7 @@ export function funnelChart(title: string, summary: string, courses: readonly { 
     marks: [
       Plot.barX(rows, { x: 'value', y: 'stage', fy: 'course', fill: 'stage' }),
       Plot.text(rows, { x: 'value', y: 'stage', fy: 'course', text: (d: { value: number }) => String(d.value), dx: 6, textAnchor: 'start', fill: '#1a1a1a' }),
-      Plot.text(courses, { fy: 'title', text: 'title', frameAnchor: 'top-left', dy: -16, dx: -140, fontWeight: 'bold', textAnchor: 'start' }),
+      Plot.text(courses, { fy: 'title', text: 'title', frameAnchor: 'top-left', dy: -16, dx: -120, fontWeight: 'bold', textAnchor: 'start' }),
       Plot.ruleX([0]),
     ],
   });

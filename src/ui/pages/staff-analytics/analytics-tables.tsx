@@ -84,7 +84,7 @@ export function LearningTable({ figures }: { figures: Analytics['learning'] }) {
   if (!figures.courses.length) return null;
   return (
     <DataTable
-      caption="Members who enrolled in the range, and how far they got"
+      caption="How far the members who enrolled got"
       head={['Course', 'Enrolled', 'Finished the lessons', 'Passed', 'Certified']}
       rows={figures.courses.map((c) => [c.title, n(c.enrolled), n(c.completedLessons), n(c.passed), n(c.certified)])}
     />
