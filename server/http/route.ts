@@ -119,6 +119,8 @@ export function implement<C extends Call>(
      * the sessions kept by the auth plugin (a logout or password change can end tokens).
      */
     changes?: 'community' | 'sessions';
+    /** With `cache`: told of every answer sent, a kept one too (searches are counted so, ADR 141); awaited before it goes. */
+    served?: (answer: z.output<C['response']>, query: z.output<C['query']>) => Promise<void>;
   } = {},
 ): void {
   const answers = c.method === 'GET' && !c.binary && options.cache ? (options.cache === 'content' ? app.contentAnswers : app.communityAnswers) : null;
@@ -155,8 +157,9 @@ export function implement<C extends Call>(
         const shared = await answers.get(key, async () => {
           const compute = async () => run(request, reply, user ?? (await app.authenticate(request, false)));
           const value = options.readBudget && app.expensiveReads ? await app.expensiveReads.run(compute) : await compute();
-          return new CachedAnswer(value, Boolean(personal));
+          return new CachedAnswer(value, Boolean(personal) || Boolean(options.served));
         });
+        if (options.served) await options.served(shared.value as z.output<C['response']>, parseOr400(c.query, request.query ?? {}) as z.output<C['query']>);
         const answer = personal && user ? shared.variant(user.id, (value) => personal(value as z.output<C['response']>, user)) : shared;
         return sendAnswer(request, reply, answer);
       }

@@ -406,6 +406,8 @@ const SCREENS: readonly Screen[] = [
   // The staff console's members (issue 36): staff only, never indexed; the head names no member.
   members('/staff/members', () => plain('Members', '/staff/members', 'The staff console: find a member by name or email.')),
   members('/staff/members/:id', ({ id = '' }) => plain('Member', `/staff/members/${enc(id)}`, 'The staff console: a member, their activity and suspension.')),
+  // The staff's analytics (issue 36 item 7): members only and not indexed; the page refuses anyone who is not staff.
+  members('/staff/analytics', () => plain('Analytics', '/staff/analytics', 'Page views, searches, learning, quizzes and community activity, for SustainLearn staff.')),
   open('/certificates/:id', async ({ id = '' }, _url, deps) => {
     const certificate = await deps.certificates.findPublic(id);
     // The page's own description (certificate-page.tsx) is kept, so a shared link previews the same text.

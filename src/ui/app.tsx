@@ -57,6 +57,7 @@ const PAGE_COMPONENTS: Record<PageName, ComponentType> = {
   'quiz-topics': lazy(() => import(/* webpackChunkName: "page-quiz-topics" */ './pages/quiz/quiz-topics-page')),
   'quiz-topic': lazy(() => import(/* webpackChunkName: "page-quiz-topic" */ './pages/quiz/quiz-topic-page')),
   'quiz-play': lazy(() => import(/* webpackChunkName: "page-quiz-play" */ './pages/quiz/quiz-play-page')),
+  'staff-analytics': lazy(() => import(/* webpackChunkName: "page-staff-analytics" */ './pages/staff-analytics/staff-analytics-page')),
   // The discussion page's selects use Intl as they render: the browser's ICU data loads first, in a task of its own.
   discussion: lazyPage(() => import(/* webpackChunkName: "page-discussion" */ './pages/discussion/discussion-page')),
 };

@@ -94,3 +94,5 @@ export const staffSessionRegistrations = staffWorkshops('sessionRegistrations');
 const staffMembers = module('staffMembers', () => import(/* webpackChunkName: "contract-staff-members" */ '../contract/staff-members'));
 export const searchStaffMembers = staffMembers('searchMembers');
 export const staffMemberDetail = staffMembers('memberDetail');
+const staffAnalyticsModule = module('staffAnalytics', () => import(/* webpackChunkName: "contract-staff-analytics" */ '../contract/staff-analytics'));
+export const staffAnalytics = staffAnalyticsModule('analytics');

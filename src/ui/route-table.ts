@@ -10,7 +10,7 @@ export const PAGES = [
   'discussion', 'courses', 'course-category', 'course-view', 'workshops', 'ebooks', 'research-papers',
   'newsletters', 'quiz-topics', 'quiz-topic', 'quiz-play', 'case-studies', 'profile', 'course-lesson', 'course-assessment',
   'learning', 'certificate', 'accessibility', 'workshop', 'search', 'member',
-  'staff-workshops', 'staff-workshop', 'staff-members', 'staff-member',
+  'staff-workshops', 'staff-workshop', 'staff-members', 'staff-member', 'staff-analytics',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 
@@ -59,6 +59,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/staff/workshops/:sessionId', 'staff-workshop'),
   members('/staff/members', 'staff-members'),
   members('/staff/members/:id', 'staff-member'),
+  members('/staff/analytics', 'staff-analytics'),
   open('/certificates/:id', 'certificate'),
 ];
 

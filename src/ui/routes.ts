@@ -54,6 +54,8 @@ export const paths = {
     return query ? `/staff/members?${query}` : '/staff/members';
   },
   staffMember: (id: string) => `/staff/members/${encodeURIComponent(id)}`,
+  /** The staff's analytics (issue 36 item 7), over the last `days` days. */
+  staffAnalytics: (days?: number) => (days ? `/staff/analytics?days=${days}` : '/staff/analytics'),
 } as const;
 
 /** The login page remembers where the visitor came from. */

@@ -12,6 +12,8 @@ import { expect, expectAccessible, test } from './support/fixtures';
 import { tabTo } from './support/keyboard';
 import { createPost, setProfile, uploadPicture } from './support/members';
 import { expectSpoken, forget, spoken, withScreenReader } from './support/screen-reader';
+import { makeFigures } from './support/analytics';
+import { signInAsStaff } from './support/staff';
 
 test.beforeEach(async ({ page }) => {
   await withScreenReader(page.context());
@@ -246,4 +248,26 @@ test("a byline: the author's name, then their profile with the picture's alterna
   await readOn(page, 20);
   await expectSpoken(page, ['Hana Sato', 'Sustainability consultant, Bristol', "Hana Sato's profile picture"], 'the profile: name, headline, picture');
   await expectAccessible(page, 'a member profile, heard');
+});
+
+test("the staff analytics page: the screen reader hears each chart's text alternative, then its table (issue 36)", async ({ page, request }) => {
+  await makeFigures(request, { firstName: 'Heard', lastName: 'Figures' });
+  await signInAsStaff(page, 'editor');
+  await page.goto('/staff/analytics?days=7');
+  const summaries = await page.locator('.analytics-summary').allTextContents();
+  expect(summaries).toHaveLength(5);
+  await expectAccessible(page, 'analytics for the screen reader');
+  // From the range links on, read on as a screen reader user does, until the last chart's sentence has been said.
+  await tabTo(page, page.getByRole('link', { name: 'Last 7 days' }));
+  await forget(page);
+  for (let step = 0; step < 40; step++) {
+    await readOn(page, 20);
+    if ((await spoken(page)).some((phrase) => phrase.includes(summaries[4]!))) break;
+  }
+  // Each chart is heard as an image named by its sentence, and nothing inside it; the sentence shown under it is not
+  // read again; the tables follow their charts.
+  const heard = await expectSpoken(page, summaries.map((summary) => `image, ${summary}`), 'the charts');
+  for (const summary of summaries) expect(heard.filter((p) => p.includes(summary)), summary).toEqual([`image, ${summary}`]);
+  expect(heard.filter((p) => p === 'group'), 'nothing of the drawings is read').toEqual([]);
+  expect(heard.filter((p) => p.startsWith('table, ')).length).toBeGreaterThanOrEqual(3);
 });

@@ -63,6 +63,7 @@ const ARGS: { [K in keyof Builders]: (s: Seeded) => Parameters<Builders[K]> } = 
   staffWorkshop: (s) => [s.workshop],
   staffMembers: () => ['ada', 2],
   staffMember: (s) => [s.member],
+  staffAnalytics: () => [30],
 };
 
 function concreteUrls(s: Seeded): string[] {
