@@ -32,6 +32,7 @@ import { libraryRoutes } from './routes/library';
 import { memberRoutes } from './routes/members';
 import { quizRoutes } from './routes/quizzes';
 import { searchRoutes } from './routes/search';
+import { newsletterRoutes } from './routes/newsletter';
 import { staffRoutes } from './routes/staff';
 import { systemRoutes } from './routes/system';
 import { workshopRoutes } from './routes/workshops';
@@ -54,6 +55,7 @@ import { SessionService } from './services/sessions';
 import { SiteService } from './services/site';
 import { StaffService } from './services/staff';
 import { JobRunner } from './services/jobs';
+import { NEWSLETTER_JOB, NewsletterService } from './services/newsletter';
 import { SearchService } from './services/search';
 import { TokenService } from './services/tokens';
 import { PageAnswers, pageMaxAgeMs } from './http/pages';
@@ -173,7 +175,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const certificates = new CertificateService(db, config.publicUrl, now);
   const learning = new LearningService(db, certificates);
   const workshops = new WorkshopService(db, app.mailer, config.publicUrl, now, (error) => app.log.error({ err: error }, 'workshop mail failed'));
-  const jobs = new JobRunner(db, { [REMINDER_JOB]: (job) => workshops.sendReminder(job) }, now, (error, job) =>
+  // A sent issue joins the library's newsletters: the kept content answers (set once the API's cache is made) and pages go.
+  let contentChanged = () => {};
+  const newsletter = new NewsletterService(db, app.mailer, {
+    publicUrl: config.publicUrl, apiBasePath: config.apiBasePath, now,
+    onMailFailure: (error) => app.log.error({ err: error }, 'newsletter mail failed'),
+    onPublished: async () => {
+      contentChanged();
+      app.renderedPages.changed();
+      await database.changes.publish('content');
+    },
+  });
+  const jobs = new JobRunner(db, {
+    [REMINDER_JOB]: (job) => workshops.sendReminder(job),
+    [NEWSLETTER_JOB]: (job) => newsletter.sendBatch(job),
+  }, now, (error, job) =>
     app.log.error({ err: error, job: job?.kind }, 'a job failed'));
   app.decorate('jobs', jobs);
   const staff = new StaffService(db, app.mailer, {
@@ -184,6 +200,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(apiAnswers, { now, communityMaxAgeMs: communityMaxAgeMs(database.kind) });
+      contentChanged = () => api.contentAnswers.changed();
       // What another process's write made stale is dropped here too (ADR 061).
       database.changes.subscribe((topic) => {
         if (topic === 'community') api.communityAnswers.changed();
@@ -214,6 +231,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(workshopRoutes, { service: workshops });
       await api.register(searchRoutes, { service: new SearchService(db) });
       await api.register(staffRoutes, { staff });
+      await api.register(newsletterRoutes, { service: newsletter });
       await api.register(accountDataRoutes, { service: new AccountDataService({ db, otp, mailer: app.mailer, publicUrl: config.publicUrl, now, workshops, certificates, attempts, onError: (error) => app.log.error({ err: error }, 'account data failed') }) });
       await api.register(memberRoutes, { service: new MemberService(db, config.apiBasePath) });
     },
