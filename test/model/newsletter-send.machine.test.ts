@@ -142,7 +142,7 @@ function checker(world: ReturnType<typeof instrumented>['world'], input: Newslet
     const { issueId: _id, ...context } = snapshot.context;
     const { effects: _e, screen, ...fields } = model;
     agree({ screen: snapshot.value, ...context, effects: world.effects }, { screen, ...fields, effects: model.effects });
-    const busy = ['saving', 'previewing', 'testing', 'starting', 'sending'].some((s) => snapshot.matches(s));
+    const busy = ['saving', 'previewing', 'testing', 'starting', 'sending'].some((s) => snapshot.matches(s as 'saving'));
     // One request at a time, and nothing typed while it is on its way.
     if (busy) holds(!snapshot.can({ type: 'save' }) && !snapshot.can({ type: 'send.ask' }) && !snapshot.can({ type: 'subject.change', value: 'x' }), 'one request at a time');
     // A send is asked for only after the confirmation, and only with a subject and a body.
