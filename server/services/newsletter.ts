@@ -52,7 +52,7 @@ export class NewsletterService {
    */
   async subscribe(email: string): Promise<void> {
     const row = await upsertPending(this.db, email, randomBytes(24).toString('base64url'));
-    if (!row || row.status !== 'pending') return;
+    if (row?.status !== 'pending') return;
     void this.mailer.send(confirmSubscriptionMail(row.email, this.links.confirm(row.token))).catch(this.options.onMailFailure);
   }
 
@@ -128,7 +128,7 @@ export class NewsletterService {
     const issueId = job.payload.issueId!;
     const batch = Number(job.payload.batch ?? 0);
     const issue = await issueRow(this.db, issueId);
-    if (!issue || issue.status !== 'sending' || !issue.sendStartedAt) return;
+    if (issue?.status !== 'sending' || !issue.sendStartedAt) return;
     try {
       const recipients = await nextRecipients(this.db, issueId, issue.sendStartedAt, NEWSLETTER_BATCH_SIZE);
       for (const subscriber of recipients) {

@@ -3,7 +3,7 @@ import type { AnyActorRef } from 'xstate';
 import { messageOf } from './api-error';
 import { lazyCalls } from './lazy-calls';
 import { NEWSLETTER_SEND_TEXT, type NewsletterSendEvent, newsletterSendMachine } from './newsletter-send.machine';
-import type { ApiClient, Clock, FileSaver } from './ports';
+import type { ApiClient, Clock } from './ports';
 
 export interface NewsletterSendPorts {
   api: ApiClient;
@@ -79,10 +79,4 @@ export function provideNewsletterSend({ api, clock, log }: NewsletterSendPorts) 
       },
     },
   });
-}
-
-/** The subscribers' CSV, saved under the day it was taken (admin only; the server logs each export). */
-export async function saveSubscribersCsv(api: ApiClient, files: FileSaver, now: number): Promise<void> {
-  const bytes = await newsletterCalls((calls) => api.call(calls.exportSubscribers));
-  files.save(bytes, `newsletter-subscribers-${new Date(now).toISOString().slice(0, 10)}.csv`, 'text/csv');
 }

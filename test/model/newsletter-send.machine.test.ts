@@ -8,7 +8,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject, type SnapshotFrom, waitFor } from 'xstate';
 import { ApiError } from '../../src/application/api-error';
-import { PROGRESS_POLL_MS, provideNewsletterSend, saveSubscribersCsv } from '../../src/application/newsletter-send.effects';
+import { saveSubscribersCsv } from '../../src/application/newsletter-export';
+import { PROGRESS_POLL_MS, provideNewsletterSend } from '../../src/application/newsletter-send.effects';
 import {
   type IssueStatus, NEWSLETTER_SEND_TEXT, type NewsletterSendEvent, type NewsletterSendInput, newsletterSendMachine,
 } from '../../src/application/newsletter-send.machine';
