@@ -25,7 +25,7 @@ test('a reader confirms a subscription with the button of the page the mail link
   await expectAccessible(page, 'newsletter confirmation page');
   await tabTo(page, page.getByRole('button', { name: 'Confirm my subscription' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByRole('status')).toContainText('Your subscription is confirmed.');
+  await expect(page.locator('main').getByRole('status')).toContainText('Your subscription is confirmed.');
   await expectAccessible(page, 'newsletter confirmed');
 });
 
