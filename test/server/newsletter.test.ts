@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { CONTENT_DIR } from '../../server/app';
+import { importContent } from '../../server/content-import/import';
 import { auditLog, newsletterSubscribers } from '../../server/data/schema';
 import { SmtpMailer } from '../../server/mail/smtp-mailer';
 import { listNewsletters } from '../../src/contract/content';
@@ -169,6 +171,15 @@ describeWithApp('the newsletter: subscribe, confirm, unsubscribe, send', { relay
     // Every staff action once in the audit log.
     expect(await auditCount(c, 'newsletter.test-sent', `newsletter:${id}`)).toBe(1);
     expect(await auditCount(c, 'newsletter.sent', `newsletter:${id}`)).toBe(1);
+  }, 120_000);
+
+  it('keeps a sent issue and its PDF through a content import', async () => {
+    const c = ctx();
+    const issue = (await send(c, calls.listIssues, { token: people.editor.token })).json().issues.find((i: { status: string }) => i.status === 'sent');
+    await importContent(c.database.db, CONTENT_DIR);
+    const slug = issue.pageUrl.split('/').pop();
+    expect((await send(c, calls.publishedIssue, { params: { slug }, token: people.member.token })).statusCode).toBe(200);
+    expect((await getUrl(c, issue.fileUrl)).statusCode).toBe(200);
   }, 120_000);
 
   it('resubscribes an unsubscribed address only after a new confirmation', async () => {
