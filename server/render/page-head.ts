@@ -251,6 +251,7 @@ const COURSES = { name: 'Courses', path: '/courses' };
 const QUIZZES = { name: 'Quizzes', path: '/quiz' };
 const WORKSHOPS = { name: 'Workshops', path: '/workshops' };
 const NEWSLETTERS = { name: 'Newsletters', path: '/newsletters' };
+const STAFF = { name: 'Staff console', path: '/staff' };
 
 const categoryCrumb = (category: string): Crumb => ({ name: categoryLabel(category), path: `/courses/${enc(category)}` });
 const courseImage = (course: CourseFacts) => ({ url: course.thumbnail, alt: `${categoryLabel(course.category)} course illustration` });
@@ -412,6 +413,13 @@ const SCREENS: readonly Screen[] = [
   members('/learning', () => plain('My learning', '/learning', 'Your courses in progress, your certificates, your quizzes and your workshops.')),
   // A member's profile (issue 35): members only, so its head names no one; the page's title does once it has loaded.
   members('/members/:id', ({ id = '' }) => plain('Member profile', `/members/${enc(id)}`, 'A SustainLearn member: their profile, posts and comments.')),
+  // The staff console (issue 36): members only (so never indexed), named without what is in it.
+  members('/staff/workshops', () => plain('Workshops', '/staff/workshops', 'Workshop sessions and their registrations, for SustainLearn staff.', [STAFF])),
+  members('/staff/workshops/:sessionId', ({ sessionId = '' }) =>
+    plain('Workshop registrations', `/staff/workshops/${enc(sessionId)}`, 'A workshop session\'s registrations, for SustainLearn staff.', [STAFF])),
+  // The staff console's members (issue 36): staff only, never indexed; the head names no member.
+  members('/staff/members', () => plain('Members', '/staff/members', 'The staff console: find a member by name or email.')),
+  members('/staff/members/:id', ({ id = '' }) => plain('Member', `/staff/members/${enc(id)}`, 'The staff console: a member, their activity and suspension.')),
   open('/certificates/:id', async ({ id = '' }, _url, deps) => {
     const certificate = await deps.certificates.findPublic(id);
     // The page's own description (certificate-page.tsx) is kept, so a shared link previews the same text.

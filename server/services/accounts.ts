@@ -8,6 +8,7 @@ import { revokeSessionToken } from '../data/user-sessions';
 import { ensureUser, findUserByEmail, findUserById, type ProfileUpdate, setPasswordHash, updateNames, type UserRow } from '../data/users';
 import { existingAccountMail, otpMail } from '../mail/auth-mails';
 import type { Mail, Mailer } from '../mail/mailer';
+import { suspendedMessage } from '../../src/domain/suspension';
 import { forbidden, invalid, notFound } from './errors';
 import type { LimitService } from './limits';
 import type { OtpService } from './otp';
@@ -32,6 +33,14 @@ export function toPublicUser(row: UserRow): User {
     email: row.email,
     profilePicture: row.profilePicture,
   };
+}
+
+/**
+ * Every sign-in path refuses a suspended member with the reason staff gave (ADR 140): only once they have proved who
+ * they are (the right password or code), so the refusal tells nobody else that the account exists or is suspended.
+ */
+function refuseSuspended(row: Pick<UserRow, 'suspendedAt' | 'suspendedReason'> | undefined): void {
+  if (row?.suspendedAt) throw forbidden(suspendedMessage(row.suspendedReason ?? ''));
 }
 
 export interface AccountDeps {
@@ -67,6 +76,7 @@ export class AccountService {
     await otp.consume(email, 'signup', code);
     // A finished account never gets a signup code by mail, so only an unfinished signup can reach this point.
     if (existing?.passwordHash) throw invalid('Invalid OTP. Please try again.');
+    refuseSuspended(existing);
     const user = existing ?? (await ensureUser(db, email));
     // The token of the code step stays the session's once the password is set (ADR 065): it is a device from now on.
     return startSession(db, tokens, user.id, userAgent, 'otp');
@@ -83,6 +93,7 @@ export class AccountService {
     const ok = await verifyPassword(user?.passwordHash, password);
     if (!user || !ok) throw invalid(INVALID_CREDENTIALS);
     await limits.loginSucceeded(email, address);
+    refuseSuspended(user);
     return startSession(db, tokens, user.id, userAgent);
   }
 
@@ -98,6 +109,7 @@ export class AccountService {
     await otp.consume(email, 'reset', code);
     const user = await findUserByEmail(db, email);
     if (!user) throw invalid('Invalid OTP. Please try again.');
+    refuseSuspended(user);
     return startSession(db, tokens, user.id, userAgent, 'otp');
   }
 

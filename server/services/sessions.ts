@@ -41,6 +41,8 @@ export class SessionService {
     const row = holder.user;
     // A password change (or "sign out everywhere else") ends every token issued before it, but the one it was made with.
     if (claims.issuedAtMs < row.tokensValidAfter.getTime() && claims.jti !== row.keptTokenJti) return null;
+    // A suspended member has no session at all, whenever their token was issued (ADR 140).
+    if (row.suspendedAt) return null;
     const now = this.tokens.now();
     if (holder.lastSeenAt === null) {
       // A token issued before devices were recorded keeps working and becomes a device the first time it is seen.

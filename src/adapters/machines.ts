@@ -8,6 +8,7 @@ import { provideCourseProgress } from '../application/course-progress.effects';
 import { provideDiscussionFeed } from '../application/discussion-feed.effects';
 import { provideEmailChange } from '../application/email-change.effects';
 import { provideNewsletterSend } from '../application/newsletter-send.effects';
+import { provideMemberSuspension } from '../application/member-suspension.effects';
 import { provideOtpWizard } from '../application/otp-wizard.effects';
 import type { ApiClient, Clock, DraftStore, FileSaver, Navigator, Notifier, TokenStore } from '../application/ports';
 import { providePostComposer } from '../application/post-composer.effects';
@@ -44,5 +45,6 @@ export function provideMachines(ports: MachinePorts): AppMachines {
     accountDeletion: () => provideAccountDeletion(ports),
     emailChange: () => provideEmailChange(ports),
     newsletterSend: () => provideNewsletterSend(ports),
+    memberSuspension: () => provideMemberSuspension(ports),
   };
 }

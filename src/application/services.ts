@@ -6,6 +6,7 @@ import type { CourseProgressMachine } from './course-progress.machine';
 import type { DiscussionFeedMachine } from './discussion-feed.machine';
 import type { EmailChangeMachine } from './email-change.machine';
 import type { NewsletterSendMachine } from './newsletter-send.machine';
+import type { MemberSuspensionMachine } from './member-suspension.machine';
 import type { OtpWizardMachine } from './otp-wizard.machine';
 import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, FileUploader, Navigator, Notifier, TokenStore } from './ports';
 import type { PostComposerMachine } from './post-composer.machine';
@@ -37,6 +38,7 @@ export interface AppMachines {
   accountDeletion(): AccountDeletionMachine;
   emailChange(): EmailChangeMachine;
   newsletterSend(): NewsletterSendMachine;
+  memberSuspension(): MemberSuspensionMachine;
 }
 
 export interface AppServices {

@@ -1,4 +1,5 @@
 /** The session machine's named effects, written against ports only; the composition root calls this with real adapters. */
+import { isSuspendedMessage } from '../domain/suspension';
 import { ApiError } from './api-error';
 import type { ApiClient, TokenStore } from './ports';
 import { LOGIN_INVALID, LOGIN_UNEXPECTED, sessionMachine } from './session.machine';
@@ -12,6 +13,8 @@ export interface SessionPorts {
 
 export function loginFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.kind === 'http' && error.status === 429) return error.message;
+  // A suspended member reads the reason staff gave (ADR 140).
+  if (error instanceof ApiError && error.kind === 'http' && error.status === 403 && isSuspendedMessage(error.message)) return error.message;
   if (error instanceof ApiError && error.kind === 'http' && error.status < 500) return LOGIN_INVALID;
   return LOGIN_UNEXPECTED;
 }

@@ -11,6 +11,7 @@ export const PAGES = [
   'newsletters', 'quiz-topics', 'quiz-topic', 'quiz-play', 'case-studies', 'profile', 'course-lesson', 'course-assessment',
   'learning', 'certificate', 'accessibility', 'workshop', 'search', 'member',
   'newsletter', 'newsletter-confirm', 'newsletter-unsubscribe', 'staff-newsletter', 'staff-newsletter-issue',
+  'staff-workshops', 'staff-workshop', 'staff-members', 'staff-member',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 
@@ -60,6 +61,10 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/profile', 'profile'),
   members('/learning', 'learning'),
   members('/members/:id', 'member'),
+  members('/staff/workshops', 'staff-workshops'),
+  members('/staff/workshops/:sessionId', 'staff-workshop'),
+  members('/staff/members', 'staff-members'),
+  members('/staff/members/:id', 'staff-member'),
   open('/certificates/:id', 'certificate'),
 ];
 

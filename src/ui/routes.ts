@@ -51,6 +51,15 @@ export const paths = {
   profile: '/profile',
   /** A member's profile (issue 35). */
   member: (id: string) => `/members/${encodeURIComponent(id)}`,
+  /** The staff console (issue 36). */
+  staffWorkshops: '/staff/workshops',
+  staffPastWorkshops: '/staff/workshops?when=past',
+  staffWorkshop: (sessionId: string) => `/staff/workshops/${encodeURIComponent(sessionId)}`,
+  staffMembers: (q = '', page = 1) => {
+    const query = new URLSearchParams({ ...(q ? { q } : {}), ...(page > 1 ? { page: String(page) } : {}) }).toString();
+    return query ? `/staff/members?${query}` : '/staff/members';
+  },
+  staffMember: (id: string) => `/staff/members/${encodeURIComponent(id)}`,
 } as const;
 
 /** The login page remembers where the visitor came from. */

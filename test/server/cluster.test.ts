@@ -8,6 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as auth from '../../src/contract/auth';
+import { suspendMember } from '../../src/contract/staff-members';
+import { openDatabase } from '../../server/data/client';
+import { staffRoles, users } from '../../server/data/schema';
+import { eq } from 'drizzle-orm';
 import { createDiscussion, listDiscussions } from '../../src/contract/discussions';
 import { readMails, startMailbox } from '../e2e/support/mailbox';
 import { type RunningNginx, startNginx } from '../support/nginx';
@@ -98,6 +102,31 @@ describe.skipIf(!baseUrl)('three instances on one PostgreSQL behind nginx', () =
     for (const instance of instances) expect((await call(instance.url, auth.profile, urlOf(auth.profile), undefined, token)).status).toBe(200);
     const [a, ...others] = instances;
     expect((await call(a!.url, auth.logout, urlOf(auth.logout), undefined, token)).status).toBe(200);
+    for (const instance of others) {
+      const write = await call(instance.url, auth.updateProfile, urlOf(auth.updateProfile), { firstName: 'Mallory', lastName: 'X', address: '' }, token);
+      expect(write.status).toBe(401);
+    }
+    const ms = await untilAll(async (i) => (await call(i.url, auth.profile, urlOf(auth.profile), undefined, token)).status === 401);
+    expect(ms).toBeLessThanOrEqual(1_000);
+  });
+
+  it('refuse a suspended member on every instance within 1 s, and at once for a write (ADR 140)', async () => {
+    const moderator = await signUp('cluster-moderator@example.com');
+    const token = await signUp('cluster-suspended@example.com');
+    const db = await openDatabase({ databaseUrl: database.url, dataDir: null });
+    let memberId: string;
+    try {
+      const [mod] = await db.db.select({ id: users.id }).from(users).where(eq(users.email, 'cluster-moderator@example.com'));
+      await db.db.insert(staffRoles).values({ userId: mod!.id, role: 'moderator' });
+      const [row] = await db.db.select({ id: users.id }).from(users).where(eq(users.email, 'cluster-suspended@example.com'));
+      memberId = row!.id;
+    } finally {
+      await db.close();
+    }
+    for (const instance of instances) expect((await call(instance.url, auth.profile, urlOf(auth.profile), undefined, token)).status).toBe(200);
+    const [a, ...others] = instances;
+    const suspended = await call(a!.url, suspendMember, urlOf(suspendMember, { id: memberId }), { reason: 'Cluster test' }, moderator);
+    expect(suspended.status).toBe(200);
     for (const instance of others) {
       const write = await call(instance.url, auth.updateProfile, urlOf(auth.updateProfile), { firstName: 'Mallory', lastName: 'X', address: '' }, token);
       expect(write.status).toBe(401);

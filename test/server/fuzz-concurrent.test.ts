@@ -26,9 +26,10 @@ import * as learning from '../../src/contract/learning';
 import { answerQuestion, quizConstants, startQuiz } from '../../src/contract/quizzes';
 import { registerWorkshop } from '../../src/contract/workshops';
 import { submitFeedback } from '../../src/contract/feedback';
-import { feedback, newsletterSubscribers, staffRoles } from '../../server/data/schema';
+import { feedback, newsletterSubscribers, staffRoles, users } from '../../server/data/schema';
 import * as newsletter from '../../src/contract/newsletter';
 import type { StaffRole } from '../../src/domain/staff';
+import { suspendMember } from '../../src/contract/staff-members';
 import { OTP_MAX_ATTEMPTS } from '../../src/domain/otp';
 import { contractCalls, urlOf } from './api';
 import { describeWithApp, type TestContext } from './fixture';
@@ -172,6 +173,27 @@ const BURSTS: Record<string, (p: Prep) => Promise<Burst>> = {
     await grant(p, 'admin');
     return { params: { id: p.who.id }, body: { roles: ['admin'] }, signedIn: true };
   },
+  // Attendance before the session starts is refused (409): still an answer the budget must bound.
+  'staffWorkshops.markAttended': async (p) => {
+    await grant(p, 'editor');
+    await p.ok(registerWorkshop, { params: { id: p.seeded.workshop } });
+    return { params: { sessionId: p.seeded.workshop, userId: p.who.id }, body: { attended: true }, signedIn: true };
+  },
+  'staffWorkshops.message': async (p) => {
+    await grant(p, 'editor');
+    return { params: { sessionId: p.seeded.workshop }, body: { subject: 'At once', message: 'Sent at once' }, signedIn: true };
+  },
+  // A moderator suspends (then lifts) a member made for the burst: the first does it, the others change nothing.
+  'staffMembers.suspend': async (p) => {
+    await grant(p, 'moderator');
+    return { params: { id: await memberFor(p) }, body: { reason: 'Suspended at once' }, signedIn: true };
+  },
+  'staffMembers.lift': async (p) => {
+    await grant(p, 'moderator');
+    const id = await memberFor(p);
+    await p.ok(suspendMember, { params: { id }, body: { reason: 'To be lifted at once' } });
+    return { params: { id }, signedIn: true };
+  },
   'discussions.create': async (p) => ({ body: post(p.seeded), signedIn: true }),
   'discussions.update': async (p) => ({ params: { id: await discussionOf(p) }, body: { title: 'Edited at once' }, signedIn: true }),
   'discussions.delete': async (p) => ({ params: { id: await discussionOf(p) }, signedIn: true }),
@@ -261,6 +283,12 @@ const subscriptionOf = async (p: Prep) => {
 /** Staff writes are made by staff: the role is granted as a row, as `npm run staff -- grant` would. */
 async function grant(p: Prep, role: StaffRole) {
   await p.ctx.database.db.insert(staffRoles).values({ userId: p.who.id, role });
+}
+
+/** A member to act on, as a row (the staff console's writes act on another member). */
+async function memberFor(p: Prep): Promise<string> {
+  const [row] = await p.ctx.database.db.insert(users).values({ email: p.fresh('target'), firstName: 'Burst', lastName: 'Target' }).returning({ id: users.id });
+  return row!.id;
 }
 
 const NAMES = Object.keys(WRITE_LIMITS);

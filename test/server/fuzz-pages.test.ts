@@ -65,6 +65,9 @@ const ARGS: { [K in keyof Builders]: (s: Seeded) => Parameters<Builders[K]> } = 
   newsletterConfirm: () => ['n'.repeat(32)],
   newsletterUnsubscribe: () => ['u'.repeat(32)],
   staffNewsletterIssue: () => ['00000000-0000-4000-8000-000000000000'],
+  staffWorkshop: (s) => [s.workshop],
+  staffMembers: () => ['ada', 2],
+  staffMember: (s) => [s.member],
 };
 
 function concreteUrls(s: Seeded): string[] {

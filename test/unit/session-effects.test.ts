@@ -7,6 +7,7 @@ import { loginFailureMessage, provideSession } from '../../src/application/sessi
 import { LOGIN_INVALID, LOGIN_UNEXPECTED } from '../../src/application/session.machine';
 import { MemoryTokenStore, ScriptedApi } from '../../src/application/testing/fakes';
 import type { Call } from '../../src/contract/define';
+import { suspendedMessage } from '../../src/domain/suspension';
 
 const USER = { _id: 'u1', firstName: 'Ada', lastName: 'Lovelace', address: '', name: 'Ada Lovelace', email: 'ada@example.com', profilePicture: '' };
 const OTHER = { ...USER, firstName: 'Grace', name: 'Grace Lovelace' };
@@ -79,6 +80,13 @@ describe('loginFailureMessage', () => {
     expect(loginFailureMessage(new ApiError('network', 0, 'Failed to fetch'))).toBe(LOGIN_UNEXPECTED);
     expect(loginFailureMessage(new ApiError('decode', 200, 'Unexpected response format from server'))).toBe(LOGIN_UNEXPECTED);
     expect(loginFailureMessage(new TypeError('x is undefined'))).toBe(LOGIN_UNEXPECTED);
+  });
+
+  it("shows a suspended member the server's words with the reason, and any other 403 as 'Invalid credentials'", () => {
+    const suspended = suspendedMessage('Spam in the community');
+    expect(loginFailureMessage(new ApiError('http', 403, suspended))).toBe(suspended);
+    expect(loginFailureMessage(new ApiError('http', 403, 'Forbidden'))).toBe(LOGIN_INVALID);
+    expect(loginFailureMessage(new ApiError('http', 400, suspended))).toBe(LOGIN_INVALID);
   });
 
   it('takes only an HTTP answer for a refusal: a failure of another kind, or not an ApiError, is unexpected whatever status it carries', () => {
