@@ -16,6 +16,7 @@ import {
 import { appendAudit } from '../data/staff';
 import type { Mailer } from '../mail/mailer';
 import { confirmSubscriptionMail, issueMail } from '../mail/newsletter-mails';
+import { toCsv } from '../render/csv';
 import { newsletterHtml, newsletterPdf, newsletterSummary, newsletterText } from '../render/newsletter';
 import { conflict, invalid, notFound } from './errors';
 import { MAX_ATTEMPTS } from './jobs';
@@ -170,16 +171,16 @@ export class NewsletterService {
     });
   }
 
-  /** Every subscriber as CSV, and the export in the audit log. */
+  /** Every subscriber as CSV (the console's exports' form: quoted, formulas neutralised), and the export in the audit log. */
   async exportCsv(actorId: string): Promise<Buffer> {
     const rows = await allSubscribers(this.db);
     const iso = (d: Date | null) => (d ? d.toISOString() : '');
-    const lines = [
+    const csv = toCsv(
       ['email', 'status', 'subscribed_at', 'confirmed_at', 'unsubscribed_at'],
-      ...rows.map((r) => [r.email, r.status, iso(r.createdAt), iso(r.confirmedAt), iso(r.unsubscribedAt)]),
-    ].map((cells) => cells.map(csvCell).join(','));
+      rows.map((r) => [r.email, r.status, iso(r.createdAt), iso(r.confirmedAt), iso(r.unsubscribedAt)]),
+    );
     await appendAudit(this.db, { actorId, action: 'subscribers.exported', target: 'newsletter:subscribers', detail: { rows: rows.length } });
-    return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8');
+    return csv;
   }
 
   async published(slug: string) {
@@ -187,12 +188,6 @@ export class NewsletterService {
     if (!row) throw notFound('Newsletter not found');
     return { slug: row.slug, title: row.title, html: newsletterHtml(row.bodyMarkdown), publishedAt: row.publishedAt.toISOString(), fileUrl: row.filePath };
   }
-}
-
-/** A CSV cell, quoted; one a spreadsheet would read as a formula starts with an apostrophe. */
-function csvCell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return `"${safe.replace(/"/g, '""')}"`;
 }
 
 function toIssue(row: IssueWithEntry): NewsletterIssue {

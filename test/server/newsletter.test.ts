@@ -197,7 +197,9 @@ describeWithApp('the newsletter: subscribe, confirm, unsubscribe, send', { relay
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('"email","status","subscribed_at","confirmed_at","unsubscribed_at"');
+    // UTF-8 with a byte-order mark, as every console export (server/render/csv.ts).
+    expect([...res.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(lines[0]!.replace(/^\uFEFF/, '')).toBe('"email","status","subscribed_at","confirmed_at","unsubscribed_at"');
     expect(lines.find((l) => l.startsWith('"gone@example.com"'))).toMatch(/^"gone@example.com","unsubscribed",/);
     expect(lines).toHaveLength(1 + 503);
     expect(await auditCount(ctx(), 'subscribers.exported', 'newsletter:subscribers')).toBe(before + 1);
