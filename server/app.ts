@@ -33,6 +33,7 @@ import { libraryRoutes } from './routes/library';
 import { memberRoutes } from './routes/members';
 import { quizRoutes } from './routes/quizzes';
 import { searchRoutes } from './routes/search';
+import { newsletterRoutes } from './routes/newsletter';
 import { staffRoutes } from './routes/staff';
 import { staffWorkshopRoutes } from './routes/staff-workshops';
 import { staffMemberRoutes } from './routes/staff-members';
@@ -60,6 +61,7 @@ import { StaffService } from './services/staff';
 import { REGISTRANT_MESSAGE_JOB, StaffWorkshopService } from './services/staff-workshops';
 import { StaffMemberService } from './services/staff-members';
 import { JobRunner } from './services/jobs';
+import { NEWSLETTER_JOB, NewsletterService } from './services/newsletter';
 import { jobQueueDepth } from './data/jobs';
 import { Metrics } from './metrics/metrics';
 import { type Tracing, TRACING_OFF } from './tracing/tracing';
@@ -211,10 +213,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const certificates = new CertificateService(db, config.publicUrl, now);
   const learning = new LearningService(db, certificates);
   const workshops = new WorkshopService(db, app.mailer, config.publicUrl, now, (error) => app.log.error({ err: error }, 'workshop mail failed'));
+  // A sent issue joins the library's newsletters: the kept content answers (set once the API's cache is made) and pages go.
+  let contentChanged = () => {};
+  const newsletter = new NewsletterService(db, app.mailer, {
+    publicUrl: config.publicUrl, apiBasePath: config.apiBasePath, now,
+    onMailFailure: (error) => app.log.error({ err: error }, 'newsletter mail failed'),
+    onPublished: async () => {
+      contentChanged();
+      app.renderedPages.changed();
+      await database.changes.publish('content');
+    },
+  });
   const staffWorkshops = new StaffWorkshopService(db, workshops, app.mailer, { staffEmail: config.staffEmail, now });
   const jobs = new JobRunner(db, {
     [REMINDER_JOB]: (job) => workshops.sendReminder(job),
     [REGISTRANT_MESSAGE_JOB]: (job) => staffWorkshops.sendMessage(job),
+    [NEWSLETTER_JOB]: (job) => newsletter.sendBatch(job),
   }, now, (error, job) =>
     app.log.error({ err: error, job: job?.kind }, 'a job failed'), {
     onRun: (kind, ok) => metrics.job(kind, ok),
@@ -229,6 +243,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(apiAnswers, { now, communityMaxAgeMs: communityMaxAgeMs(database.kind) });
+      contentChanged = () => api.contentAnswers.changed();
       api.contentAnswers.counted = metrics.cache('content');
       api.communityAnswers.counted = metrics.cache('community');
       // What another process's write made stale is dropped here too (ADR 061).
@@ -263,6 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(searchRoutes, { service: new SearchService(db), analytics });
       await api.register(analyticsRoutes, { service: analytics });
       await api.register(staffRoutes, { staff });
+      await api.register(newsletterRoutes, { service: newsletter });
       await api.register(staffWorkshopRoutes, { service: staffWorkshops });
       await api.register(staffMemberRoutes, { members: new StaffMemberService(db, now) });
       await api.register(accountDataRoutes, { service: new AccountDataService({ db, otp, mailer: app.mailer, publicUrl: config.publicUrl, now, workshops, certificates, attempts, onError: (error) => app.log.error({ err: error }, 'account data failed') }) });

@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq, inArray, like, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, like, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { categoryLabel } from '../../src/domain/content';
 import { contentCategorySchema, courseLevelSchema } from '../../src/domain/content.schema';
@@ -24,7 +24,7 @@ import { LessonRuleError, readLesson } from './lesson-markdown';
 import { quizQuestionFileSchema } from './quiz';
 import {
   caseStudies, courseLessons, courseObjectives, courseQuestions, courses, courseSections, ebooks, files, newsletters,
-  researchPapers,
+  newsletterIssues, researchPapers,
 } from '../data/schema';
 import { storeFile } from './files';
 import { ContentError, type ContentModule, type Reporter, type Tx } from './module';
@@ -308,7 +308,11 @@ async function writeLibrary(tx: Tx, kind: LibraryKind, list: RenderedDocument[])
   // Rows of removed files go first (they reference their PDF), then the PDFs nobody references any more.
   const table = LIBRARY_TABLES[kind];
   const slugs = list.map((d) => d.slug);
-  await tx.delete(table).where(slugs.length > 0 ? notInArray(table.slug, slugs) : undefined);
+  // Newsletters sent from the console (issue 36 item 4) are the product's own, not the content folder's: they stay.
+  const sentIssues = kind === 'newsletters'
+    ? sql`${newsletters.id} not in (select ${newsletterIssues.newsletterId} from ${newsletterIssues} where ${newsletterIssues.newsletterId} is not null)`
+    : undefined;
+  await tx.delete(table).where(and(slugs.length > 0 ? notInArray(table.slug, slugs) : undefined, sentIssues));
   const paths = list.map((d) => d.filePath);
   const inFolder = like(files.path, `/files/${LIBRARY_KINDS[kind].folder}/%`);
   await tx.delete(files).where(paths.length > 0 ? and(inFolder, notInArray(files.path, paths)) : inFolder);

@@ -11,7 +11,7 @@ import { deleteDiscussion } from './discussions';
 import {
   assessmentAnswers, assessmentAttempts, certificates, commentLikes, comments, contactMessages, staffRoles, courseLessons, courseQuestions, courses, discussionLikes,
   discussions, enrolments, feedback, lessonProgress, memberAvatars, otpCodes, quizAnswers, quizAttempts, quizQuestions, userSessions, users,
-  workshopRegistrations, workshops,
+  newsletterSubscribers, workshopRegistrations, workshops,
 } from './schema';
 import { removeDocuments } from './search';
 
@@ -127,6 +127,14 @@ export function registrationsOfMember(db: Reader, userId: string) {
 }
 
 /** Messages sent through the contact form from the member's email address (the form asks no account). */
+/** The newsletter subscription of the member's email, if any (its link's token is not data about them). */
+export function newsletterSubscriptionOf(db: Reader, email: string) {
+  return db.select({
+    email: newsletterSubscribers.email, status: newsletterSubscribers.status, subscribedAt: newsletterSubscribers.createdAt,
+    confirmedAt: newsletterSubscribers.confirmedAt, unsubscribedAt: newsletterSubscribers.unsubscribedAt,
+  }).from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+}
+
 export function contactMessagesOf(db: Reader, email: string) {
   return db.select({ name: feedback.name, email: feedback.email, mobile: feedback.mobile, message: feedback.feedback, sentAt: feedback.createdAt })
     .from(feedback).where(eq(feedback.email, email)).orderBy(asc(feedback.createdAt));
@@ -178,6 +186,8 @@ export async function eraseMember(tx: Tx, member: { id: string; email: string },
   await tx.delete(otpCodes).where(eq(otpCodes.email, member.email));
   await tx.delete(feedback).where(eq(feedback.email, member.email));
   await tx.delete(contactMessages).where(eq(contactMessages.email, member.email));
+  // The newsletter subscription of their email goes too (its deliveries cascade).
+  await tx.delete(newsletterSubscribers).where(eq(newsletterSubscribers.email, member.email));
   // A deleted member holds no staff role (the audit log keeps what they did, under "Deleted member").
   await tx.delete(staffRoles).where(eq(staffRoles.userId, userId));
   // A revoked certificate keeps its id, course and dates for whoever holds its PDF, but no longer names the member.

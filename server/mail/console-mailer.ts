@@ -11,7 +11,9 @@ export class ConsoleMailer implements Mailer {
     private readonly highlight = false,
   ) {}
   async send(mail: Mail): Promise<void> {
-    const line = `MAIL to ${mail.to}: ${mail.summary}`;
+    // A newsletter's unsubscribe address shows too, so a developer can try the one-click POST.
+    const unsubscribe = mail.headers?.['List-Unsubscribe'];
+    const line = `MAIL to ${mail.to}: ${mail.summary}${unsubscribe ? ` (List-Unsubscribe: ${unsubscribe})` : ''}`;
     this.write(this.highlight ? `\n\x1b[1;30;43m ${line} \x1b[0m\n` : line);
   }
 }

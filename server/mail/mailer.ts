@@ -10,6 +10,8 @@ export interface Mail {
   replyTo?: string;
   /** Files sent with the mail (a workshop's calendar file). */
   attachments?: { filename: string; content: string; contentType: string }[];
+  /** Extra header lines (a newsletter's List-Unsubscribe and List-Unsubscribe-Post, RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {

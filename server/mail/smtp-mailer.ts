@@ -10,6 +10,7 @@ export class SmtpMailer implements Mailer {
   async send(mail: Mail): Promise<void> {
     await this.#transport.sendMail({
       from: this.from, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html, ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+      ...(mail.headers ? { headers: mail.headers } : {}),
       ...(mail.attachments ? { attachments: mail.attachments.map((a) => ({ filename: a.filename, content: a.content, contentType: a.contentType })) } : {}),
     });
   }

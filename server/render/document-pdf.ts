@@ -43,9 +43,12 @@ export function renderDocumentPdf(doc: DocumentSpec): Promise<Buffer> {
     pdf.moveDown(1);
     for (const section of doc.sections) {
       // A heading never ends a page alone: it moves on with the text it introduces.
-      if (pdf.y > pdf.page.height - MARGIN - KEEP_WITH_NEXT) pdf.addPage();
-      pdf.fillColor(GREEN).font('Helvetica-Bold').fontSize(14).text(section.heading);
-      pdf.moveDown(0.4);
+      // An untitled section (a newsletter's opening words) has no heading line.
+      if (section.heading) {
+        if (pdf.y > pdf.page.height - MARGIN - KEEP_WITH_NEXT) pdf.addPage();
+        pdf.fillColor(GREEN).font('Helvetica-Bold').fontSize(14).text(section.heading);
+        pdf.moveDown(0.4);
+      }
       for (const paragraph of section.paragraphs) {
         const lines = paragraph.split('\n').map((line) => line.trim()).filter(Boolean);
         pdf.fillColor(INK).font('Helvetica').fontSize(11);

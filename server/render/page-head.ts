@@ -250,6 +250,7 @@ const ARTICLES = { name: 'Articles', path: '/articles' };
 const COURSES = { name: 'Courses', path: '/courses' };
 const QUIZZES = { name: 'Quizzes', path: '/quiz' };
 const WORKSHOPS = { name: 'Workshops', path: '/workshops' };
+const NEWSLETTERS = { name: 'Newsletters', path: '/newsletters' };
 const STAFF = { name: 'Staff console', path: '/staff' };
 
 const categoryCrumb = (category: string): Crumb => ({ name: categoryLabel(category), path: `/courses/${enc(category)}` });
@@ -376,6 +377,19 @@ const SCREENS: readonly Screen[] = [
   members('/ebook', () => plain('eBooks', '/ebook', 'In-depth guides to read on screen or print: practical, referenced and free for members.')),
   members('/research-papers', () => plain('Research Papers', '/research-papers', 'Reviews of the evidence behind sustainable design, with methods and references.')),
   members('/newsletters', () => plain('Newsletters', '/newsletters', 'Our monthly digest: new courses, upcoming workshops, research in brief and a practical tip.')),
+  // A sent newsletter (ADR 139): members only, like the list, so its head names the kind and the page its title.
+  members('/newsletters/:slug', ({ slug = '' }) => plain('Newsletter', `/newsletters/${enc(slug)}`, 'A SustainLearn monthly newsletter.', [NEWSLETTERS])),
+  // The pages a newsletter mail links to carry a personal token: never indexed.
+  open('/newsletter/confirm/:token', ({ token = '' }) => ({
+    ...plain('Confirm your subscription', `/newsletter/confirm/${enc(token)}`, 'Confirm your subscription to the SustainLearn newsletter.'), noindex: true,
+  })),
+  open('/newsletter/unsubscribe/:token', ({ token = '' }) => ({
+    ...plain('Unsubscribe from the newsletter', `/newsletter/unsubscribe/${enc(token)}`, 'Stop receiving the SustainLearn newsletter.'), noindex: true,
+  })),
+  members('/staff/newsletter', () => ({ ...plain('Newsletter', '/staff/newsletter', 'The staff console: newsletter issues.'), noindex: true })),
+  members('/staff/newsletter/:id', ({ id = '' }) => ({
+    ...plain('Newsletter issue', `/staff/newsletter/${enc(id)}`, 'The staff console: a newsletter issue.'), noindex: true,
+  })),
   members('/quiz', () => plain('Quizzes', '/quiz',
     'Test what you know about green buildings, passive design, materials, policy and nature, one question at a time.')),
   members('/quiz/:categoryId', ({ categoryId = '' }) => {

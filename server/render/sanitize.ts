@@ -43,3 +43,14 @@ const lessonOptions: sanitizeHtml.IOptions = {
 export function sanitizeLessonHtml(html: string): string {
   return sanitizeHtml(html, lessonOptions);
 }
+
+/** A newsletter's allowlist (issue 36 item 4): the rich tags and a rule; a top heading becomes a second-level one. */
+const newsletterOptions: sanitizeHtml.IOptions = {
+  ...options,
+  allowedTags: [...RICH_TAGS, 'hr'],
+  transformTags: { ...options.transformTags, h1: 'h2' },
+};
+
+export function sanitizeNewsletterHtml(html: string): string {
+  return sanitizeHtml(html, newsletterOptions);
+}

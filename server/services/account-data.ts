@@ -58,7 +58,8 @@ function readme(exportedAt: Date, files: string[]): string {
     'Each JSON file holds one kind of data: your profile and signed-in devices, your posts, your comments, what you',
     'liked, your quiz attempts with their answers, your course progress, your course assessment attempts with their',
     'answers, your certificates with their Open Badges 3.0 credentials (signed JSON Web Tokens), your workshop',
-    'registrations, and messages sent through the contact form from your email address. The pdfs folder holds the',
+    'registrations, messages sent through the contact form from your email address, and the newsletter subscription',
+    'of your email address, if there is one. The pdfs folder holds the',
     'results of each quiz you completed and each of your certificates.',
     '',
     'Page views: SustainLearn counts page views as totals per page and per day only. They hold nothing about who',
@@ -94,6 +95,7 @@ export class AccountDataService {
       })))],
       ['workshop-registrations.json', json(await data.registrationsOfMember(db, userId))],
       ['contact-messages.json', json(await data.contactMessagesOf(db, member.email))],
+      ['newsletter-subscription.json', json(await data.newsletterSubscriptionOf(db, member.email))],
     ];
     // Drawn one at a time, when the archive reaches them.
     const pdfs: [string, () => Promise<Buffer>][] = [

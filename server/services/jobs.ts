@@ -10,7 +10,7 @@ export type JobHandler = (job: JobRow) => Promise<void>;
 
 const LEASE_MS = 5 * 60_000;
 const RETRY_MS = 5 * 60_000;
-const MAX_ATTEMPTS = 5;
+export const MAX_ATTEMPTS = 5;
 
 export class JobRunner {
   #timer: NodeJS.Timeout | undefined;

@@ -80,6 +80,17 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   'account.export': [perMember(3, HOUR), perAddress(20, HOUR)],
   'account.requestDeleteCode': [perMember(5, HOUR), perAddress(30, HOUR)],
   'account.delete': [perMember(10, HOUR), perAddress(30, HOUR)],
+  // The newsletter (ADR 139): a subscribe mails a confirmation, so few per address and fewer per email.
+  'newsletter.subscribe': [perAddress(10, HOUR), perEmail(3, HOUR)],
+  'newsletter.confirm': [perAddress(30, HOUR)],
+  'newsletter.unsubscribe': [perAddress(30, HOUR)],
+  'newsletter.createIssue': [perMember(60, HOUR)],
+  'newsletter.updateIssue': [perMember(120, HOUR)],
+  'newsletter.preview': [perMember(120, HOUR)],
+  'newsletter.testSend': [perMember(20, HOUR)],
+  'newsletter.send': [perMember(10, HOUR)],
+  // A GET with a budget of its own: each export reads the whole table.
+  'newsletter.exportSubscribers': [perMember(10, HOUR)],
 };
 
 /**

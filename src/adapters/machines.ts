@@ -7,6 +7,7 @@ import { prepareCommentThread, provideCommentThread, readCommentThreadAhead } fr
 import { provideCourseProgress } from '../application/course-progress.effects';
 import { provideDiscussionFeed } from '../application/discussion-feed.effects';
 import { provideEmailChange } from '../application/email-change.effects';
+import { provideNewsletterSend } from '../application/newsletter-send.effects';
 import { provideMemberSuspension } from '../application/member-suspension.effects';
 import { provideOtpWizard } from '../application/otp-wizard.effects';
 import type { ApiClient, Clock, DraftStore, FileSaver, Navigator, Notifier, TokenStore } from '../application/ports';
@@ -43,6 +44,7 @@ export function provideMachines(ports: MachinePorts): AppMachines {
     search: () => provideSearch(ports),
     accountDeletion: () => provideAccountDeletion(ports),
     emailChange: () => provideEmailChange(ports),
+    newsletterSend: () => provideNewsletterSend(ports),
     memberSuspension: () => provideMemberSuspension(ports),
   };
 }

@@ -5,6 +5,7 @@ import type { CommentThreadMachine } from './comment-thread.machine';
 import type { CourseProgressMachine } from './course-progress.machine';
 import type { DiscussionFeedMachine } from './discussion-feed.machine';
 import type { EmailChangeMachine } from './email-change.machine';
+import type { NewsletterSendMachine } from './newsletter-send.machine';
 import type { MemberSuspensionMachine } from './member-suspension.machine';
 import type { OtpWizardMachine } from './otp-wizard.machine';
 import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, FileUploader, Navigator, Notifier, TokenStore } from './ports';
@@ -36,6 +37,7 @@ export interface AppMachines {
   search(): SearchMachine;
   accountDeletion(): AccountDeletionMachine;
   emailChange(): EmailChangeMachine;
+  newsletterSend(): NewsletterSendMachine;
   memberSuspension(): MemberSuspensionMachine;
 }
 

@@ -88,6 +88,14 @@ export const listStaff = staff('listStaff');
 export const setStaffRoles = staff('setRoles');
 export const staffAuditLog = staff('auditLog');
 
+const newsletter = module('newsletter', () => import(/* webpackChunkName: "contract-newsletter" */ '../contract/newsletter'));
+export const subscribeNewsletter = newsletter('subscribe');
+export const confirmNewsletter = newsletter('confirmSubscription');
+export const unsubscribeNewsletter = newsletter('unsubscribe');
+export const newsletterIssues = newsletter('listIssues');
+export const newsletterIssue = newsletter('getIssue');
+export const createNewsletterIssue = newsletter('createIssue');
+export const publishedNewsletter = newsletter('publishedIssue');
 const staffWorkshops = module('staffWorkshops', () => import(/* webpackChunkName: "contract-staff-workshops" */ '../contract/staff-workshops'));
 export const staffWorkshopSessions = staffWorkshops('staffWorkshops');
 export const staffSessionRegistrations = staffWorkshops('sessionRegistrations');

@@ -10,6 +10,7 @@ export const PAGES = [
   'discussion', 'courses', 'course-category', 'course-view', 'workshops', 'ebooks', 'research-papers',
   'newsletters', 'quiz-topics', 'quiz-topic', 'quiz-play', 'case-studies', 'profile', 'course-lesson', 'course-assessment',
   'learning', 'certificate', 'accessibility', 'workshop', 'search', 'member',
+  'newsletter', 'newsletter-confirm', 'newsletter-unsubscribe', 'staff-newsletter', 'staff-newsletter-issue',
   'staff-workshops', 'staff-workshop', 'staff-members', 'staff-member', 'staff-analytics',
 ] as const;
 export type PageName = (typeof PAGES)[number];
@@ -48,6 +49,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/ebook', 'ebooks'),
   members('/research-papers', 'research-papers'),
   members('/newsletters', 'newsletters'),
+  members('/newsletters/:slug', 'newsletter'),
+  open('/newsletter/confirm/:token', 'newsletter-confirm'),
+  open('/newsletter/unsubscribe/:token', 'newsletter-unsubscribe'),
+  members('/staff/newsletter', 'staff-newsletter'),
+  members('/staff/newsletter/:id', 'staff-newsletter-issue'),
   members('/quiz', 'quiz-topics'),
   members('/quiz/:categoryId', 'quiz-topic'),
   members('/quiz/:categoryId/:setId', 'quiz-play'),

@@ -38,6 +38,12 @@ export const paths = {
   ebooks: '/ebook',
   researchPapers: '/research-papers',
   newsletters: '/newsletters',
+  /** A sent newsletter as a page, and the pages its mails link to (ADR 139). */
+  newsletter: (slug: string) => `/newsletters/${encodeURIComponent(slug)}`,
+  newsletterConfirm: (token: string) => `/newsletter/confirm/${encodeURIComponent(token)}`,
+  newsletterUnsubscribe: (token: string) => `/newsletter/unsubscribe/${encodeURIComponent(token)}`,
+  staffNewsletter: '/staff/newsletter',
+  staffNewsletterIssue: (id: string) => `/staff/newsletter/${encodeURIComponent(id)}`,
   quiz: '/quiz',
   quizTopic: (categoryId: string) => `/quiz/${encodeURIComponent(categoryId)}`,
   quizSet: (categoryId: string, setId: string) => `/quiz/${encodeURIComponent(categoryId)}/${encodeURIComponent(setId)}`,

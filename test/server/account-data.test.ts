@@ -98,7 +98,7 @@ describeWithApp('account data', { seed: true, env: ENV }, (ctx) => {
     const files = await exported(ctx(), ada!);
     expect([...files.keys()]).toEqual(expect.arrayContaining([
       'README.txt', 'profile.json', 'posts.json', 'comments.json', 'likes.json', 'quiz-attempts.json', 'course-progress.json',
-      'assessment-attempts.json', 'certificates.json', 'workshop-registrations.json', 'contact-messages.json',
+      'assessment-attempts.json', 'certificates.json', 'workshop-registrations.json', 'contact-messages.json', 'newsletter-subscription.json',
     ]));
     const text = (name: string) => files.get(name)!.toString('utf8');
     const parsed = (name: string) => JSON.parse(text(name));

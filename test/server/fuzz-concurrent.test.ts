@@ -26,7 +26,8 @@ import * as learning from '../../src/contract/learning';
 import { answerQuestion, quizConstants, startQuiz } from '../../src/contract/quizzes';
 import { registerWorkshop } from '../../src/contract/workshops';
 import { submitFeedback } from '../../src/contract/feedback';
-import { feedback, staffRoles, users } from '../../server/data/schema';
+import { feedback, newsletterSubscribers, staffRoles, users } from '../../server/data/schema';
+import * as newsletter from '../../src/contract/newsletter';
 import type { StaffRole } from '../../src/domain/staff';
 import { suspendMember } from '../../src/contract/staff-members';
 import { OTP_MAX_ATTEMPTS } from '../../src/domain/otp';
@@ -241,6 +242,42 @@ const BURSTS: Record<string, (p: Prep) => Promise<Burst>> = {
   },
   // The right password, at once: one delete goes through, the others find the account gone (401) or the budget spent.
   'account.delete': async () => ({ body: { password: PASSWORD, deletePosts: false }, signedIn: true }),
+  // The newsletter (ADR 139): a visitor's subscribe, confirm and unsubscribe; the editors' console; the admin's CSV.
+  'newsletter.subscribe': async (p) => ({ body: { email: p.fresh('newsletter') }, signedIn: false }),
+  'newsletter.confirm': async (p) => ({ body: { token: await subscriptionOf(p) }, signedIn: false }),
+  'newsletter.unsubscribe': async (p) => ({ body: { token: await subscriptionOf(p) }, signedIn: false }),
+  'newsletter.createIssue': async (p) => {
+    await grant(p, 'editor');
+    return { body: issueDraft, signedIn: true };
+  },
+  'newsletter.updateIssue': async (p) => ({ params: { id: await issueOf(p) }, body: issueDraft, signedIn: true }),
+  'newsletter.preview': async (p) => {
+    await grant(p, 'editor');
+    return { body: issueDraft, signedIn: true };
+  },
+  'newsletter.testSend': async (p) => ({ params: { id: await issueOf(p) }, signedIn: true }),
+  'newsletter.send': async (p) => {
+    await p.ctx.database.db.insert(newsletterSubscribers).values({ email: p.fresh('reader'), status: 'confirmed', token: `burst-${p.who.id}`, confirmedAt: new Date(0) });
+    return { params: { id: await issueOf(p) }, signedIn: true };
+  },
+  'newsletter.exportSubscribers': async (p) => {
+    await grant(p, 'admin');
+    return { signedIn: true };
+  },
+};
+
+const issueDraft = { subject: 'Burst', bodyMarkdown: 'At once' };
+/** A draft issue of the member, made an editor. */
+const issueOf = async (p: Prep) => {
+  await grant(p, 'editor');
+  return (await p.ok(newsletter.createIssue, { body: issueDraft })).json().issue.id as string;
+};
+/** A pending subscription's token (read where the confirmation mail would take it from). */
+const subscriptionOf = async (p: Prep) => {
+  const email = p.fresh('subscriber');
+  await p.ok(newsletter.subscribe, { body: { email }, signedOut: true });
+  const [row] = await p.ctx.database.db.select({ token: newsletterSubscribers.token }).from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
+  return row!.token;
 };
 
 /** Staff writes are made by staff: the role is granted as a row, as `npm run staff -- grant` would. */

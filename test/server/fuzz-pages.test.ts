@@ -60,6 +60,11 @@ const ARGS: { [K in keyof Builders]: (s: Seeded) => Parameters<Builders[K]> } = 
   quizTopic: (s) => [s.quizTopic],
   quizSet: (s) => [s.quizCategory, s.quizSet],
   member: (s) => [s.member],
+  // Newsletter pages (ADR 139): none is seeded, so unknown ones; each page answers its own "not found".
+  newsletter: () => ['a-newsletter-2026-11-01'],
+  newsletterConfirm: () => ['n'.repeat(32)],
+  newsletterUnsubscribe: () => ['u'.repeat(32)],
+  staffNewsletterIssue: () => ['00000000-0000-4000-8000-000000000000'],
   staffWorkshop: (s) => [s.workshop],
   staffMembers: () => ['ada', 2],
   staffMember: (s) => [s.member],

@@ -1,5 +1,5 @@
 /**
- * The footer: newsletter box (no call, a visible confirmation), mission, social profiles, about-area section links
+ * The footer: newsletter box (a double opt-in subscribe, issue 36 item 4: the answer asks to confirm by mail), mission, social profiles, about-area section links
  * (scrolling to their ids 100 ms after navigating), learning links, contact details, and the Terms & Conditions and
  * Privacy Policy in a document modal. Below 992px the link groups sit together in one container.
  */
@@ -7,11 +7,15 @@ import { type FormEvent, type MouseEvent, Suspense, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../routes';
 import { PartBoundary, retryableLazy } from '../components/retryable-lazy';
+import { messageOf } from '../../application/api-error';
+import { subscribeNewsletter } from '../calls';
 import { useServices } from '../services-context';
 import { LEARNING_LINKS } from './nav-links';
 import './site-layout.css';
 
 const DocumentModal = retryableLazy(() => import(/* webpackChunkName: "document-modal" */ '../components/document-modal'));
+
+export const NEWSLETTER_SUBSCRIBE_FAILED = 'Could not subscribe. Check your connection, then try again.';
 
 export const DOCUMENT_FAILED = 'The document could not be opened. Check your connection, then try again.';
 
@@ -65,13 +69,24 @@ const SOCIAL_LINKS = [
 ] as const;
 
 function NewsletterForm() {
+  const { api, log } = useServices();
   const [email, setEmail] = useState('');
-  const [subscribed, setSubscribed] = useState<string | null>(null);
-  const submit = (event: FormEvent<HTMLFormElement>) => {
+  const [sending, setSending] = useState(false);
+  const [status, setStatus] = useState<{ text: string; failed: boolean } | null>(null);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // Spec: no call is made. The visitor still sees that the address was taken.
-    setSubscribed(email.trim());
-    setEmail('');
+    setSending(true);
+    try {
+      // The same answer whether or not the address had subscribed: the mail's link confirms it (ADR 139).
+      const answer = await subscribeNewsletter.use((call) => api.call(call, { body: { email: email.trim() } }));
+      setStatus({ text: answer.message, failed: false });
+      setEmail('');
+    } catch (error) {
+      log('newsletter subscribe failed', error);
+      setStatus({ text: messageOf(error, NEWSLETTER_SUBSCRIBE_FAILED), failed: true });
+    } finally {
+      setSending(false);
+    }
   };
   return (
     <form className="newsletter" onSubmit={submit}>
@@ -90,13 +105,14 @@ function NewsletterForm() {
           placeholder="you@example.com"
           value={email}
           onChange={(e) => setEmail(e.target.value)}
+          aria-describedby="newsletter-status"
         />
-        <button type="submit" className="button newsletter__button">
+        <button type="submit" className="button newsletter__button" disabled={sending}>
           Get monthly updates for Free!
         </button>
       </div>
-      <p className="newsletter__status" role="status">
-        {subscribed && `Thank you! Monthly updates will be sent to ${subscribed}.`}
+      <p id="newsletter-status" className={status?.failed ? 'newsletter__status newsletter__status--failed' : 'newsletter__status'} role="status">
+        {status?.text ?? ''}
       </p>
     </form>
   );
