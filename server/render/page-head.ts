@@ -250,6 +250,7 @@ const ARTICLES = { name: 'Articles', path: '/articles' };
 const COURSES = { name: 'Courses', path: '/courses' };
 const QUIZZES = { name: 'Quizzes', path: '/quiz' };
 const WORKSHOPS = { name: 'Workshops', path: '/workshops' };
+const STAFF = { name: 'Staff console', path: '/staff' };
 
 const categoryCrumb = (category: string): Crumb => ({ name: categoryLabel(category), path: `/courses/${enc(category)}` });
 const courseImage = (course: CourseFacts) => ({ url: course.thumbnail, alt: `${categoryLabel(course.category)} course illustration` });
@@ -398,6 +399,11 @@ const SCREENS: readonly Screen[] = [
   members('/learning', () => plain('My learning', '/learning', 'Your courses in progress, your certificates, your quizzes and your workshops.')),
   // A member's profile (issue 35): members only, so its head names no one; the page's title does once it has loaded.
   members('/members/:id', ({ id = '' }) => plain('Member profile', `/members/${enc(id)}`, 'A SustainLearn member: their profile, posts and comments.')),
+  // The staff console (issue 36): members' pages, so never indexed; the titles are the ones StaffPage sets.
+  members('/staff', () => plain('Staff console', '/staff', 'What needs attention: new messages and registrations for upcoming workshops.')),
+  members('/staff/inbox', () => plain('Inbox', '/staff/inbox', 'Feedback and contact messages, newest first.', [STAFF])),
+  members('/staff/roles', () => plain('Roles', '/staff/roles', 'The staff and their roles.', [STAFF])),
+  members('/staff/audit', () => plain('Audit log', '/staff/audit', 'Every staff action: who did what, and when.', [STAFF])),
   open('/certificates/:id', async ({ id = '' }, _url, deps) => {
     const certificate = await deps.certificates.findPublic(id);
     // The page's own description (certificate-page.tsx) is kept, so a shared link previews the same text.

@@ -10,6 +10,7 @@ export const PAGES = [
   'discussion', 'courses', 'course-category', 'course-view', 'workshops', 'ebooks', 'research-papers',
   'newsletters', 'quiz-topics', 'quiz-topic', 'quiz-play', 'case-studies', 'profile', 'course-lesson', 'course-assessment',
   'learning', 'certificate', 'accessibility', 'workshop', 'search', 'member',
+  'staff-home', 'staff-inbox', 'staff-roles', 'staff-audit',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 
@@ -54,6 +55,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/profile', 'profile'),
   members('/learning', 'learning'),
   members('/members/:id', 'member'),
+  // The staff console (issue 36): members' pages whose calls the server refuses to anyone without the role.
+  members('/staff', 'staff-home'),
+  members('/staff/inbox', 'staff-inbox'),
+  members('/staff/roles', 'staff-roles'),
+  members('/staff/audit', 'staff-audit'),
   open('/certificates/:id', 'certificate'),
 ];
 

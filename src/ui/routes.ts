@@ -45,6 +45,11 @@ export const paths = {
   profile: '/profile',
   /** A member's profile (issue 35). */
   member: (id: string) => `/members/${encodeURIComponent(id)}`,
+  /** The staff console (issue 36). */
+  staff: '/staff',
+  staffInbox: '/staff/inbox',
+  staffRoles: '/staff/roles',
+  staffAudit: '/staff/audit',
 } as const;
 
 /** The login page remembers where the visitor came from. */
