@@ -72,7 +72,8 @@ function Message({ item, pending, onHandle }: { item: InboxItem; pending: boolea
               Handled by {item.handledBy?.name ?? 'a staff member'} on {formatUsDateTime(item.handledAt)}
             </p>
           ) : (
-            <Button className="button button--primary button--small" isPending={pending} onPress={onHandle} aria-describedby={headingId}>
+            // Not react-aria's isPending: its announcement points at the button, which is gone once the message is handled.
+            <Button className="button button--primary button--small" onPress={() => !pending && onHandle()} aria-describedby={headingId}>
               {pending ? 'Marking handled...' : 'Mark handled'}
             </Button>
           )}

@@ -38,8 +38,10 @@ function MemberRoles({ member, onSaved }: { member: Member; onSaved: () => void 
   const headingId = useId();
   useEffect(() => setRoles(member.roles), [member.roles]);
 
+  // Not react-aria's isPending: its announcement points at the button, which a new search removes.
   const save = async (event: FormEvent) => {
     event.preventDefault();
+    if (saving) return;
     setSaving(true);
     setError(null);
     try {
@@ -74,7 +76,7 @@ function MemberRoles({ member, onSaved }: { member: Member; onSaved: () => void 
             ))}
           </div>
         </CheckboxGroup>
-        <Button type="submit" className="button button--primary button--small" isPending={saving} isDisabled={sameRoles(roles, member.roles) && !saving}>
+        <Button type="submit" className="button button--primary button--small" isDisabled={sameRoles(roles, member.roles) && !saving}>
           {saving ? 'Saving...' : 'Save'}
         </Button>
         <p id={errorId} className="form__error" role="alert">
