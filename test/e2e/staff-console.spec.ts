@@ -11,6 +11,7 @@ import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { tabTo } from './support/keyboard';
 import { signInAsStaff, STAFF_ACCOUNTS } from './support/staff';
+import { describeFindings, focusFindings, forcedColorFindings, reflowFindings, targetSizeFindings, textSpacingFindings } from './support/wcag';
 
 const suffix = () => randomBytes(3).toString('hex');
 
@@ -157,4 +158,38 @@ test('a signed-out visitor to /staff is sent to sign in', async ({ request }) =>
   const answer = await request.get('/staff/inbox', { maxRedirects: 0 });
   expect(answer.status()).toBe(302);
   expect(answer.headers().location).toBe('/login?from=%2Fstaff%2Finbox');
+});
+
+test("the console's screens, as an admin sees them, pass the checks every route passes (test/e2e/wcag.spec.ts)", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await request.post('/api/feedback', {
+    data: { name: `Sam (illustrative) ${suffix()}`, email: 'sam.feedback@example.com', mobile: '+44 20 7946 0001', feedback: 'A long message that wraps. '.repeat(12) },
+  });
+  await signInAsStaff(page, 'admin');
+  const findings: string[] = [];
+  for (const path of ['/staff', '/staff/inbox', '/staff/inbox?status=handled', '/staff/roles', '/staff/audit']) {
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(path);
+      await expect(page.locator('main h1')).toBeVisible();
+      await expect(page.locator('main .spinner')).toHaveCount(0);
+      const label = `${path} at ${width}px`;
+      findings.push(...describeFindings(label, await targetSizeFindings(page)));
+      findings.push(...describeFindings(label, await focusFindings(page)));
+      findings.push(...describeFindings(label, await textSpacingFindings(page)));
+      if (width === 375) {
+        await page.setViewportSize({ width: 320, height: 900 });
+        await page.waitForTimeout(150);
+        findings.push(...describeFindings(`${path} at 320px`, await reflowFindings(page)));
+        await page.setViewportSize({ width, height: 900 });
+      }
+      await page.emulateMedia({ forcedColors: 'active' });
+      await page.waitForTimeout(100);
+      findings.push(...describeFindings(`${label}, forced colours`, await forcedColorFindings(page)));
+      await page.emulateMedia({ forcedColors: 'none' });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expectAccessible(page, label);
+    }
+  }
+  expect(findings).toEqual([]);
 });
