@@ -99,6 +99,8 @@ test('a moderator marks a feedback message handled, and it moves to Handled with
   expect(sent.status()).toBe(200);
 
   await signInAsStaff(page, 'moderator');
+  // The server draws the inbox with its messages (ADR 100), not a spinner.
+  expect(await (await page.request.get('/staff/inbox')).text()).toContain(writer);
   await page.goto('/staff/inbox');
   await expect(page.getByRole('tab', { name: 'New', selected: true })).toBeVisible();
   const message = page.getByRole('article', { name: writer });
@@ -120,6 +122,7 @@ test('a moderator marks a feedback message handled, and it moves to Handled with
   await expect(message).toContainText(`Handled by ${moderator.firstName} ${moderator.lastName} on`);
   await expect(message.getByRole('button', { name: 'Mark handled' })).toHaveCount(0);
   await expectAccessible(page, 'inbox: handled');
+  expect(await (await page.request.get('/staff/inbox?status=handled')).text()).toContain(`Handled by ${moderator.firstName} ${moderator.lastName}`);
 });
 
 test('a member who is not staff reads that the console is not for them, and has no link to it', async ({ page, request }) => {

@@ -69,7 +69,7 @@ function Message({ item, pending, onHandle }: { item: InboxItem; pending: boolea
           </a>
           {item.handledAt ? (
             <p className="inbox-item__handled">
-              Handled by {item.handledBy?.name ?? 'a staff member'} on {formatUsDateTime(item.handledAt)}
+              {`Handled by ${item.handledBy?.name ?? 'a staff member'} on ${formatUsDateTime(item.handledAt)}`}
             </p>
           ) : (
             // Not react-aria's isPending: its announcement points at the button, which is gone once the message is handled.
