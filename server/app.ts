@@ -33,6 +33,7 @@ import { memberRoutes } from './routes/members';
 import { quizRoutes } from './routes/quizzes';
 import { searchRoutes } from './routes/search';
 import { staffRoutes } from './routes/staff';
+import { staffWorkshopRoutes } from './routes/staff-workshops';
 import { systemRoutes } from './routes/system';
 import { workshopRoutes } from './routes/workshops';
 import { accountDataRoutes } from './routes/account-data';
@@ -53,7 +54,11 @@ import { QuizAttempts, quizUrls } from './services/quizzes';
 import { SessionService } from './services/sessions';
 import { SiteService } from './services/site';
 import { StaffService } from './services/staff';
+import { REGISTRANT_MESSAGE_JOB, StaffWorkshopService } from './services/staff-workshops';
 import { JobRunner } from './services/jobs';
+import { jobQueueDepth } from './data/jobs';
+import { Metrics } from './metrics/metrics';
+import { MeteredMailer } from './metrics/metered-mailer';
 import { SearchService } from './services/search';
 import { TokenService } from './services/tokens';
 import { PageAnswers, pageMaxAgeMs } from './http/pages';
@@ -76,6 +81,8 @@ export const CONTENT_DIR = join(rootDir, 'content');
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
+    /** Prometheus metrics (ADR 143), served on METRICS_PORT by main.ts. */
+    metrics: Metrics;
     /** Set when the process is shutting down: answers then ask their client to close the connection. */
     shuttingDown: boolean;
     /** The job queue kept in the database (workshop reminders): tests run it with `tick()`. */
@@ -125,7 +132,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.decorate('validateResponses', true);
   app.decorate('contentCacheSeconds', config.contentCacheSeconds);
-  app.decorate('mailer', deps.mailer ?? new ConsoleMailer());
+  const metrics = new Metrics({ pool: () => database.poolStats(), jobQueue: () => jobQueueDepth(db, new Date(now())) });
+  database.timing.observer = (operation, seconds, failed) => metrics.query(operation, seconds, failed);
+  app.decorate('metrics', metrics);
+  app.addHook('onResponse', async (request, reply) => {
+    // The route's pattern (/api/discussions/:id), never the raw path: a label per URL would grow without bound.
+    metrics.request(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+  });
+  app.decorate('mailer', new MeteredMailer(deps.mailer ?? new ConsoleMailer(), metrics));
   app.decorate('limits', new LimitService(db, now, config.rateLimit));
   // Searches not kept use at most a quarter of PGlite's one thread, one at a time, 16 waiting at most (ADR 125).
   app.decorate('expensiveReads', database.kind === 'pglite' ? new DutyCycle(1 / 4, 16) : null);
@@ -159,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const indexHtml = join(config.staticDir, 'index.html');
   await registerSecurityHeaders(app, { indexHtml, secure: config.secure });
   await app.register(authPlugin, { sessions: new SessionService(db, tokens) });
+  app.sessions.counted = metrics.cache('sessions');
 
   const otp = new OtpService(db, jwtSecret, now);
   const accounts = new AccountService({
@@ -173,8 +188,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const certificates = new CertificateService(db, config.publicUrl, now);
   const learning = new LearningService(db, certificates);
   const workshops = new WorkshopService(db, app.mailer, config.publicUrl, now, (error) => app.log.error({ err: error }, 'workshop mail failed'));
-  const jobs = new JobRunner(db, { [REMINDER_JOB]: (job) => workshops.sendReminder(job) }, now, (error, job) =>
-    app.log.error({ err: error, job: job?.kind }, 'a job failed'));
+  const staffWorkshops = new StaffWorkshopService(db, workshops, app.mailer, { staffEmail: config.staffEmail, now });
+  const jobs = new JobRunner(db, {
+    [REMINDER_JOB]: (job) => workshops.sendReminder(job),
+    [REGISTRANT_MESSAGE_JOB]: (job) => staffWorkshops.sendMessage(job),
+  }, now, (error, job) =>
+    app.log.error({ err: error, job: job?.kind }, 'a job failed'), (kind, ok) => metrics.job(kind, ok));
   app.decorate('jobs', jobs);
   const staff = new StaffService(db, app.mailer, {
     staffEmail: config.staffEmail, publicUrl: config.publicUrl, now, onMailFailure: (error) => app.log.error({ err: error }, 'staff mail failed'),
@@ -184,6 +203,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(apiAnswers, { now, communityMaxAgeMs: communityMaxAgeMs(database.kind) });
+      api.contentAnswers.counted = metrics.cache('content');
+      api.communityAnswers.counted = metrics.cache('community');
       // What another process's write made stale is dropped here too (ADR 061).
       database.changes.subscribe((topic) => {
         if (topic === 'community') api.communityAnswers.changed();
@@ -214,6 +235,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(workshopRoutes, { service: workshops });
       await api.register(searchRoutes, { service: new SearchService(db) });
       await api.register(staffRoutes, { staff });
+      await api.register(staffWorkshopRoutes, { service: staffWorkshops });
       await api.register(accountDataRoutes, { service: new AccountDataService({ db, otp, mailer: app.mailer, publicUrl: config.publicUrl, now, workshops, certificates, attempts, onError: (error) => app.log.error({ err: error }, 'account data failed') }) });
       await api.register(memberRoutes, { service: new MemberService(db, config.apiBasePath) });
     },
@@ -229,6 +251,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guards: { visitorPage: (address) => app.limits.checkRead('visitorPage', address), admit: () => queue?.admit() },
   }) : null;
   renderedPages.of = pages;
+  pages?.countLookups(metrics.cache('pages'));
   await registerSpa(app, {
     staticDir: config.staticDir, mediaDir: join(CONTENT_DIR, 'images'), apiBasePath: config.apiBasePath, pages, publicSourceMaps: config.publicSourceMaps,
   });

@@ -23,6 +23,9 @@ const envSchema = z.object({
   SOURCE_MAPS: z.preprocess(emptyAsUndefined, z.enum(['public', 'off']).default('off')),
   CONTENT_CACHE_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(10)),
   DEMO_COMMUNITY: z.preprocess(emptyAsUndefined, z.enum(['on', 'off']).default('off')),
+  /** The Prometheus listener (ADR 143): unset, there is none. Never the public port. */
+  METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(65535).optional()),
+  METRICS_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
   JOB_POLL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(3600).default(30)),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.string().default('off').transform((value, ctx) => {
     const trust = parseTrustProxy(value);
@@ -74,6 +77,9 @@ export interface Config {
   rateLimit: boolean;
   contentCacheSeconds: number;
   trustProxy: TrustProxy;
+  /** Where Prometheus scrapes the metrics (ADR 143); undefined: no listener. */
+  metricsPort: number | undefined;
+  metricsHost: string;
   /** How often due jobs (workshop reminders) are looked for; 0 turns the runner off in this process. */
   jobPollSeconds: number;
   /** Load the demo community at start (`npm run demo`); refused when NODE_ENV is production. */
@@ -96,6 +102,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.DEMO_COMMUNITY === 'on' && env.NODE_ENV === 'production') {
     throw new ConfigError('Invalid configuration: DEMO_COMMUNITY="on" is refused when NODE_ENV is production');
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(`Invalid configuration: METRICS_PORT="${e.METRICS_PORT}" must not be the public PORT: metrics are for the operator only`);
+  }
   const dataDir = resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -116,6 +125,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     demoCommunity: e.DEMO_COMMUNITY === 'on',
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    metricsPort: e.METRICS_PORT,
+    metricsHost: e.METRICS_HOST,
     secure: (e.PUBLIC_URL ?? '').startsWith('https://'),
   };
 }

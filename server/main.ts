@@ -11,6 +11,7 @@ import { keepDataDirPrivate } from './data/data-dir';
 import { loggerOptions } from './http/logging';
 import { ConsoleMailer } from './mail/console-mailer';
 import { SmtpMailer } from './mail/smtp-mailer';
+import { type MetricsListener, serveMetrics } from './metrics/serve';
 
 /** Keep-alive clients get this long to send their next request, which is answered with `Connection: close`. */
 const DRAIN_GRACE_MS = 1_000;
@@ -22,7 +23,7 @@ const SHUTDOWN_LIMIT_MS = 4_500;
  * keep-alive connections during the grace period, each with `Connection: close`; then close the idle connections,
  * wait for the busy ones to finish, and close the app, the mailer and the database. Exit 0.
  */
-async function shutdown(app: FastifyInstance, database: Database, signal: string): Promise<void> {
+async function shutdown(app: FastifyInstance, database: Database, metrics: MetricsListener | null, signal: string): Promise<void> {
   app.log.info({ signal }, 'shutting down: finishing in-flight requests');
   const limit = setTimeout(() => {
     app.log.error('shutdown took too long; exiting with connections still open');
@@ -41,6 +42,7 @@ async function shutdown(app: FastifyInstance, database: Database, signal: string
   await drained;
   clearInterval(sweep);
   await app.close();
+  await metrics?.close();
   await app.mailer.close?.();
   await database.close();
   process.exit(0);
@@ -89,11 +91,12 @@ async function main() {
   app.log.info({ database: database.kind, seeded }, 'database ready');
 
   let stopping = false;
+  let metricsListener: MetricsListener | null = null;
   const stop = (signal: string) => {
     // A second signal (npm and the shell may both pass one on) changes nothing.
     if (stopping) return;
     stopping = true;
-    shutdown(app, database, signal).catch((error: unknown) => {
+    shutdown(app, database, metricsListener, signal).catch((error: unknown) => {
       app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
     });
@@ -102,6 +105,10 @@ async function main() {
   process.on('SIGINT', () => stop('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+  if (config.metricsPort !== undefined) {
+    metricsListener = await serveMetrics(app.metrics, config.metricsHost, config.metricsPort);
+    app.log.info({ host: config.metricsHost, port: metricsListener.port }, 'metrics listening');
+  }
 }
 
 void main().catch((error) => {

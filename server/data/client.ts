@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { DEFAULT_MAX_WAITING, QueryQueue } from './query-queue';
+import { QueryTiming } from './query-timing';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,6 +23,10 @@ export interface Database {
   queue: QueryQueue | null;
   /** Runs `work` while no other process on this database runs its own (migrations, the first seed). */
   exclusively<T>(work: () => Promise<T>): Promise<T>;
+  /** The driver's calls, timed for the metrics once an observer is set (ADR 143). */
+  timing: QueryTiming;
+  /** The PostgreSQL pool's connections; null on PGlite. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
 }
 
 /** What a write can make stale in another process's memory. */
@@ -64,6 +69,10 @@ export async function openDatabase(options: {
     // An idle client can lose its connection (a restart, an admin's terminate); without a listener that error would
     // crash the process. The pool drops the client and opens a new one on the next query.
     pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    const timing = new QueryTiming();
+    timing.wrap(pool, ['query']);
+    // A transaction's statements go through a client of its own: each client is timed as it is handed out.
+    pool.on('acquire', (client) => timing.wrap(client, ['query']));
     const db = drizzle(pool, { schema });
     const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
       // A session-level advisory lock held on one connection serialises the work across processes.
@@ -84,6 +93,8 @@ export async function openDatabase(options: {
       changes,
       queue: null,
       exclusively,
+      timing,
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: async () => {
         await changes.close();
         await pool.end();
@@ -108,11 +119,16 @@ export async function openDatabase(options: {
     }
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
-    // Drizzle calls the client's own methods at each query, so the queue wraps them in place.
+    // Drizzle calls the client's own methods at each query, so the timing and the queue wrap them in place: the
+    // timing first, so that it measures the call and not its wait in the queue.
+    const timing = new QueryTiming();
+    timing.wrap(client, ['query', 'exec']);
+    timing.wrap(client, ['transaction'], 'transaction');
     const queue = new QueryQueue(options.maxWaitingQueries ?? DEFAULT_MAX_WAITING);
     queue.wrap(client, ['query', 'exec', 'transaction']);
     database = {
       db: db as unknown as Db, kind: 'pglite', changes: aloneBus, queue, exclusively: (work) => work(), close: () => client.close(), ping: async () => true,
+      timing, poolStats: () => null,
     };
   }
   const { db } = database;

@@ -53,3 +53,15 @@ export async function jobByKey(db: Db, key: string): Promise<JobRow | undefined>
   const [row] = await db.select().from(jobs).where(eq(jobs.key, key)).limit(1);
   return row;
 }
+
+/** Jobs not done (the metrics' queue depth): due by `now`, and scheduled for later. Served by the `jobs_due` index. */
+export async function jobQueueDepth(db: Db, now: Date): Promise<{ due: number; scheduled: number }> {
+  const [row] = await db
+    .select({
+      due: sql<number>`count(*) filter (where ${jobs.runAt} <= ${now.toISOString()}::timestamptz)`.mapWith(Number),
+      scheduled: sql<number>`count(*) filter (where ${jobs.runAt} > ${now.toISOString()}::timestamptz)`.mapWith(Number),
+    })
+    .from(jobs)
+    .where(isNull(jobs.doneAt));
+  return { due: row?.due ?? 0, scheduled: row?.scheduled ?? 0 };
+}

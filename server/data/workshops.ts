@@ -117,8 +117,9 @@ export async function promoteFirstWaitlisted(db: Reader, workshopId: string, now
   return row;
 }
 
+/** Where a mail to the member goes: nowhere once they deleted their account. */
 export async function memberContact(db: Reader, userId: string): Promise<{ email: string; firstName: string } | undefined> {
-  const [row] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(eq(users.id, userId)).limit(1);
+  const [row] = await db.select({ email: users.email, firstName: users.firstName }).from(users).where(and(eq(users.id, userId), isNull(users.deletedAt))).limit(1);
   return row;
 }
 

@@ -30,6 +30,8 @@ export class KeptUntilChanged<V> {
   readonly #pending = new Map<string, { generation: number; value: Promise<V> }>();
   #generation = 0;
   #size = 0;
+  /** Told of each read: served from what is kept (true) or computed (false); the metrics' cache counters (ADR 143). */
+  counted: ((hit: boolean) => void) | null = null;
 
   constructor(options: KeptOptions<V>) {
     this.#options = options;
@@ -67,14 +69,19 @@ export class KeptUntilChanged<V> {
       this.#kept.delete(key);
       this.#kept.set(key, hit);
       this.#remeasure(hit);
-      if (hit.refreshAt > startedAt) return hit.value;
+      if (hit.refreshAt > startedAt) {
+        this.counted?.(true);
+        return hit.value;
+      }
     }
     const fresh = this.#compute(key, produce, startedAt);
     if (hit && hit.expires > startedAt) {
       // A failed refresh is retried by the next read.
       fresh.catch(() => undefined);
+      this.counted?.(true);
       return hit.value;
     }
+    this.counted?.(false);
     return fresh;
   }
 

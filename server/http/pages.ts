@@ -114,6 +114,11 @@ export class PageAnswers {
     });
   }
 
+  /** Counts each kept-page lookup (ADR 143). */
+  countLookups(counted: (hit: boolean) => void): void {
+    this.#kept.counted = counted;
+  }
+
   /**
    * Draws the home page once for nobody, so the first visitor after a start does not pay for loading the render's
    * own libraries (jsdom for the sanitizer, the first compile of each view). Failures only cost that head start.

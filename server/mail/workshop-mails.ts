@@ -58,3 +58,13 @@ export function reminderMail(f: WorkshopMailFacts): Mail {
     'A reminder that your workshop starts in about 24 hours. The join link appears on the workshop page from 15 minutes before the start.',
   ], `workshop reminder ${f.title} ${f.pageUrl}`);
 }
+
+/** A message the workshop's organisers send to its registrants (issue 36), paragraphs split on blank lines. */
+export function registrantMessageMail(f: WorkshopMailFacts, subject: string, message: string, waitlisted: boolean, replyTo: string | undefined): Mail {
+  const paragraphs = message.split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const why = waitlisted
+    ? 'You receive this message because you are on the waitlist for this SustainLearn workshop.'
+    : 'You receive this message because you are registered for this SustainLearn workshop.';
+  const sent = mail(f, subject, [...paragraphs, why], `workshop message ${f.title} ${f.pageUrl}`);
+  return replyTo ? { ...sent, replyTo } : sent;
+}

@@ -404,6 +404,10 @@ const SCREENS: readonly Screen[] = [
   members('/staff/inbox', () => plain('Inbox', '/staff/inbox', 'Feedback and contact messages, newest first.', [STAFF])),
   members('/staff/roles', () => plain('Roles', '/staff/roles', 'The staff and their roles.', [STAFF])),
   members('/staff/audit', () => plain('Audit log', '/staff/audit', 'Every staff action: who did what, and when.', [STAFF])),
+  // The staff console (issue 36): members only (so never indexed), named without what is in it.
+  members('/staff/workshops', () => plain('Workshops', '/staff/workshops', 'Workshop sessions and their registrations, for SustainLearn staff.', [STAFF])),
+  members('/staff/workshops/:sessionId', ({ sessionId = '' }) =>
+    plain('Workshop registrations', `/staff/workshops/${enc(sessionId)}`, 'A workshop session\'s registrations, for SustainLearn staff.', [STAFF])),
   open('/certificates/:id', async ({ id = '' }, _url, deps) => {
     const certificate = await deps.certificates.findPublic(id);
     // The page's own description (certificate-page.tsx) is kept, so a shared link previews the same text.

@@ -21,6 +21,8 @@ export class JobRunner {
     private readonly handlers: Record<string, JobHandler>,
     private readonly now: () => number,
     private readonly onError: (error: unknown, job: JobRow | null) => void,
+    /** Told of each job run and whether it was done (the metrics). */
+    private readonly onRun: (kind: string, ok: boolean) => void = () => undefined,
   ) {}
 
   /** Runs the jobs due now; answers how many ran. One run at a time per process. */
@@ -46,7 +48,9 @@ export class JobRunner {
         if (!handler) throw new Error(`no handler for jobs of kind ${job.kind}`);
         await handler(job);
         await markJobDone(this.db, job.id, new Date(this.now()));
+        this.onRun(job.kind, true);
       } catch (error) {
+        this.onRun(job.kind, false);
         this.onError(error, job);
         const retry = job.attempts < MAX_ATTEMPTS ? new Date(this.now() + RETRY_MS) : null;
         await markJobFailed(this.db, job.id, error instanceof Error ? error.message : String(error), retry).catch((e: unknown) => this.onError(e, job));

@@ -50,6 +50,9 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   'contact.send': [perAddress(5, HOUR)],
   'staff.markHandled': [perMember(300, HOUR)],
   'staff.setRoles': [perMember(60, HOUR)],
+  'staffWorkshops.markAttended': [perMember(300, HOUR)],
+  // A message mails every registrant: a few an hour is what an organiser needs.
+  'staffWorkshops.message': [perMember(10, HOUR)],
   'analytics.pageView': [perAddress(120, MINUTE)],
   'discussions.create': [perMember(10, HOUR), perAddress(30, HOUR)],
   'discussions.update': [perMember(30, 10 * MINUTE), perAddress(90, 10 * MINUTE)],

@@ -106,7 +106,8 @@ export class WorkshopService {
     return this.view(session, series, userId);
   }
 
-  private async facts(userId: string, session: SessionRow, series: SeriesRow | null): Promise<WorkshopMailFacts | null> {
+  /** What a mail to the member about the session says: null when the member is gone. */
+  async mailFacts(userId: string, session: SessionRow, series: SeriesRow | null): Promise<WorkshopMailFacts | null> {
     const member = await memberContact(this.db, userId);
     if (!member) return null;
     return {
@@ -156,7 +157,7 @@ export class WorkshopService {
     });
     const { session, series, registration, isNew } = outcome;
     if (isNew) {
-      const facts = await this.facts(userId, session, series);
+      const facts = await this.mailFacts(userId, session, series);
       if (registration.status === 'registered') {
         this.send(facts && registeredMail(facts, this.ics(session)));
       } else {
@@ -180,7 +181,7 @@ export class WorkshopService {
       return { ...found, promoted: await this.giveBack(tx, existing, found.session) };
     });
     const { session, series, promoted } = outcome;
-    const facts = await this.facts(userId, session, series);
+    const facts = await this.mailFacts(userId, session, series);
     this.send(facts && cancelledMail(facts));
     if (promoted) await this.tellMovedUp([{ session, series, promoted }]);
     return { workshop: await this.view(session, series, userId), message: WORKSHOP_TEXT.cancelled };
@@ -212,7 +213,7 @@ export class WorkshopService {
   /** Mails the members who took a seat from the waitlist, as on a cancel. */
   async tellMovedUp(moved: MovedUp[]): Promise<void> {
     for (const { session, series, promoted } of moved) {
-      const theirs = await this.facts(promoted.userId, session, series);
+      const theirs = await this.mailFacts(promoted.userId, session, series);
       this.send(theirs && registeredMail(theirs, this.ics(session), true));
     }
   }
@@ -243,7 +244,7 @@ export class WorkshopService {
     if (!found || this.now() >= found.session.startsAt.getTime()) return;
     const mine = await registrationById(this.db, job.payload.registrationId ?? '', found.session.id);
     if (mine?.status !== 'registered') return;
-    const facts = await this.facts(mine.userId, found.session, found.series);
+    const facts = await this.mailFacts(mine.userId, found.session, found.series);
     // Awaited, unlike the other mails: a reminder that could not be sent is tried again by the job queue.
     if (facts) await this.mailer.send(reminderMail(facts));
   }

@@ -8,10 +8,10 @@ export type RenderFetch = (url: string, init: RequestInit) => Promise<Response>;
 
 /**
  * The query parameters a screen reads (search's `q` and `type`, the topic's `category` and `subcategory`, sign-in's
- * `from`, the staff inbox's `status` and `page`, the audit log's `actor`, `action` and `page`). The server keeps
- * pages for visitors by these alone (ADR 125): a screen that reads a new one names it here.
+ * `from`, the staff workshops' `when`, the staff inbox's `status` and `page`, the audit log's `actor`, `action` and
+ * `page`). The server keeps pages for visitors by these alone (ADR 125): a screen that reads a new one names it here.
  */
-export const PAGE_QUERY_PARAMETERS = ['q', 'type', 'category', 'subcategory', 'from', 'status', 'page', 'actor', 'action'] as const;
+export const PAGE_QUERY_PARAMETERS = ['q', 'type', 'category', 'subcategory', 'from', 'when', 'status', 'page', 'actor', 'action'] as const;
 
 export interface RenderRequest {
   /** Path and query string, e.g. `/articles/abc?x=1`. */

@@ -87,3 +87,7 @@ export const markHandled = staff('markHandled');
 export const listStaff = staff('listStaff');
 export const setStaffRoles = staff('setRoles');
 export const staffAuditLog = staff('auditLog');
+
+const staffWorkshops = module('staffWorkshops', () => import(/* webpackChunkName: "contract-staff-workshops" */ '../contract/staff-workshops'));
+export const staffWorkshopSessions = staffWorkshops('staffWorkshops');
+export const staffSessionRegistrations = staffWorkshops('sessionRegistrations');

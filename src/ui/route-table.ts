@@ -11,6 +11,7 @@ export const PAGES = [
   'newsletters', 'quiz-topics', 'quiz-topic', 'quiz-play', 'case-studies', 'profile', 'course-lesson', 'course-assessment',
   'learning', 'certificate', 'accessibility', 'workshop', 'search', 'member',
   'staff-home', 'staff-inbox', 'staff-roles', 'staff-audit',
+  'staff-workshops', 'staff-workshop',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 
@@ -60,6 +61,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/staff/inbox', 'staff-inbox'),
   members('/staff/roles', 'staff-roles'),
   members('/staff/audit', 'staff-audit'),
+  members('/staff/workshops', 'staff-workshops'),
+  members('/staff/workshops/:sessionId', 'staff-workshop'),
   open('/certificates/:id', 'certificate'),
 ];
 

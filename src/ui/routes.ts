@@ -50,6 +50,9 @@ export const paths = {
   staffInbox: '/staff/inbox',
   staffRoles: '/staff/roles',
   staffAudit: '/staff/audit',
+  staffWorkshops: '/staff/workshops',
+  staffPastWorkshops: '/staff/workshops?when=past',
+  staffWorkshop: (sessionId: string) => `/staff/workshops/${encodeURIComponent(sessionId)}`,
 } as const;
 
 /** The login page remembers where the visitor came from. */

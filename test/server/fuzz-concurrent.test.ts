@@ -171,6 +171,16 @@ const BURSTS: Record<string, (p: Prep) => Promise<Burst>> = {
     await grant(p, 'admin');
     return { params: { id: p.who.id }, body: { roles: ['admin'] }, signedIn: true };
   },
+  // Attendance before the session starts is refused (409): still an answer the budget must bound.
+  'staffWorkshops.markAttended': async (p) => {
+    await grant(p, 'editor');
+    await p.ok(registerWorkshop, { params: { id: p.seeded.workshop } });
+    return { params: { sessionId: p.seeded.workshop, userId: p.who.id }, body: { attended: true }, signedIn: true };
+  },
+  'staffWorkshops.message': async (p) => {
+    await grant(p, 'editor');
+    return { params: { sessionId: p.seeded.workshop }, body: { subject: 'At once', message: 'Sent at once' }, signedIn: true };
+  },
   'discussions.create': async (p) => ({ body: post(p.seeded), signedIn: true }),
   'discussions.update': async (p) => ({ params: { id: await discussionOf(p) }, body: { title: 'Edited at once' }, signedIn: true }),
   'discussions.delete': async (p) => ({ params: { id: await discussionOf(p) }, signedIn: true }),

@@ -60,6 +60,7 @@ const ARGS: { [K in keyof Builders]: (s: Seeded) => Parameters<Builders[K]> } = 
   quizTopic: (s) => [s.quizTopic],
   quizSet: (s) => [s.quizCategory, s.quizSet],
   member: (s) => [s.member],
+  staffWorkshop: (s) => [s.workshop],
 };
 
 function concreteUrls(s: Seeded): string[] {

@@ -63,7 +63,8 @@ export default async function globalSetup() {
   const dataDir = seededDataDirCopy();
   made.push(dataDir);
   // Rate limits are off here: every test signs its users up from 127.0.0.1. Server tests cover the limits.
-  const server = await startServer({ STATIC_DIR: staticDir!, SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`, RATE_LIMIT: 'off' }, dataDir);
+  // Jobs every second: a mail sent through the queue (a message to registrants, a newsletter) arrives while the test waits.
+  const server = await startServer({ STATIC_DIR: staticDir!, SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`, RATE_LIMIT: 'off', JOB_POLL_SECONDS: '1' }, dataDir);
   console.log(`End-to-end server ready in ${seconds(started)}`);
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = server.dataDir;

@@ -7,7 +7,7 @@ import { Dialog } from 'radix-ui';
 import { type FormEvent, useId } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { Field } from '../../components/fields';
-import './certificate-name.css';
+import '../../components/dialog.css';
 
 export function CertificateNameDialog({ courseTitle, name, error, busy, onName, onConfirm, onCancel }: {
   courseTitle: string;

@@ -23,6 +23,7 @@ import { NameGateProvider } from './name-gate';
 import { PostComposer } from './post-composer';
 import { SdgSidebar, TopicSelects, topicLabel } from './topic-picker';
 import { whenIdle } from '../../when-idle';
+import '../../components/dialog.css';
 import './discussion.css';
 
 /** Its topic selects collate and list their options with Intl as they render: the ICU data loads first (ADR 115). */

@@ -23,7 +23,7 @@ import { CourseProgressBar } from '../courses/course-progress-bar';
 import { CourseThumbnail } from '../courses/course-thumbnail';
 import { NameGateProvider, useNameGate } from '../discussion/name-gate';
 import { PastAttempt } from '../quiz/past-attempt';
-import '../courses/certificate-name.css';
+import '../../components/dialog.css';
 import '../courses/courses.css';
 import '../courses/lesson.css';
 import '../quiz/quiz.css';

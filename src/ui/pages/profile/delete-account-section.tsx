@@ -6,7 +6,8 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { AlertDialog } from 'radix-ui';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Button, Checkbox, Form } from 'react-aria-components';
+import { Button, Form } from 'react-aria-components';
+import { Checkbox } from '../../components/checkbox';
 import { Field } from '../../components/fields';
 import { useServices } from '../../services-context';
 import './account-data.css';
@@ -85,14 +86,7 @@ export function DeleteAccountSection() {
                     No password? Send me a code
                   </button>
                 )}
-                <Checkbox className="account-checkbox" isSelected={deletePosts} onChange={(value) => actor.send({ type: 'deletePosts.change', value })}>
-                  <span className="account-checkbox__box" aria-hidden="true">
-                    {deletePosts && (
-                      <svg viewBox="0 0 18 18" aria-hidden="true" focusable="false">
-                        <polyline points="2 9 7 14 16 4" />
-                      </svg>
-                    )}
-                  </span>
+                <Checkbox isSelected={deletePosts} onChange={(value) => actor.send({ type: 'deletePosts.change', value })}>
                   Also delete my posts and comments
                 </Checkbox>
                 <p id={errorId} className="form__error" role="alert">

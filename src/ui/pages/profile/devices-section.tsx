@@ -10,7 +10,7 @@ import { endOtherSessions, endSession, listSessions } from '../../calls';
 import { Spinner } from '../../components/states';
 import { useServices } from '../../services-context';
 // The confirmation dialog wears the discussion's dialog styles (.dialog, .button--danger).
-import '../discussion/discussion.css';
+import '../../components/dialog.css';
 import './account.css';
 
 const deviceName = (d: DeviceSession) => `${d.browser} on ${d.system}`;

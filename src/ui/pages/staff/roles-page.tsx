@@ -11,11 +11,11 @@ import { messageOf } from '../../../application/api-error';
 import { formatUsDate } from '../../../domain/text';
 import { isStaffRole, ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../domain/staff';
 import { listStaff, setStaffRoles } from '../../calls';
+import { Checkbox } from '../../components/checkbox';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
 import { useServices } from '../../services-context';
-import { StaffCheckbox } from './staff-parts';
 import { StaffPage } from './staff-page';
 
 interface Member {
@@ -70,9 +70,9 @@ function MemberRoles({ member, onSaved }: { member: Member; onSaved: () => void 
           <Label className="field__label">Roles of {member.name}</Label>
           <div className="staff-roles__options">
             {STAFF_ROLES.map((role) => (
-              <StaffCheckbox key={role} value={role}>
+              <Checkbox key={role} value={role} className="staff-checkbox">
                 {ROLE_LABELS[role]}
-              </StaffCheckbox>
+              </Checkbox>
             ))}
           </div>
         </CheckboxGroup>

@@ -1,6 +1,4 @@
-/** Small pieces the staff console's pages share: a pager of links (the page lives in the URL) and a role checkbox. */
-import type { ReactNode } from 'react';
-import { Checkbox } from 'react-aria-components';
+/** Small pieces the staff console's pages share: a pager of links (the page lives in the URL). */
 import { Link } from 'wouter';
 
 /** The page number a URL names (`?page=`), 1 when it names none or nonsense. */
@@ -26,24 +24,5 @@ export function Pager({ page, hasNext, hrefOf, label }: { page: number; hasNext:
         </Link>
       )}
     </nav>
-  );
-}
-
-export function StaffCheckbox({ value, children }: { value: string; children: ReactNode }) {
-  return (
-    <Checkbox className="staff-checkbox" value={value}>
-      {({ isSelected }) => (
-        <>
-          <span className="staff-checkbox__box" aria-hidden="true">
-            {isSelected && (
-              <svg viewBox="0 0 18 18" aria-hidden="true" focusable="false">
-                <polyline points="2 9 7 14 16 4" />
-              </svg>
-            )}
-          </span>
-          {children}
-        </>
-      )}
-    </Checkbox>
   );
 }
