@@ -154,6 +154,8 @@ test("the admin's avatar menu leads to the console's home", async ({ page }) => 
   await expect(page.getByRole('heading', { level: 1, name: 'Staff console' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Messages' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Upcoming workshops' })).toBeVisible();
+  // Each upcoming session opens its registrations in the console (the seeded catalogue has sessions ahead).
+  await expect(page.getByRole('table').getByRole('link').first()).toHaveAttribute('href', /^\/staff\/workshops\/[0-9a-f-]+$/);
   await expectAccessible(page, 'staff console home');
 });
 

@@ -2,6 +2,7 @@
  * The staff console's home (issue 36): what needs attention. New messages in the inbox and the registrations of
  * upcoming workshops; held posts and reports join it when the community's moderation exists.
  */
+import { mayAct, type StaffRole } from '../../../domain/staff';
 import { formatUsDateTime } from '../../../domain/text';
 import { staffHome } from '../../calls';
 import { ErrorState, Spinner } from '../../components/states';
@@ -12,7 +13,9 @@ import { StaffPage } from './staff-page';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-function Attention() {
+/** A session's registrations for those who may open them (editors), its public page for everyone else. */
+function Attention({ held }: { held: readonly StaffRole[] }) {
+  const sessionHref = (id: string) => (mayAct(held, ['editor']) ? paths.staffWorkshop(id) : paths.workshop(id));
   const answer = useQuery(staffHome, {}, { fresh: true });
   if (answer.status === 'loading') return <Spinner label="Loading what needs attention..." />;
   if (answer.status === 'error') return <ErrorState error={answer.error} />;
@@ -49,7 +52,7 @@ function Attention() {
                 {upcomingWorkshops.map((w) => (
                   <tr key={w.id}>
                     <th scope="row">
-                      <Link href={paths.workshop(w.id)}>{w.title}</Link>
+                      <Link href={sessionHref(w.id)}>{w.title}</Link>
                     </th>
                     <td>{formatUsDateTime(w.startsAt)}</td>
                     <td className="number">{w.registered}</td>
@@ -69,7 +72,7 @@ function Attention() {
 export default function StaffHomePage() {
   return (
     <StaffPage title="Staff console" roles={['moderator', 'editor']}>
-      {() => <Attention />}
+      {(held) => <Attention held={held} />}
     </StaffPage>
   );
 }
