@@ -15,6 +15,13 @@ import { describeFindings, focusFindings, forcedColorFindings, reflowFindings, t
 
 const suffix = () => randomBytes(3).toString('hex');
 
+/** A toast fades in: axe measures its contrast once it is fully there (seen failing mid-fade). */
+async function toastShown(page: Page, text: string) {
+  const toast = page.locator('[data-sonner-toast]').filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await expect(toast).toHaveCSS('opacity', '1');
+}
+
 /** Opens the avatar menu by keyboard, once the roles it asks for have come back. */
 async function openAvatarMenu(page: Page, firstName: string) {
   const trigger = page.getByRole('button', { name: `Account menu for ${firstName}` });
@@ -66,7 +73,7 @@ test('an admin grants a member the editor role, and the audit log shows the gran
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Save' }).and(page.locator(':focus'))).toBeFocused();
   await page.keyboard.press('Enter');
-  await expect(page.getByText(`Roles of ${name} saved: Editor`)).toBeVisible();
+  await toastShown(page, `Roles of ${name} saved: Editor`);
   await expect(page.getByText('Roles: Editor')).toBeVisible();
   await expectAccessible(page, 'roles: editor granted');
   expect((await home()).status()).toBe(200);
@@ -110,7 +117,7 @@ test('a moderator marks a feedback message handled, and it moves to Handled with
 
   await tabTo(page, message.getByRole('button', { name: 'Mark handled' }));
   await page.keyboard.press('Enter');
-  await expect(page.getByText(`Message from ${writer} marked handled`)).toBeVisible();
+  await toastShown(page, `Message from ${writer} marked handled`);
   await expect(message).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeFocused();
   await expectAccessible(page, 'inbox: after marking handled');
