@@ -214,6 +214,11 @@ export const SCREENS: readonly Screen[] = [
   members('/learning', () => plain('My learning', '/learning', 'Your courses in progress, your certificates, your quizzes and your workshops.')),
   // A member's profile (issue 35): members only, so its head names no one; the page's title does once it has loaded.
   members('/members/:id', ({ id = '' }) => plain('Member profile', `/members/${enc(id)}`, 'A SustainLearn member: their profile, posts and comments.')),
+  // The staff console (issue 36): members' pages, so never indexed; the titles are the ones StaffPage sets.
+  members('/staff', () => plain('Staff console', '/staff', 'What needs attention: new messages and registrations for upcoming workshops.')),
+  members('/staff/inbox', () => plain('Inbox', '/staff/inbox', 'Feedback and contact messages, newest first.', [STAFF])),
+  members('/staff/roles', () => plain('Roles', '/staff/roles', 'The staff and their roles.', [STAFF])),
+  members('/staff/audit', () => plain('Audit log', '/staff/audit', 'Every staff action: who did what, and when.', [STAFF])),
   // The staff console (issue 36): members only (so never indexed), named without what is in it.
   members('/staff/workshops', () => plain('Workshops', '/staff/workshops', 'Workshop sessions and their registrations, for SustainLearn staff.', [STAFF])),
   members('/staff/workshops/:sessionId', ({ sessionId = '' }) =>

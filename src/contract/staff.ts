@@ -74,7 +74,8 @@ export const setRoles = call({
   params: z.object({ id: z.uuid() }),
   body: z.object({ roles: z.array(role).max(STAFF_ROLES.length) }),
   response: z.object({ success: z.literal(true), member: staffMemberSchema }),
-  invalidates: ['/staff/roles', '/staff/audit'],
+  // An admin may change their own roles too: the menu and the console read them again.
+  invalidates: ['/staff/roles', '/staff/audit', '/account/roles'],
 });
 
 export const auditEntrySchema = z.object({

@@ -11,6 +11,7 @@ export const PAGES = [
   'newsletters', 'quiz-topics', 'quiz-topic', 'quiz-play', 'case-studies', 'profile', 'course-lesson', 'course-assessment',
   'learning', 'certificate', 'accessibility', 'workshop', 'search', 'member',
   'newsletter', 'newsletter-confirm', 'newsletter-unsubscribe', 'staff-newsletter', 'staff-newsletter-issue',
+  'staff-home', 'staff-inbox', 'staff-roles', 'staff-audit',
   'staff-workshops', 'staff-workshop', 'staff-members', 'staff-member', 'staff-analytics',
 ] as const;
 export type PageName = (typeof PAGES)[number];
@@ -61,6 +62,11 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/profile', 'profile'),
   members('/learning', 'learning'),
   members('/members/:id', 'member'),
+  // The staff console (issue 36): members' pages whose calls the server refuses to anyone without the role.
+  members('/staff', 'staff-home'),
+  members('/staff/inbox', 'staff-inbox'),
+  members('/staff/roles', 'staff-roles'),
+  members('/staff/audit', 'staff-audit'),
   members('/staff/workshops', 'staff-workshops'),
   members('/staff/workshops/:sessionId', 'staff-workshop'),
   members('/staff/members', 'staff-members'),

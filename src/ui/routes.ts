@@ -52,6 +52,10 @@ export const paths = {
   /** A member's profile (issue 35). */
   member: (id: string) => `/members/${encodeURIComponent(id)}`,
   /** The staff console (issue 36). */
+  staff: '/staff',
+  staffInbox: '/staff/inbox',
+  staffRoles: '/staff/roles',
+  staffAudit: '/staff/audit',
   staffWorkshops: '/staff/workshops',
   staffPastWorkshops: '/staff/workshops?when=past',
   staffWorkshop: (sessionId: string) => `/staff/workshops/${encodeURIComponent(sessionId)}`,

@@ -5,8 +5,24 @@ import { Avatar } from './avatar';
 import type { DeferredMenuProps } from './deferred-menu';
 import { useTakeOver } from './use-auto-focus';
 import { paths } from '../routes';
+import { myStaffRoles } from '../calls';
+import { useQuery } from '../hooks/use-query';
 
-/** The signed-in avatar menu: first name (default 'User'), email, 'My learning', 'Edit Profile', 'Logout'. */
+/**
+ * 'Staff console', for a member who holds a role (ADR 138). It mounts with the open menu, so the roles are asked for
+ * when a member opens it (once; the answer is cached, and a change of roles invalidates it), never on a page load.
+ */
+function StaffConsoleItem() {
+  const roles = useQuery(myStaffRoles);
+  if (roles.status !== 'success' || roles.data.roles.length === 0) return null;
+  return (
+    <DropdownMenu.Item asChild className="menu__item">
+      <Link href={paths.staff}>Staff console</Link>
+    </DropdownMenu.Item>
+  );
+}
+
+/** The signed-in avatar menu: first name (default 'User'), email, 'My learning', 'Edit Profile', 'Staff console' for staff, 'Logout'. */
 export default function AvatarMenu({ user, onLogout, pressedWith = false, autoFocus = false }: { user: User; onLogout: () => void } & DeferredMenuProps) {
   const takeOver = useTakeOver<HTMLButtonElement>(autoFocus, pressedWith);
   return (
@@ -27,6 +43,7 @@ export default function AvatarMenu({ user, onLogout, pressedWith = false, autoFo
           <DropdownMenu.Item asChild className="menu__item">
             <Link href={paths.profile}>Edit Profile</Link>
           </DropdownMenu.Item>
+          <StaffConsoleItem />
           <DropdownMenu.Item className="menu__item" onSelect={onLogout}>
             Logout
           </DropdownMenu.Item>

@@ -67,7 +67,9 @@ export function StaffPage({ title, roles, children }: { title: string; roles: re
     <div className="container page staff-console">
       <StaffNav held={held} />
       <section className="staff-main" aria-labelledby="staff-heading">
-        <h1 id="staff-heading">{title}</h1>
+        <h1 id="staff-heading" tabIndex={-1}>
+          {title}
+        </h1>
         {children(held)}
       </section>
     </div>
