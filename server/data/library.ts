@@ -1,5 +1,5 @@
 /** The library: ebooks (with their file's size), research papers, newsletters, case studies (workshops: workshops.ts). */
-import { asc, desc, eq, type SQL } from 'drizzle-orm';
+import { asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
 import { caseStudies, ebooks, files, newsletters, researchPapers } from './schema';
 
@@ -17,8 +17,17 @@ export function researchPaperRows(db: Db) {
   return db.select().from(researchPapers).orderBy(desc(researchPapers.publishedAt), asc(researchPapers.id));
 }
 
+/** The library's newsletters, newest first; `fromIssue` when one is a sent issue, which also has a page (ADR 139). */
 export function newsletterRows(db: Db) {
-  return db.select().from(newsletters).orderBy(desc(newsletters.publishedAt), asc(newsletters.id));
+  return db
+    .select({
+      id: newsletters.id, slug: newsletters.slug, title: newsletters.title, description: newsletters.description,
+      filePath: newsletters.filePath, publishedAt: newsletters.publishedAt,
+      // Spelled out: in a one-table select drizzle writes columns unqualified, and "id" would be the issue's own.
+      fromIssue: sql<boolean>`exists (select 1 from "newsletter_issues" i where i."newsletter_id" = "newsletters"."id")`,
+    })
+    .from(newsletters)
+    .orderBy(desc(newsletters.publishedAt), asc(newsletters.id));
 }
 
 function newestCaseStudies(db: Db, where?: SQL) {

@@ -138,6 +138,8 @@ export class ContentService {
       description: n.description,
       fileUrl: n.filePath,
       createdAt: n.publishedAt.toISOString(),
+      // A sent issue can also be read as a page (ADR 139).
+      ...(n.fromIssue ? { pageUrl: `/newsletters/${encodeURIComponent(n.slug)}` } : {}),
     }));
   }
 

@@ -72,6 +72,8 @@ export const newsletterSchema = z.object({
   description: z.string(),
   fileUrl: z.string(),
   createdAt: z.string(),
+  /** A newsletter sent from the staff console can also be read as a page (issue 36). */
+  pageUrl: z.string().optional(),
 });
 
 export const caseStudySchema = z.object({

@@ -115,6 +115,8 @@ export interface Newsletter {
   description: string;
   fileUrl: string;
   createdAt: string;
+  /** A newsletter sent from the staff console can also be read as a page (issue 36). */
+  pageUrl?: string | undefined;
 }
 
 export interface CaseStudy {

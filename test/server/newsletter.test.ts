@@ -158,7 +158,10 @@ describeWithApp('the newsletter: subscribe, confirm, unsubscribe, send', { relay
     // Published: in the members' list of newsletters, as a page and a PDF.
     expect(issue.pageUrl).toMatch(/^\/newsletters\/november-timber-heat-pumps-and-a-retrofit-checklist-\d{4}-\d{2}-\d{2}$/);
     const listed = await send(c, listNewsletters, { token: people.member.token });
-    expect(listed.json().newsletters.map((n: { title: string }) => n.title)).toContain(draft.subject);
+    const entries = listed.json().newsletters as { title: string; fileUrl: string; pageUrl?: string }[];
+    expect(entries.find((n) => n.title === draft.subject)).toMatchObject({ fileUrl: issue.fileUrl, pageUrl: issue.pageUrl });
+    // A newsletter of the content folder is a PDF only.
+    expect(entries.filter((n) => n.title !== draft.subject).every((n) => n.pageUrl === undefined)).toBe(true);
     const slug = issue.pageUrl.split('/').pop();
     expect((await send(c, calls.publishedIssue, { params: { slug } })).statusCode).toBe(401);
     const page = await send(c, calls.publishedIssue, { params: { slug }, token: people.member.token });

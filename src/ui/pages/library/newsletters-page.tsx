@@ -1,4 +1,8 @@
-/** Newsletters: title, description, published date, and 'Read Newsletter' opening the PDF in a new tab. */
+/**
+ * Newsletters: title, description, published date, and 'Read Newsletter' opening the PDF in a new tab; an issue sent
+ * from the staff console can also be read as a page here.
+ */
+import { Link } from 'wouter';
 import { listNewsletters } from '../../calls';
 import { formatUsDate } from '../../../domain/text';
 import { LibraryListPage } from './library-list';
@@ -26,6 +30,11 @@ export default function NewslettersPage() {
           <a className="button library-card__action" href={newsletter.fileUrl} target="_blank" rel="noopener" aria-describedby={titleId}>
             Read Newsletter<span className="visually-hidden"> (PDF, opens in a new tab)</span>
           </a>
+          {newsletter.pageUrl && (
+            <Link className="library-card__page-link" href={newsletter.pageUrl} aria-describedby={titleId}>
+              Read it here
+            </Link>
+          )}
         </div>
       )}
     />
