@@ -5,7 +5,7 @@ import { Avatar } from './avatar';
 import type { DeferredMenuProps } from './deferred-menu';
 import { useTakeOver } from './use-auto-focus';
 import { paths } from '../routes';
-import { myStaffRoles } from '../calls';
+import { myRoles } from '../calls';
 import { useQuery } from '../hooks/use-query';
 
 /**
@@ -13,7 +13,7 @@ import { useQuery } from '../hooks/use-query';
  * when a member opens it (once; the answer is cached, and a change of roles invalidates it), never on a page load.
  */
 function StaffConsoleItem() {
-  const roles = useQuery(myStaffRoles);
+  const roles = useQuery(myRoles);
   if (roles.status !== 'success' || roles.data.roles.length === 0) return null;
   return (
     <DropdownMenu.Item asChild className="menu__item">

@@ -8,7 +8,7 @@ import { Link, useLocation } from 'wouter';
 import { paths } from '../routes';
 import { PartBoundary, retryableLazy } from '../components/retryable-lazy';
 import { messageOf } from '../../application/api-error';
-import { subscribeNewsletter } from '../calls';
+import { subscribe } from '../calls';
 import { useServices } from '../services-context';
 import { LEARNING_LINKS } from './nav-links';
 import './site-layout.css';
@@ -78,7 +78,7 @@ function NewsletterForm() {
     setSending(true);
     try {
       // The same answer whether or not the address had subscribed: the mail's link confirms it (ADR 139).
-      const answer = await subscribeNewsletter.use((call) => api.call(call, { body: { email: email.trim() } }));
+      const answer = await subscribe.use((call) => api.call(call, { body: { email: email.trim() } }));
       setStatus({ text: answer.message, failed: false });
       setEmail('');
     } catch (error) {

@@ -9,7 +9,7 @@ import { messageOf } from '../../../application/api-error';
 import { saveSubscribersCsv } from '../../../application/newsletter-export';
 import { sendProgress } from '../../../domain/newsletter';
 import { formatUsDate } from '../../../domain/text';
-import { createNewsletterIssue, newsletterIssues } from '../../calls';
+import { createIssue, listIssues } from '../../calls';
 import { Field } from '../../components/fields';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
@@ -30,7 +30,7 @@ function NewIssueForm() {
     event.preventDefault();
     setBusy(true);
     try {
-      const answer = await createNewsletterIssue.use((call) => api.call(call, { body: { subject, bodyMarkdown: '' } }));
+      const answer = await createIssue.use((call) => api.call(call, { body: { subject, bodyMarkdown: '' } }));
       navigate(paths.staffNewsletterIssue(answer.issue.id));
     } catch (failure) {
       log('creating a newsletter issue failed', failure);
@@ -74,7 +74,7 @@ function ExportButton() {
 }
 
 function Issues({ admin }: { admin: boolean }) {
-  const answer = useQuery(newsletterIssues, {}, { fresh: true });
+  const answer = useQuery(listIssues, {}, { fresh: true });
   if (answer.status === 'loading') return <Spinner label="Loading newsletter issues..." />;
   if (answer.status === 'error') return <ErrorState error={answer.error} />;
   const { issues, confirmedSubscribers } = answer.data;

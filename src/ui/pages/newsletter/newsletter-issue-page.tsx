@@ -11,7 +11,7 @@ import { Form, Label, ProgressBar, TextArea, TextField } from 'react-aria-compon
 import { Link, useParams } from 'wouter';
 import type { NewsletterSendInput } from '../../../application/newsletter-send.machine';
 import { sendProgress } from '../../../domain/newsletter';
-import { newsletterIssue } from '../../calls';
+import { getIssue } from '../../calls';
 import { Field } from '../../components/fields';
 import { SafeHtml } from '../../components/safe-html';
 import { ErrorState, Spinner } from '../../components/states';
@@ -151,7 +151,7 @@ function Editor({ input, confirmedSubscribers, pageUrl, fileUrl }: { input: News
 }
 
 function Issue({ id }: { id: string }) {
-  const answer = useQuery(newsletterIssue, { params: { id } }, { fresh: true });
+  const answer = useQuery(getIssue, { params: { id } }, { fresh: true });
   if (answer.status === 'loading') return <Spinner label="Loading the issue..." />;
   if (answer.status === 'error') return <ErrorState error={answer.error} />;
   const { issue, confirmedSubscribers } = answer.data;

@@ -1,7 +1,7 @@
 /** A sent newsletter as a page (members, like /newsletters; ADR 139), with its PDF. */
 import { Link, useParams } from 'wouter';
 import { formatUsDate } from '../../../domain/text';
-import { publishedNewsletter } from '../../calls';
+import { publishedIssue } from '../../calls';
 import { SafeHtml } from '../../components/safe-html';
 import { ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -11,7 +11,7 @@ import './newsletter.css';
 
 export default function NewsletterPage() {
   const { slug = '' } = useParams<{ slug: string }>();
-  const answer = useQuery(publishedNewsletter, { params: { slug } });
+  const answer = useQuery(publishedIssue, { params: { slug } });
   useDocumentTitle(answer.status === 'success' ? answer.data.newsletter.title : 'Newsletter');
   if (answer.status === 'loading') return <Spinner label="Loading newsletter..." />;
   if (answer.status === 'error') {

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { Link, useSearch } from 'wouter';
 import type { Chart } from '../../../contract/staff-analytics';
 import { ANALYTICS_RANGES, type AnalyticsRange, DEFAULT_RANGE } from '../../../domain/analytics';
-import { staffAnalytics } from '../../calls';
+import { analytics } from '../../calls';
 import { ErrorState, Spinner } from '../../components/states';
 import { SvgDrawing } from '../../components/svg-drawing';
 import { useQuery } from '../../hooks/use-query';
@@ -65,7 +65,7 @@ function Part({ id, chart, children }: { id: string; chart: Chart; children: Rea
 }
 
 function Figures({ days }: { days: AnalyticsRange }) {
-  const answer = useQuery(staffAnalytics, { query: { days } });
+  const answer = useQuery(analytics, { query: { days } });
   if (answer.status === 'loading') return <Spinner label="Loading the figures..." />;
   if (answer.status === 'error') return <ErrorState error={answer.error} />;
   const figures = answer.data;

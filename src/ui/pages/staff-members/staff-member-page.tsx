@@ -11,7 +11,7 @@ import { formatUsDate, formatUsDateTime } from '../../../domain/text';
 import { ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
-import { staffMemberDetail } from '../../calls';
+import { memberDetail } from '../../calls';
 import { paths } from '../../routes';
 import { StaffPage } from '../staff/staff-page';
 import { SuspensionPanel } from './suspension-panel';
@@ -23,7 +23,7 @@ const ACTIVITY: [keyof MemberDetail['activity'], string][] = [
 ];
 
 function Details({ id }: { id: string }) {
-  const answer = useQuery(staffMemberDetail, { params: { id } });
+  const answer = useQuery(memberDetail, { params: { id } });
   // While a reload after a suspension or lift is on its way, the page keeps what it showed (and the panel its state).
   const last = useRef<MemberDetail | null>(null);
   if (answer.data) last.current = answer.data.member;

@@ -9,7 +9,7 @@ import { ROLE_LABELS } from '../../../domain/staff';
 import { formatUsDate } from '../../../domain/text';
 import { ErrorState, Spinner } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
-import { searchStaffMembers } from '../../calls';
+import { searchMembers } from '../../calls';
 import { paths } from '../../routes';
 import { StaffPage } from '../staff/staff-page';
 import './staff-members.css';
@@ -20,7 +20,7 @@ const pageOf = (value: string | null) => {
 };
 
 function Results({ q, page }: { q: string; page: number }) {
-  const answer = useQuery(searchStaffMembers, { query: { q, page } });
+  const answer = useQuery(searchMembers, { query: { q, page } });
   if (answer.status === 'loading') return <Spinner label="Finding members..." />;
   if (answer.status === 'error') return <ErrorState error={answer.error} />;
   const { members, total, pageSize } = answer.data;

@@ -12,7 +12,7 @@ import { formatUsDateTime } from '../../../domain/text';
 import { Checkbox } from '../../components/checkbox';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
-import { staffSessionRegistrations } from '../../calls';
+import { sessionRegistrations } from '../../calls';
 import { paths } from '../../routes';
 import { useServices } from '../../services-context';
 import { StaffPage } from '../staff/staff-page';
@@ -112,7 +112,7 @@ function Registrations({ sessionId, rows, started, onChange }: { sessionId: stri
 
 function Session({ sessionId }: { sessionId: string }) {
   const { api, files, notifier, log } = useServices();
-  const answer = useQuery(staffSessionRegistrations, { params: { sessionId } });
+  const answer = useQuery(sessionRegistrations, { params: { sessionId } });
   const [downloading, setDownloading] = useState(false);
   if (answer.status === 'loading') return <Spinner label="Loading registrations..." />;
   if (answer.status === 'error') return <ErrorState error={answer.error} />;

@@ -7,14 +7,14 @@ import type { StaffSession } from '../../../contract/staff-workshops';
 import { formatUsDateTime } from '../../../domain/text';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
-import { staffWorkshopSessions } from '../../calls';
+import { staffWorkshops } from '../../calls';
 import { paths } from '../../routes';
 import { StaffPage } from '../staff/staff-page';
 import { EDITORS } from './roles';
 import './staff-workshops.css';
 
 function Sessions({ when }: { when: 'upcoming' | 'past' }) {
-  const answer = useQuery(staffWorkshopSessions, { query: { when } });
+  const answer = useQuery(staffWorkshops, { query: { when } });
   if (answer.status === 'loading') return <Spinner label="Loading sessions..." />;
   if (answer.status === 'error') return <ErrorState error={answer.error} />;
   const { sessions } = answer.data;

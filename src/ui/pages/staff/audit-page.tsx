@@ -7,7 +7,7 @@ import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } fro
 import { Link, useLocation, useSearch } from 'wouter';
 import { AUDIT_ACTIONS, type AuditAction, ROLE_LABELS, isStaffRole } from '../../../domain/staff';
 import { formatUsDateTime } from '../../../domain/text';
-import { listStaff, staffAuditLog } from '../../calls';
+import { listStaff, auditLog } from '../../calls';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
@@ -85,7 +85,7 @@ function detailText(detail: Record<string, unknown>): string {
 }
 
 function Entries({ filter, page, names }: { filter: Filter; page: number; names: Map<string, string> }) {
-  const answer = useQuery(staffAuditLog, { query: { page, ...(filter.actor ? { actor: filter.actor } : {}), ...(filter.action ? { action: filter.action } : {}) } }, { fresh: true });
+  const answer = useQuery(auditLog, { query: { page, ...(filter.actor ? { actor: filter.actor } : {}), ...(filter.action ? { action: filter.action } : {}) } }, { fresh: true });
   if (answer.status === 'loading') return <Spinner label="Loading the audit log..." />;
   if (answer.status === 'error') return <ErrorState error={answer.error} />;
   const { entries, pageSize } = answer.data;

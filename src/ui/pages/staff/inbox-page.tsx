@@ -11,7 +11,7 @@ import { useLocation, useSearch } from 'wouter';
 import { messageOf } from '../../../application/api-error';
 import type { InboxItem } from '../../../contract/staff';
 import { formatUsDateTime } from '../../../domain/text';
-import { markHandled, staffInbox } from '../../calls';
+import { markHandled, inbox } from '../../calls';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
@@ -85,7 +85,7 @@ function Message({ item, pending, onHandle }: { item: InboxItem; pending: boolea
 
 function Messages({ status, page }: { status: Status; page: number }) {
   const { api } = useServices();
-  const answer = useQuery(staffInbox, { query: { status, page } }, { fresh: true });
+  const answer = useQuery(inbox, { query: { status, page } }, { fresh: true });
   const [pending, setPending] = useState<string | null>(null);
   if (answer.status === 'loading') return <Spinner label="Loading messages..." />;
   if (answer.status === 'error') return <ErrorState error={answer.error} />;

@@ -10,7 +10,7 @@ import { useLocation, useSearch } from 'wouter';
 import { messageOf } from '../../../application/api-error';
 import { formatUsDate } from '../../../domain/text';
 import { isStaffRole, ROLE_LABELS, STAFF_ROLES, type StaffRole } from '../../../domain/staff';
-import { listStaff, setStaffRoles } from '../../calls';
+import { listStaff, setRoles as saveRoles } from '../../calls';
 import { Checkbox } from '../../components/checkbox';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
@@ -45,7 +45,7 @@ function MemberRoles({ member, onSaved }: { member: Member; onSaved: () => void 
     setSaving(true);
     setError(null);
     try {
-      const answer = await setStaffRoles.use((call) => api.call(call, { params: { id: member.id }, body: { roles: roles.filter(isStaffRole) } }));
+      const answer = await saveRoles.use((call) => api.call(call, { params: { id: member.id }, body: { roles: roles.filter(isStaffRole) } }));
       toast.success(`Roles of ${answer.member.name} saved: ${rolesText(answer.member.roles)}`);
       onSaved();
     } catch (failure) {

@@ -9,7 +9,7 @@ import { mayAct, NOT_STAFF, type StaffRole } from '../../../domain/staff';
 import { ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
-import { myStaffRoles } from '../../calls';
+import { myRoles } from '../../calls';
 import { paths } from '../../routes';
 import { STAFF_SECTIONS } from './staff-sections';
 import './staff.css';
@@ -34,7 +34,7 @@ function StaffNav({ held }: { held: readonly StaffRole[] }) {
 
 /** `children` is a function so that nothing of the page (its queries included) runs for someone it is not for. */
 export function StaffPage({ title, roles, children }: { title: string; roles: readonly StaffRole[]; children: (held: readonly StaffRole[]) => ReactNode }) {
-  const answer = useQuery(myStaffRoles);
+  const answer = useQuery(myRoles);
   useDocumentTitle(title);
   if (answer.status === 'loading') {
     return (
