@@ -107,8 +107,11 @@ describeWithApp('the newsletter: subscribe, confirm, unsubscribe, send', { relay
 
     const test = await send(c, calls.sendTestIssue, { params: { id }, token: people.editor.token });
     expect(test.json()).toEqual({ success: true, message: NEWSLETTER_TEXT.testSent });
-    await expect.poll(() => mailsTo(people.editor.email).length, { timeout: 5000 }).toBe(1);
-    expect(header(mailsTo(people.editor.email)[0]!.raw, 'Subject')).toBe(`[Test] ${draft.subject}`);
+    // The editor's sign-up code may reach the receiver after the file was emptied: only the test issue counts here.
+    const testMails = () => mailsTo(people.editor.email).filter((m) => header(m.raw, 'Subject') === `[Test] ${draft.subject}`);
+    await expect.poll(() => testMails().length, { timeout: 5000 }).toBe(1);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(testMails()).toHaveLength(1);
     expect(mailsTo('sub-000@example.com')).toHaveLength(0);
 
     const started = await send(c, calls.sendIssue, { params: { id }, token: people.editor.token });
