@@ -3,7 +3,7 @@
  * at once, the real menu loads when the browser is idle or as soon as the trigger is hovered, focused or pressed, and
  * takes over with the same focus and, after a press, already open.
  */
-import { type ComponentType, type MouseEvent, type ReactElement, useEffect, useRef, useState } from 'react';
+import { type ComponentType, type KeyboardEvent, type MouseEvent, type ReactElement, useEffect, useRef, useState } from 'react';
 import type { PressedWith } from './use-auto-focus';
 import { whenIdle } from '../when-idle';
 
@@ -18,6 +18,7 @@ export interface TriggerHandlers {
   onFocus: () => void;
   onBlur: () => void;
   onClick: (event: MouseEvent) => void;
+  onKeyDown: (event: KeyboardEvent) => void;
   'aria-haspopup': 'menu';
   'aria-expanded': false;
 }
@@ -75,6 +76,13 @@ export function DeferredMenu<P extends object>({
     onClick: (event) => {
       // A click from Enter or Space has no pointer position: detail is 0.
       intent.current = { pressedWith: event.detail === 0 ? 'keyboard' : 'pointer', focus: true };
+      start();
+    },
+    // The key that opens a menu, heard as it goes down: if the real menu takes over before the click this key would
+    // make, that click never comes, and the menu still opens as the key asked.
+    onKeyDown: (event) => {
+      if (event.key !== 'Enter' && event.key !== ' ' && event.key !== 'ArrowDown') return;
+      intent.current = { pressedWith: 'keyboard', focus: true };
       start();
     },
     'aria-haspopup': 'menu',
