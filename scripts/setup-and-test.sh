@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Sets up what the tests need on a fresh machine (npm ci; Debian's chromium, poppler-utils and nginx when missing), then runs every test.
+# Sets up what the tests need on a fresh machine (npm ci; Debian's chromium, poppler-utils, nginx and postgresql-client when
+# missing), then runs every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -7,6 +8,8 @@ need_apt=()
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 command -v pdftotext >/dev/null 2>&1 || need_apt+=(poppler-utils)
 [ -x /usr/sbin/nginx ] || need_apt+=(nginx)
+# The backup test runs pg_dump and pg_restore against PostgreSQL (ADR 144).
+command -v pg_dump >/dev/null 2>&1 || need_apt+=(postgresql-client)
 if [ ${#need_apt[@]} -gt 0 ]; then
   echo "Installing ${need_apt[*]} from Debian..."
   SUDO=""; [ "$(id -u)" = 0 ] || SUDO="sudo"
