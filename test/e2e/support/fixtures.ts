@@ -9,6 +9,12 @@ import { waitForLiveAfterLoads } from './live';
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
 
 export async function expectAccessible(page: Page, label = page.url()) {
+  // A toast fades in and out: axe measures the screen once every toast is fully there (one caught mid-fade reads as
+  // low contrast). A toast that never settles within 3 s is measured as it stands.
+  await page
+    .waitForFunction(() => [...document.querySelectorAll('[data-sonner-toast]')].every((toast) =>
+      toast.getAttribute('data-removed') !== 'true' && getComputedStyle(toast).opacity === '1'), undefined, { timeout: 3000 })
+    .catch(() => undefined);
   const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
