@@ -3,26 +3,13 @@
  * a member signed in in two browsers signs the other out from /profile, and that browser is signed out on its next
  * request; then the email moves to a new address with the code read from the real SMTP receiver.
  */
-import type { Page } from '@playwright/test';
-import { createUser, mailCount, readCode, signIn, uniqueEmail } from './support/accounts';
+import { createUser, logInByKeyboard, mailCount, readCode, signIn, uniqueEmail } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { tabTo } from './support/keyboard';
 import { waitForLiveAfterLoads } from './support/live';
 import { readMails } from './support/mailbox';
 
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
-
-/** Signs in through the login form by keyboard alone. */
-async function logInByKeyboard(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').focus();
-  await page.keyboard.type(email);
-  await page.keyboard.press('Tab');
-  await expect(page.getByLabel('Password')).toBeFocused();
-  await page.keyboard.type(password);
-  await page.keyboard.press('Enter');
-  await expect(page).toHaveURL(/\/$/);
-}
 
 test('signs another browser out from /profile: it is signed out on its next request; then everywhere else', async ({ page, browser, baseURL, request }) => {
   const user = await createUser(request);
@@ -37,7 +24,9 @@ test('signs another browser out from /profile: it is signed out on its next requ
   });
   try {
     await logInByKeyboard(other, user.email, user.password);
+    await expect(other).toHaveURL(/\/$/);
     await logInByKeyboard(page, user.email, user.password);
+    await expect(page).toHaveURL(/\/$/);
 
     await page.goto('/profile');
     const devices = page.getByRole('region', { name: 'Signed-in devices' });

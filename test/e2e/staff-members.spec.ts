@@ -3,26 +3,14 @@
  * fresh member, suspends them with a reason; that member's browser is signed out on its next request and their sign-in
  * shows the reason; the moderator lifts the suspension and the member signs in again.
  */
-import type { Page } from '@playwright/test';
 import { suspendedMessage } from '../../src/domain/suspension';
-import { createUser, uniqueEmail } from './support/accounts';
+import { createUser, logInByKeyboard, uniqueEmail } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { tabTo } from './support/keyboard';
 import { waitForLiveAfterLoads } from './support/live';
 import { signInAsStaff } from './support/staff';
 
 const REASON = 'Repeated advertising in the community after two warnings';
-
-/** The login form, by keyboard alone. */
-async function logInByKeyboard(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').focus();
-  await page.keyboard.type(email);
-  await page.keyboard.press('Tab');
-  await expect(page.getByLabel('Password')).toBeFocused();
-  await page.keyboard.type(password);
-  await page.keyboard.press('Enter');
-}
 
 test('a moderator suspends a member with a reason, the member is signed out and reads it, then the suspension is lifted', async ({ page, browser, baseURL, request }) => {
   const member = await createUser(request, { email: uniqueEmail('suspended'), firstName: 'Rowan', lastName: 'Example' });

@@ -1,6 +1,6 @@
 /** Accounts for end-to-end tests: real signups through the API, codes read from the real SMTP receiver. */
 import { randomBytes } from 'node:crypto';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { readMails } from './mailbox';
 
 export interface TestUser {
@@ -78,4 +78,15 @@ export async function createUser(
 /** Signs the page's browser context in by setting the token cookie, as the app itself does after login. */
 export async function signIn(page: Page, user: TestUser, baseURL = process.env.E2E_BASE_URL!): Promise<void> {
   await page.context().addCookies([{ name: 'token', value: user.token, url: baseURL, sameSite: 'Strict' }]);
+}
+
+/** Signs in through the login form by keyboard alone (where the app goes next is the caller's to check). */
+export async function logInByKeyboard(page: Page, email: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').focus();
+  await page.keyboard.type(email);
+  await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Password')).toBeFocused();
+  await page.keyboard.type(password);
+  await page.keyboard.press('Enter');
 }

@@ -20,7 +20,7 @@ import { useServices } from '../../services-context';
 import { paths } from '../../routes';
 import { StaffPage } from '../staff/staff-page';
 import { STATUS_LABELS } from './issue-status';
-import '../profile/account-data.css';
+import '../../components/dialog.css';
 import './newsletter.css';
 
 /**
@@ -127,17 +127,17 @@ function Editor({ input, confirmedSubscribers, pageUrl, fileUrl }: { input: News
       {s.matches('confirming') && (
         <AlertDialog.Root open onOpenChange={(open) => !open && actor.send({ type: 'send.cancel' })}>
           <AlertDialog.Portal>
-            <AlertDialog.Overlay className="account-dialog__overlay" />
-            <AlertDialog.Content className="account-dialog" onCloseAutoFocus={(event) => {
+            <AlertDialog.Overlay className="dialog__overlay" />
+            <AlertDialog.Content className="dialog dialog--wide" onCloseAutoFocus={(event) => {
               event.preventDefault();
               sendButton.current?.focus();
             }}>
-              <AlertDialog.Title className="account-dialog__title">Send this newsletter to {audience}?</AlertDialog.Title>
+              <AlertDialog.Title className="dialog__title">Send this newsletter to {audience}?</AlertDialog.Title>
               <AlertDialog.Description>
                 “{subject}” goes to every confirmed subscriber, in batches. It cannot be changed or unsent afterwards, and it is published on the
                 Newsletters page with its PDF.
               </AlertDialog.Description>
-              <div className="account-dialog__actions">
+              <div className="dialog__actions">
                 <AlertDialog.Cancel asChild>
                   <button type="button" className="button">
                     Cancel
