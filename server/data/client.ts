@@ -73,9 +73,12 @@ export async function openDatabase(options: {
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle client can lose its connection (a restart, an admin's terminate); without a listener that error would
-    // crash the process. The pool drops the client and opens a new one on the next query.
-    pool.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`));
+    // A client can lose its connection (a restart, an admin's terminate), idle in the pool or checked out between a
+    // transaction's statements; without a listener that error would crash the process. Every client gets one for its
+    // whole life: the pool drops a broken client on release and opens a new one on the next query. The pool re-emits an
+    // idle client's error, already logged here.
+    pool.on('connect', (client) => client.on('error', (error) => console.warn(`PostgreSQL connection lost: ${error.message}`)));
+    pool.on('error', () => undefined);
     const timing = new QueryTiming();
     const tracing = new QueryTracing();
     timing.wrap(pool, ['query']);
@@ -190,6 +193,8 @@ class PostgresChangeBus implements ChangeBus {
     const retry = () => {
       if (this.#client === client) this.#client = null;
       client.removeAllListeners();
+      // The socket's end can still raise 'Connection terminated unexpectedly' after this: it must have a listener.
+      client.on('error', () => undefined);
       client.end().catch(() => undefined);
       if (!this.#closed && !this.#retry) this.#retry = setTimeout(() => { this.#retry = undefined; void this.#connect(true); }, 1000).unref();
     };
