@@ -31,6 +31,11 @@ export const users = pgTable('users', {
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   suspendedReason: text('suspended_reason'),
   suspendedBy: uuid('suspended_by'),
+  /** Set by a moderator (issue 37): until then the member can read and not write; the reason is shown to them. */
+  silencedUntil: timestamp('silenced_until', { withTimezone: true }),
+  silencedReason: text('silenced_reason'),
+  /** The member's IANA time zone, from their browser: the daily digest goes at 08:00 there (issue 37). */
+  timeZone: text('time_zone'),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('users_email_unique').on(t.email)]);
 
