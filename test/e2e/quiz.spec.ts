@@ -75,7 +75,10 @@ test('a whole quiz by keyboard alone: topics, set, twelve answers with reveal ca
     const card = page.locator('svg.quiz-card__image');
     await expect(card).toHaveAttribute('aria-hidden', 'true');
     await expect(card).toContainText(`GREEN BUILDINGS · QUESTION ${i + 1} OF 12`);
-    await expectAccessible(page, `question ${i + 1}`);
+    // Questions 3 to 11 are the screen of question 2 with other words: axe measures the first two and the last of
+    // each screen (about a second a run, 18 runs saved; issue 40 item 11).
+    const measured = i < 2 || last;
+    if (measured) await expectAccessible(page, `question ${i + 1}`);
 
     // Tab into the group, Space selects the first option, arrow keys move the choice.
     await page.keyboard.press('Tab');
@@ -107,7 +110,7 @@ test('a whole quiz by keyboard alone: topics, set, twelve answers with reveal ca
     expect(lines(drawn.markup)).toEqual(lines(file));
     expect(lines(drawn.markup).join(' ')).toContain(q.options[q.correctIndex]!.split(' ')[0]!);
     expect(file).toContain(`width="${drawn.width}" height="${drawn.height}"`);
-    await expectAccessible(page, `reveal ${i + 1}`);
+    if (measured) await expectAccessible(page, `reveal ${i + 1}`);
     await page.keyboard.press('Tab');
     const next = page.getByRole('button', { name: last ? 'Finish Quiz' : 'Next Question' });
     await expect(next).toBeFocused();

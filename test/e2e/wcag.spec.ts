@@ -1,7 +1,8 @@
 /**
  * WCAG 2.2 AA beyond what axe can see (issue 17), on every route of the route table at 1280 px and 375 px: focus
- * visible and not obscured, target size, reflow at 320 px, text spacing, reduced motion and forced colours (whose
- * screenshots are kept with the test's results). Each failing element is reported by selector; zero must remain.
+ * visible and not obscured, target size, reflow at 320 px, text spacing, reduced motion and forced colours (a route
+ * with a forced-colours finding keeps its screenshot with the test's results). Each failing element is reported by
+ * selector; zero must remain.
  */
 import type { Page } from '@playwright/test';
 import { ROUTE_TABLE } from '../../src/ui/route-table';
@@ -75,8 +76,10 @@ for (const width of WIDTHS) {
       }
       await page.emulateMedia({ forcedColors: 'active' });
       await page.waitForTimeout(100);
-      findings.push(...describeFindings(`${label}, forced colours`, await forcedColorFindings(page)));
-      await page.screenshot({ path: testInfo.outputPath(`forced-colors${stop.path.replace(/\W+/g, '-')}-${width}.png`), fullPage: true });
+      const forced = describeFindings(`${label}, forced colours`, await forcedColorFindings(page));
+      findings.push(...forced);
+      // A full-page screenshot costs about a second a route: it is kept only for a route with something to show.
+      if (forced.length > 0) await page.screenshot({ path: testInfo.outputPath(`forced-colors${stop.path.replace(/\W+/g, '-')}-${width}.png`), fullPage: true });
       await page.emulateMedia({ forcedColors: 'none' });
       // axe sees the page as it opens (the checks above scrolled it; the sticky bar would cover what is at the top).
       await page.evaluate(() => window.scrollTo(0, 0));
