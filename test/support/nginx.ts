@@ -1,38 +1,37 @@
 /**
  * nginx (Debian's package) as the round-robin proxy in front of several server processes, for tests: installed when
- * missing, started on a free port with its own prefix folder, stopped after. The configuration is the one
- * docs/deploy.md describes for production, with the upstream addresses filled in.
+ * missing, started on a free port with its own prefix folder, stopped after. The configuration is the one compose.yaml
+ * ships (deploy/nginx/sustainlearn.conf), with the test's upstream and listen addresses filled in.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { freePort } from './server';
 
 const NGINX = '/usr/sbin/nginx';
 
-/** The proxy part of the configuration (docs/deploy.md): round robin, keep-alive to the instances, the client's address. */
+/** The configuration compose.yaml ships (deploy/nginx/sustainlearn.conf): upstreams app1..app3, listening on 80. */
+export const SHIPPED_NGINX_CONF = fileURLToPath(new URL('../../deploy/nginx/sustainlearn.conf', import.meta.url));
+
+/**
+ * The shipped proxy configuration with these upstream addresses and this listen address in place of its own: only the
+ * `server appN:3000` and `listen 80` lines change, so the tested configuration is the one compose.yaml mounts.
+ */
 export function proxyConfig(upstreams: string[], listen: string): string {
-  return `
-  upstream sustainlearn {
-${upstreams.map((u) => `    server ${u} max_fails=0;`).join('\n')}
-    keepalive 32;
-  }
-  server {
-    listen ${listen};
-    client_max_body_size 1m;
-    location / {
-      proxy_pass http://sustainlearn;
-      proxy_http_version 1.1;
-      proxy_set_header Connection "";
-      proxy_set_header Host $host;
-      # Overwrite, never append: the instances trust this proxy's word for the client's address, and only its word.
-      proxy_set_header X-Forwarded-For $remote_addr;
-      proxy_set_header X-Forwarded-Proto $scheme;
-      proxy_next_upstream error timeout http_502 http_503;
-      proxy_read_timeout 30s;
-    }
-  }`;
+  const shipped = readFileSync(SHIPPED_NGINX_CONF, 'utf8');
+  const servers = /^( *)server app\d+:\d+ max_fails=0;\n/gm;
+  const indent = servers.exec(shipped)?.[1];
+  if (indent === undefined || !/^ *listen 80;$/m.test(shipped)) throw new Error(`${SHIPPED_NGINX_CONF}: no upstream servers or no 'listen 80;' to fill in`);
+  let first = true;
+  return shipped
+    .replace(servers, () => {
+      if (!first) return '';
+      first = false;
+      return upstreams.map((u) => `${indent}server ${u} max_fails=0;\n`).join('');
+    })
+    .replace(/^( *)listen 80;$/m, `$1listen ${listen};`);
 }
 
 export function ensureNginx(): void {
