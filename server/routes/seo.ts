@@ -47,9 +47,11 @@ export function sitemapXml(origin: string, articles: readonly { _id: string; pub
 export function robotsTxt(origin: string, apiBasePath: string): string {
   return [
     'User-agent: *',
-    'Allow: /',
+    // The Disallow lines come first: parsers that take the first matching line (Python's urllib.robotparser) and those
+    // that take the longest (RFC 9309) then agree on every path.
     ...MEMBERS_PATHS.map((path) => `Disallow: ${path}`),
     `Disallow: ${apiBasePath.replace(/\/+$/, '')}/`,
+    'Allow: /',
     '',
     `Sitemap: ${origin}/sitemap.xml`,
     '',

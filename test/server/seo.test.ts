@@ -4,9 +4,11 @@
  * JSON.parse. The app is the one the server builds, on PGlite (and PostgreSQL when DATABASE_URL is set) with the
  * seeded content; the seo routes are registered on it here, as server/app.ts registers them.
  */
+import { spawnSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import robotsParser from 'robots-parser';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -195,6 +197,35 @@ for (const kind of databaseKinds()) {
           expect(blocked, route.path).toBe(route.signedIn);
         }
         expect((await app.inject({ method: 'HEAD', url: '/robots.txt' })).statusCode).toBe(200);
+      });
+
+      it("reads the same to a first-match parser (Python's urllib.robotparser) and an RFC 9309 one, on every path", async () => {
+        const body = (await app.inject({ method: 'GET', url: '/robots.txt' })).body;
+        const sitemap = (await app.inject({ method: 'GET', url: '/sitemap.xml' })).body;
+        const paths = [
+          ...[...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]!).pathname),
+          ...ROUTE_TABLE.map((route) => route.path.replace(/:[A-Za-z]+/g, 'x')),
+          '/api/', '/api/courses', '/api/health', '/courses', '/profile', '/articles',
+        ];
+        const rfc = robotsParser(`${SITE}/robots.txt`, body);
+        const python = spawnSync('python3', ['-c', [
+          'import sys, json, urllib.robotparser',
+          'p = urllib.robotparser.RobotFileParser()',
+          'p.parse(json.loads(sys.stdin.readline()))',
+          'for path in json.loads(sys.stdin.readline()): print("1" if p.can_fetch("SomeBot", path) else "0")',
+        ].join('\n')], { input: `${JSON.stringify(body.split('\n'))}\n${JSON.stringify(paths)}\n`, encoding: 'utf8' });
+        expect(python.status, python.stderr).toBe(0);
+        const firstMatch = python.stdout.trim().split('\n').map((flag) => flag === '1');
+        const longestMatch = paths.map((path) => rfc.isAllowed(`${SITE}${path}`, 'SomeBot') === true);
+        expect(firstMatch).toEqual(longestMatch);
+        // And both say what the route table says.
+        for (const [i, path] of paths.entries()) {
+          const route = ROUTE_TABLE.find((r) => r.path.replace(/:[A-Za-z]+/g, 'x') === path);
+          if (route) expect(longestMatch[i], path).toBe(!route.signedIn);
+        }
+        expect(longestMatch[paths.indexOf('/api/courses')]).toBe(false);
+        expect(longestMatch[paths.indexOf('/courses')]).toBe(false);
+        expect(longestMatch[paths.indexOf('/articles')]).toBe(true);
       });
     });
 
