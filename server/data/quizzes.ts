@@ -1,5 +1,5 @@
 /** The quiz bank (topics and questions) and learners' attempts with their answers. */
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, exists, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client';
 import { quizAnswers, quizAttempts, quizQuestions, quizTopics } from './schema';
 
@@ -125,11 +125,15 @@ export function answersOf(db: Reader, attemptId: string): Promise<AnswerRow[]> {
 }
 
 /** A learner's attempts, newest first (the last 200). */
+/** A member's quiz history: an attempt enters it with its first answer (a set opened and left is not history). */
 export function listAttemptRows(db: Db, userId: string): Promise<AttemptRow[]> {
   return db
     .select()
     .from(quizAttempts)
-    .where(eq(quizAttempts.userId, userId))
+    .where(and(
+      eq(quizAttempts.userId, userId),
+      exists(db.select({ one: sql`1` }).from(quizAnswers).where(eq(quizAnswers.attemptId, quizAttempts.id))),
+    ))
     .orderBy(desc(quizAttempts.createdAt), desc(quizAttempts.id))
     .limit(200);
 }

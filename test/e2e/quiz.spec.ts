@@ -204,6 +204,15 @@ test('a reload mid-quiz resumes at the next unanswered question with the score s
   await expect(page.getByRole('heading', { level: 1, name: 'Green Vocabulary' })).toBeVisible();
   await expect(page.getByText('You have not taken this quiz yet.')).toBeVisible();
   await expect(page.getByRole('link', { name: /Passive Design Strategies, Set 1/ })).toHaveCount(0);
+
+  // A set opened and left unanswered is not history (issue 41 item 8).
+  await page.goto('/quiz/green-vocabulary/set-1');
+  await expect(page.getByRole('heading', { level: 2, name: 'Question 1 of 12' })).toBeFocused();
+  await page.getByRole('link', { name: 'Back to Green Vocabulary' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Green Vocabulary' })).toBeVisible();
+  await expect(page.getByText('You have not taken this quiz yet.')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Green Vocabulary, Set 1/ })).toHaveCount(0);
+  await expectAccessible(page, 'topic page after a set opened and left');
 });
 
 test('an unknown quiz shows the server text as a toast, in words without field names, and returns to the topic page', async ({ page, request }) => {
