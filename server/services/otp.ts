@@ -3,7 +3,9 @@
  * single use, 10-minute life, dead after 5 wrong guesses, and no new code for the same email and purpose within the 120 s resend window.
  */
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES, type OtpPurpose } from '../../src/domain/otp';
+import {
+  OTP_EXPIRED_MESSAGE, OTP_LOCKED_MESSAGE, OTP_MAX_ATTEMPTS, OTP_RESEND_SECONDS, OTP_TTL_MINUTES, type OtpPurpose,
+} from '../../src/domain/otp';
 import type { Db } from '../data/client';
 import { consumeCode, newestUnusedCode, replaceCode, takeGuess } from '../data/otp-codes';
 import { hitCounters } from '../data/rate-limits';
@@ -18,8 +20,7 @@ export type CodePurpose = OtpPurpose | `email-change:${string}` | 'delete-accoun
 
 export const OTP_WAIT_MESSAGE = 'Please wait before requesting a new OTP';
 export const OTP_INVALID_MESSAGE = 'Invalid OTP. Please try again.';
-export const OTP_EXPIRED_MESSAGE = 'This code has expired. Please request a new one.';
-export const OTP_LOCKED_MESSAGE = 'Too many wrong codes. Please request a new one.';
+export { OTP_EXPIRED_MESSAGE, OTP_LOCKED_MESSAGE };
 
 
 export class OtpService {
@@ -38,7 +39,15 @@ export class OtpService {
     const now = this.now();
     // The resend window is a counter taken before the code is made: requests sent at once get one code, not several.
     const key = `otp-issue:${purpose}:${email}`;
-    const [window] = (await hitCounters(this.db, [{ key, windowMs: OTP_RESEND_SECONDS * 1000 }], new Date(now))).values();
+    let [window] = (await hitCounters(this.db, [{ key, windowMs: OTP_RESEND_SECONDS * 1000 }], new Date(now))).values();
+    if (window && window.count > 1) {
+      // A dead code (too many wrong guesses, or expired) does not make the member wait out the window: the first
+      // request after it gets a new code at once; requests sent together still share one window, keyed by that code.
+      const newest = await newestUnusedCode(this.db, email, purpose);
+      if (newest && (newest.attempts >= OTP_MAX_ATTEMPTS || newest.expiresAt.getTime() <= now)) {
+        [window] = (await hitCounters(this.db, [{ key: `${key}:after:${newest.id}`, windowMs: OTP_RESEND_SECONDS * 1000 }], new Date(now))).values();
+      }
+    }
     if (window && window.count > 1) {
       throw new DomainError('too-many', OTP_WAIT_MESSAGE, Math.max(1, Math.ceil((window.expiresAt.getTime() - now) / 1000)));
     }

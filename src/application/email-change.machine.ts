@@ -4,7 +4,7 @@
  * texts, its code rule and its countdown (resend-countdown.ts); effects are named and provided elsewhere.
  */
 import { assertEvent, assign, setup } from 'xstate';
-import { isCompleteOtp, OTP_RESEND_SECONDS } from '../domain/otp';
+import { isCompleteOtp, isDeadCodeMessage, OTP_RESEND_SECONDS } from '../domain/otp';
 import { OTP_TEXT } from './otp-wizard.machine';
 import { COUNTDOWN_GUARDS } from './resend-countdown';
 
@@ -61,6 +61,10 @@ export const emailChangeMachine = setup({
   },
   guards: {
     ...COUNTDOWN_GUARDS,
+    codeDead: ({ event }) => {
+      assertEvent(event, 'code.verifyFailed');
+      return isDeadCodeMessage(event.message);
+    },
     emailBlank: ({ event }) => {
       assertEvent(event, 'user.submitEmail');
       return event.email.trim() === '';
@@ -142,7 +146,11 @@ export const emailChangeMachine = setup({
               target: '#emailChange.done',
               actions: [assign({ secondsLeft: 0, currentPassword: '' }), 'stopTicking', { type: 'notify', params: { message: EMAIL_CHANGE_TEXT.changed } }],
             },
-            'code.verifyFailed': { target: 'idle', actions: assign({ error: ({ event }) => event.message }) },
+            'code.verifyFailed': [
+              // A dead code can be replaced at once: the countdown ends with it (issue 41 item 9).
+              { guard: 'codeDead', target: 'idle', actions: [assign({ error: ({ event }) => event.message, secondsLeft: 0 }), 'stopTicking'] },
+              { target: 'idle', actions: assign({ error: ({ event }) => event.message }) },
+            ],
           },
         },
         resending: {

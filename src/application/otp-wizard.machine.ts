@@ -4,7 +4,7 @@
  * change); effects are named and provided elsewhere.
  */
 import { assign, assertEvent, setup } from 'xstate';
-import { isCompleteOtp, OTP_RESEND_SECONDS, type OtpPurpose } from '../domain/otp';
+import { isCompleteOtp, isDeadCodeMessage, OTP_RESEND_SECONDS, type OtpPurpose } from '../domain/otp';
 import { nameProblem, NAME_TEXT, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../domain/user';
 import { COUNTDOWN_GUARDS } from './resend-countdown';
 
@@ -91,6 +91,10 @@ export const otpWizardMachine = setup({
       return !isCompleteOtp(event.code);
     },
     ...COUNTDOWN_GUARDS,
+    codeDead: ({ event }) => {
+      assertEvent(event, 'otp.verifyFailed');
+      return isDeadCodeMessage(event.message);
+    },
     namesMissing: ({ context, event }) => {
       assertEvent(event, 'user.submitPassword');
       return context.purpose === 'signup' && nameProblem(event.firstName, event.lastName) === NAME_TEXT.required;
@@ -207,7 +211,11 @@ export const otpWizardMachine = setup({
               },
               { target: '#otpWizard.password', actions: [assign({ otpVerified: true, secondsLeft: 0 }), 'stopTicking'] },
             ],
-            'otp.verifyFailed': { target: 'idle', actions: assign({ error: ({ event }) => event.message }) },
+            'otp.verifyFailed': [
+              // A dead code can be replaced at once: the countdown ends with it (the server lets it; issue 41 item 9).
+              { guard: 'codeDead', target: 'idle', actions: [assign({ error: ({ event }) => event.message, secondsLeft: 0 }), 'stopTicking'] },
+              { target: 'idle', actions: assign({ error: ({ event }) => event.message }) },
+            ],
           },
         },
         resending: {

@@ -33,6 +33,7 @@ const events: EmailChangeEvent[] = [
   { type: 'code.resendFailed', message: 'Please wait before requesting a new OTP' },
   { type: 'code.verified' },
   { type: 'code.verifyFailed', message: 'Invalid OTP. Please try again.' },
+  { type: 'code.verifyFailed', message: 'Too many wrong codes. Please request a new one.' },
 ];
 
 /** Simple paths walk the way through and each failure once. */
@@ -110,7 +111,14 @@ function step(m: Model, e: EmailChangeEvent): Model {
         n.effects.push(`notify ${EMAIL_CHANGE_TEXT.changed}`);
         return { ...n, where: 'done', secondsLeft: 0, currentPassword: '' };
       }
-      if (e.type === 'code.verifyFailed') return { ...n, where: 'code.idle', error: e.message };
+      if (e.type === 'code.verifyFailed') {
+        // A dead code ends the countdown: a new one may be asked for at once.
+        if (/request a new one/.test(e.message)) {
+          stopTicking();
+          return { ...n, where: 'code.idle', error: e.message, secondsLeft: 0 };
+        }
+        return { ...n, where: 'code.idle', error: e.message };
+      }
       return m;
     case 'code.resending':
       if (e.type === 'code.resent') {

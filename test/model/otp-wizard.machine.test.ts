@@ -10,7 +10,7 @@ import { ApiError } from '../../src/application/api-error';
 import { OTP_TEXT, otpWizardMachine, type OtpWizardEvent } from '../../src/application/otp-wizard.machine';
 import { provideOtpWizard } from '../../src/application/otp-wizard.effects';
 import { FakeClock, MemoryTokenStore, RecordingNavigator, RecordingNotifier, ScriptedApi } from '../../src/application/testing/fakes';
-import { OTP_RESEND_SECONDS, type OtpPurpose } from '../../src/domain/otp';
+import { OTP_LOCKED_MESSAGE, OTP_RESEND_SECONDS, type OtpPurpose } from '../../src/domain/otp';
 import { agree, type Coverage, edgePaths, getShortestPaths, getSimplePaths, holds, newCoverage, pathName, replay, uncovered } from './model-kit';
 
 const RESEND = 2;
@@ -46,6 +46,7 @@ const events: OtpWizardEvent[] = [
   { type: 'otp.verified', token: null },
   { type: 'otp.verified', token: '' },
   { type: 'otp.verifyFailed', message: 'Invalid OTP. Please try again.' },
+  { type: 'otp.verifyFailed', message: OTP_LOCKED_MESSAGE },
   { type: 'otp.resent' },
   { type: 'otp.resendFailed', message: 'Please wait before requesting a new OTP' },
   { type: 'password.set', token: 'final-token' },
@@ -148,7 +149,14 @@ function step(purpose: OtpPurpose, m: Model, e: OtpWizardEvent): Model {
         stopTicking(n);
         return { ...n, where: 'password.idle', otpVerified: true, secondsLeft: 0 };
       }
-      if (e.type === 'otp.verifyFailed') return { ...n, where: 'code.idle', error: e.message };
+      if (e.type === 'otp.verifyFailed') {
+        // A dead code ends the countdown: a new one may be asked for at once.
+        if (/request a new one/.test(e.message)) {
+          stopTicking(n);
+          return { ...n, where: 'code.idle', error: e.message, secondsLeft: 0 };
+        }
+        return { ...n, where: 'code.idle', error: e.message };
+      }
       return m;
     case 'code.resending':
       if (e.type === 'otp.resent') {
