@@ -1,6 +1,8 @@
 /** Stored documents (PDFs) under /files/..., with content type, length, cache headers and byte ranges. */
 import type { FastifyInstance } from 'fastify';
+import { isMembersFile, safeReturnPath } from '../../src/domain/return-path';
 import { HttpError } from '../http/errors';
+import { tokenOf } from '../http/pages';
 import { allowSameOriginFraming } from '../http/security-headers';
 import type { SiteService } from '../services/site';
 
@@ -13,6 +15,19 @@ export async function fileRoutes(app: FastifyInstance, { site }: { site: SiteSer
       throw new HttpError(400, 'The file path is not valid');
     }
     if (path.includes('\u0000') || path.length > 300) throw new HttpError(400, 'The file path is not valid');
+    // A library document belongs to its page's audience, members (issue 41 item 3). A View link opens it in a new tab,
+    // which sends the session cookie (same site); a visitor's page load goes to sign in and comes back.
+    const membersOnly = isMembersFile(path);
+    if (membersOnly) {
+      const token = tokenOf(request.headers.cookie);
+      const member = request.headers.authorization ? await app.authenticate(request, false) : await app.authenticate(request, false, token);
+      if (!member) {
+        reply.header('cache-control', 'no-store').header('vary', 'cookie');
+        const navigation = /\btext\/html\b/.test(request.headers.accept ?? '');
+        if (navigation) return reply.redirect(`/login?from=${encodeURIComponent(safeReturnPath(path))}`, 302);
+        throw new HttpError(401, 'Please sign in to open this document');
+      }
+    }
     const file = await site.file(path);
     // The footer shows the legal documents in a frame of the site's own pages.
     allowSameOriginFraming(reply);
@@ -21,7 +36,8 @@ export async function fileRoutes(app: FastifyInstance, { site }: { site: SiteSer
     reply
       .header('content-type', file.contentType)
       .header('accept-ranges', 'bytes')
-      .header('cache-control', 'public, max-age=86400')
+      .header('cache-control', membersOnly ? 'private, max-age=86400' : 'public, max-age=86400')
+      .header('vary', 'cookie, authorization')
       .header('etag', etag)
       .header('content-disposition', `inline; filename="${path.split('/').pop()}"`);
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();

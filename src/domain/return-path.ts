@@ -8,6 +8,11 @@
 
 export const HOME_PATH = '/';
 
+/** Stored documents live under /files/; a return to one is a page load, not a route of the SPA. */
+export const isFilePath = (path: string) => path.startsWith('/files/');
+/** The documents everyone may read (the footer's legal ones); every other file is for members (issue 41 item 3). */
+export const isMembersFile = (path: string) => isFilePath(path) && !path.startsWith('/files/legal/');
+
 /** A remembered page longer than this is not one this site made. */
 const MAX_RETURN_PATH_LENGTH = 2048;
 /** How many layers of percent-encoding are looked through. */

@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { type Course, categoryLabel } from '../../src/domain/content';
-import { createUser, signIn } from './support/accounts';
+import { createUser, logInByKeyboard, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 
 const VIEWPORTS = [
@@ -328,7 +328,9 @@ for (const viewport of VIEWPORTS) {
       const tab = await popup;
       expect(tab.url()).toMatch(new RegExp(`${ebooks[0].fileUrl}$`));
       await tab.close();
-      const pdf = await request.get(ebooks[0].fileUrl);
+      // The file is for members (issue 41 item 3): with the member's session it is served, without it refused.
+      expect((await request.get(ebooks[0].fileUrl)).status()).toBe(401);
+      const pdf = await request.get(ebooks[0].fileUrl, { headers: { authorization: `Bearer ${user.token}` } });
       expect(pdf.headers()['content-type']).toBe('application/pdf');
       expect(Number(pdf.headers()['content-length'])).toBe(ebooks[0].size);
       await expectAccessible(page, `ebooks ${viewport.name}`);
@@ -444,3 +446,20 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
+
+test('a visitor who opens an ebook file is sent to sign in, and then gets the file (issue 41 item 3)', async ({ page, request }) => {
+  const user = await createUser(request);
+  const { ebooks } = await (await request.get('/api/ebooks', { headers: { authorization: `Bearer ${user.token}` } })).json();
+  const file: string = ebooks[0].fileUrl;
+  await page.goto(file);
+  await expect(page).toHaveURL(`/login?from=${encodeURIComponent(file)}`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expectAccessible(page, 'sign in before a members\' file');
+  const downloading = page.waitForEvent('download');
+  await logInByKeyboard(page, user.email, user.password);
+  // Headless Chromium saves a PDF instead of showing it: the file arriving is the browser getting it.
+  const download = await downloading;
+  expect(new URL(download.url()).pathname).toBe(file);
+  expect(download.suggestedFilename()).toBe(file.split('/').pop());
+  expect(await download.failure()).toBeNull();
+});

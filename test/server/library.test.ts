@@ -306,7 +306,8 @@ describeWithApp('workshops and library documents', { seed: true }, (ctx) => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(Number(res.headers['content-length'])).toBe(res.rawPayload.length);
     expect(res.headers['accept-ranges']).toBe('bytes');
-    expect(res.headers['cache-control']).toMatch(/^public, max-age=\d+/);
+    // A member's copy: kept by their browser, never by a shared cache (issue 41 item 3).
+    expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+/);
     expect(res.headers['content-disposition']).toBe(`inline; filename="${path.split('/').pop()}"`);
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
     const [row] = await ctx().database.db.select().from(files).where(eq(files.path, path));
@@ -345,6 +346,27 @@ describeWithApp('workshops and library documents', { seed: true }, (ctx) => {
     const res = await get(filePath('ebooks/no-such-book.pdf'));
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, message: 'File not found' });
+  });
+
+  it('serves a library document to members only: a visitor is refused, or sent to sign in and back; the legal ones stay public', async () => {
+    const path = libraryFilePath('ebooks', libraryFiles('ebooks')[0]!.slug);
+    const visitor = await ctx().app.inject({ method: 'GET', url: path });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toEqual({ success: false, message: 'Please sign in to open this document' });
+    const opened = await ctx().app.inject({ method: 'GET', url: path, headers: { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' } });
+    expect(opened.statusCode).toBe(302);
+    expect(opened.headers.location).toBe(`/login?from=${encodeURIComponent(path)}`);
+    expect(opened.headers['cache-control']).toBe('no-store');
+    // A View link opened in a new tab carries the session cookie, not a bearer token.
+    const byCookie = await ctx().app.inject({ method: 'GET', url: path, headers: { cookie: `token=${encodeURIComponent(await signedIn())}` } });
+    expect(byCookie.statusCode).toBe(200);
+    expect(byCookie.headers['content-type']).toBe('application/pdf');
+    expect(byCookie.headers['cache-control']).toBe('private, max-age=86400');
+    const forged = await ctx().app.inject({ method: 'GET', url: path, headers: { cookie: 'token=not-a-token' } });
+    expect(forged.statusCode).toBe(401);
+    const legal = await ctx().app.inject({ method: 'GET', url: '/files/legal/terms.pdf' });
+    expect(legal.statusCode).toBe(200);
+    expect(legal.headers['cache-control']).toBe('public, max-age=86400');
   });
 
   it('answers HEAD with the headers and no body', async () => {

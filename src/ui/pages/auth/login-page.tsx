@@ -1,10 +1,10 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { Link, Redirect, useSearch } from 'wouter';
 import { Field } from '../../components/fields';
 import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { safeReturnPath } from '../../../domain/return-path';
+import { isFilePath, safeReturnPath } from '../../../domain/return-path';
 import { paths } from '../../routes';
 import { useServices, useSession } from '../../services-context';
 
@@ -18,7 +18,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const errorId = useId();
 
-  if (signedIn) return <Redirect to={from} replace />;
+  if (signedIn) return isFilePath(from) ? <DocumentReturn path={from} /> : <Redirect to={from} replace />;
   if (loading) return <Spinner />;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -60,4 +60,10 @@ export default function LoginPage() {
       </div>
     </section>
   );
+}
+
+/** A members' document asked for before signing in (issue 41 item 3) is a file, not a screen: the browser loads it. */
+function DocumentReturn({ path }: { path: string }) {
+  useEffect(() => window.location.replace(path), [path]);
+  return <Spinner />;
 }
