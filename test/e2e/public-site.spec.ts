@@ -357,7 +357,7 @@ test.describe('home', () => {
     await page.goto('/');
     await expect(page).toHaveTitle('SustainLearn');
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
-    await expect(page.getByTestId('sales-banner')).toContainText('30% off every Growth and Vision plan');
+    await expect(page.getByTestId('sales-banner')).toContainText('In beta: every course, workshop and library document is free to members.');
 
     const slider = page.getByRole('region', { name: 'Highlights' });
     const current = slider.locator('.slick-slide.slick-active');
@@ -381,12 +381,25 @@ test.describe('home', () => {
     const basic = plans.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Basic' }) });
     await expect(basic.locator('.plan__price')).toHaveText('Free');
     await expect(basic).not.toContainText('00 per month');
-    await expect(plans.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Growth' }) })).toContainText('1,000 per month');
-    await expect(plans.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Vision' }) })).toContainText('1,500 per month');
-    await expect(plans.getByText('or 10,000 yearly')).toBeVisible();
-    await expect(plans.getByText('or 15,000 yearly')).toBeVisible();
+    // Prices carry their currency, as course prices do (issue 41 item 1).
+    await expect(plans.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Growth' }) })).toContainText('$1,000 per month');
+    await expect(plans.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Vision' }) })).toContainText('$1,500 per month');
+    await expect(plans.getByText('or $10,000 yearly')).toBeVisible();
+    await expect(plans.getByText('or $15,000 yearly')).toBeVisible();
+    await expect(plans).not.toContainText(/leaderboard|read-only/i);
+    await expect(plans.getByText(/every member has all of this free, and nothing is sold yet/)).toBeVisible();
+    // Enroll says what it will do instead of nothing: a dialog, closed by Escape, focus back on the button.
     const urlBefore = page.url();
-    await plans.getByRole('button', { name: /^Enroll in the Growth plan/ }).click();
+    const enroll = plans.getByRole('button', { name: /^Enroll in the Growth plan/ });
+    await enroll.focus();
+    await page.keyboard.press('Enter');
+    const soon = page.getByRole('dialog', { name: 'Plans open soon' });
+    await expect(soon).toContainText('Every course is free to members while we are in beta.');
+    await expect(soon.getByRole('link', { name: 'Create a free account' })).toHaveAttribute('href', '/signup');
+    await expectAccessible(page, 'plans open soon');
+    await page.keyboard.press('Escape');
+    await expect(soon).toHaveCount(0);
+    await expect(enroll).toBeFocused();
     expect(page.url()).toBe(urlBefore);
 
     const faq = page.getByRole('region', { name: 'Frequently asked questions' });

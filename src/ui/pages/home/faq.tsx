@@ -8,7 +8,7 @@ export const FAQ_ITEMS = [
   },
   {
     q: 'How are the courses structured?',
-    a: 'Each course is a series of modules with short lessons, each with its duration in minutes, followed by quizzes that check your understanding. Course pages list the learning objectives and the full curriculum before you start.',
+    a: 'Each course is a series of modules of short lessons, each with its duration in minutes, and ends with an assessment you pass at 70%. Course pages list the learning objectives and the full curriculum before you start.',
   },
   {
     q: 'Are the courses self-paced?',
@@ -16,11 +16,11 @@ export const FAQ_ITEMS = [
   },
   {
     q: 'Can I buy a single course without a subscription?',
-    a: 'Yes. Paid courses can be purchased individually, and free courses are open to everyone with an account. A plan is the better value if you want several courses, workshops and premium resources.',
+    a: 'Not yet: nothing is sold on SustainLearn today. While we are in beta every course is free to members, including those with a listed price. Before plans or single courses can be bought, this page will say so, and nobody is charged until then.',
   },
   {
     q: 'Do I get a certificate?',
-    a: 'Growth and Vision members receive a certificate for every course they complete. It names the course and its duration, so you can record it as continuing professional development.',
+    a: 'Yes. Every member who completes a course and passes its assessment receives a certificate in the name they confirm, with the course, its hours of learning and a public page where anyone can verify it. You can record it in your own continuing professional development log; SustainLearn is not an accredited provider.',
   },
   {
     q: 'Can I track my progress?',
@@ -28,15 +28,15 @@ export const FAQ_ITEMS = [
   },
   {
     q: 'What is the difference between free and premium content?',
-    a: 'Free content includes introductory courses, articles, monthly quizzes and read-only community access. Premium plans add certificates, downloadable resources, the leaderboard, premium research papers and ebooks, live workshops and group discussions.',
+    a: 'Today, none: during the beta every member has every course and its certificate, the library, the workshops and the community, free. The plans above show how SustainLearn will be offered when they open.',
   },
   {
     q: 'How do I get support?',
-    a: 'Email us at hello@sustainlearn.example or use the contact page. We answer by e-mail within two working days.',
+    a: 'Email us at hello@sustainlearn.example or use the contact page: every message reaches the team’s inbox, and we answer by email.',
   },
   {
     q: 'Do you create custom courses for organisations?',
-    a: 'Yes. We build private courses and workshops for practices, developers, local authorities and universities, tailored to your projects, standards and sustainability goals. Contact us to discuss what your team needs.',
+    a: 'Not yet. If your practice, authority or university needs one, tell us through the contact page: every message reaches the team, and what teams ask for decides what we build next.',
   },
 ] as const;
 
