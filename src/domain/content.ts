@@ -147,9 +147,22 @@ export interface Feedback {
   feedback: string;
 }
 
-/** Course figures shown on cards: duration is the sum of lesson minutes; lesson count is the number of sections. */
-export function courseLessonCount(course: Pick<Course, 'sections'>): number {
+/**
+ * Course figures shown on cards and pages: duration is the sum of lesson minutes (the server's), and the size is told
+ * as modules and lessons, "5 modules · 15 lessons", the lessons being what the player counts (issue 41 item 2).
+ */
+export function courseModuleCount(course: Pick<Course, 'sections'>): number {
   return course.sections.length;
+}
+
+export function courseLessonCount(course: Pick<Course, 'sections'>): number {
+  return course.sections.reduce((sum, section) => sum + section.content.length, 0);
+}
+
+const counted = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+export function courseSizeLabel(course: Pick<Course, 'sections'>): string {
+  return `${counted(courseModuleCount(course), 'module', 'modules')} · ${counted(courseLessonCount(course), 'lesson', 'lessons')}`;
 }
 
 export function coursePriceLabel(price: number): string {

@@ -28,6 +28,8 @@ test('a member takes the shortest course from Get Started! to the certificate by
 
   await page.goto(`/courses/view/${SLUG}`);
   await expect(page.getByRole('heading', { level: 1, name: courseFile.title })).toBeVisible();
+  // The course says its size as the player will count it (issue 41 item 2).
+  await expect(page.locator('.course-facts')).toContainText(`${courseFile.sections.length} ${courseFile.sections.length === 1 ? 'module' : 'modules'} · ${lessons.length} lessons`);
   await expectAccessible(page, 'course page');
   await skipToContent(page);
   await tabTo(page, page.getByRole('button', { name: 'Get Started!' }));

@@ -208,7 +208,9 @@ for (const viewport of VIEWPORTS) {
         const card = cards.filter({ has: page.getByRole('heading', { name: course.title }) });
         await expect(card).toContainText(course.price === 0 ? 'Free' : `$${course.price}`);
         await expect(card).toContainText(`${course.duration} mins`);
-        await expect(card).toContainText(`${course.sections.length} lessons`);
+        // Modules and lessons, the lessons as the player counts them (issue 41 item 2).
+        const lessons = course.sections.reduce((sum, section) => sum + section.content.length, 0);
+        await expect(card).toContainText(`${course.sections.length} modules · ${lessons} lessons`);
         const teaser = course.description.length > 70 ? `${course.description.slice(0, 70)}...` : course.description;
         await expect(card.getByText(teaser, { exact: true })).toBeVisible();
         await expect(card.getByRole('link', { name: 'Explore Course' })).toHaveAttribute('href', `/courses/view/${course._id}`);

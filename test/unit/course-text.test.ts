@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/application/api-error';
-import { courseErrorText, coursesErrorText, lessonsLabel, matchesCourseSearch } from '../../src/ui/pages/courses/course-text';
+import { courseErrorText, coursesErrorText, matchesCourseSearch } from '../../src/ui/pages/courses/course-text';
 
 describe('the courses search (ADR 021)', () => {
   const course = { title: 'Retrofitting Historic Buildings', description: 'Conservation-led upgrades for older, listed and traditional buildings in Göteborg.' };
@@ -29,10 +29,5 @@ describe('the course error texts of spec section 8', () => {
     // Only the HTTP adapter's errors carry a status the page may trust; a look-alike object is any other failure.
     expect(courseErrorText({ kind: 'http', status: 404, message: 'Lesson not found' })).toBe('Failed to fetch course');
     expect(courseErrorText(Object.assign(new Error('Lesson not found'), { kind: 'http', status: 404 }))).toBe('Failed to fetch course');
-  });
-
-  it('counts lessons in words', () => {
-    expect(lessonsLabel(1)).toBe('1 lesson');
-    expect(lessonsLabel(4)).toBe('4 lessons');
   });
 });

@@ -9,7 +9,7 @@ import type { z } from 'zod';
 import { itKeepsEveryFieldAndNeedsEachOne, type ShapeSample } from './schema-kit';
 import {
   ACCESS_TYPES, type Article, COURSE_LEVELS, CONTENT_CATEGORIES, type CaseStudy, type ContentCategory, type Course, categoryLabel,
-  courseLessonCount, coursePriceLabel, type Ebook, type Feedback, type Lesson, type Newsletter, type Objective, type ResearchPaper,
+  courseLessonCount, courseModuleCount, coursePriceLabel, courseSizeLabel, type Ebook, type Feedback, type Lesson, type Newsletter, type Objective, type ResearchPaper,
   type SalesBanner, type Section, type Slide, type Workshop,
 } from '../../src/domain/content';
 import {
@@ -147,9 +147,13 @@ describe('the feedback form', () => {
 });
 
 describe('course card figures', () => {
-  it('counts the sections of a course as its lessons', () => {
+  it("tells a course's size as its modules and its lessons, the lessons the player counts (issue 41 item 2)", () => {
     expect(courseLessonCount({ sections: [] })).toBe(0);
-    expect(courseLessonCount({ sections: [section, { ...section, _id: 's2' }, { ...section, _id: 's3', content: [] }] })).toBe(3);
+    const three = { sections: [section, { ...section, _id: 's2' }, { ...section, _id: 's3', content: [] }] };
+    expect(courseModuleCount(three)).toBe(3);
+    expect(courseLessonCount(three)).toBe(section.content.length * 2);
+    expect(courseSizeLabel(three)).toBe(`3 modules · ${section.content.length * 2} lessons`);
+    expect(courseSizeLabel({ sections: [{ ...section, content: section.content.slice(0, 1) }] })).toBe('1 module · 1 lesson');
   });
 
   it('shows a price of nothing as Free and any other price in dollars', () => {

@@ -1,14 +1,14 @@
-import { type Course, courseLessonCount, coursePriceLabel } from '../../../domain/content';
-import { levelLabel, lessonsLabel, minutesLabel } from './course-text';
+import { type Course, coursePriceLabel, courseSizeLabel } from '../../../domain/content';
+import { levelLabel, minutesLabel } from './course-text';
 
 export type CourseFact = 'price' | 'duration' | 'lessons' | 'level';
 
-/** A course's figures as a description list: 'Free' or a dollar price, minutes, lesson count (sections), level. */
+/** A course's figures as a description list: 'Free' or a dollar price, minutes, modules and lessons, level. */
 export function CourseFacts({ course, facts }: { course: Course; facts: readonly CourseFact[] }) {
   const rows: Record<CourseFact, [string, string]> = {
     price: ['Price', coursePriceLabel(course.price)],
     duration: ['Duration', minutesLabel(course.duration)],
-    lessons: ['Lessons', lessonsLabel(courseLessonCount(course))],
+    lessons: ['Length', courseSizeLabel(course)],
     level: ['Level', levelLabel(course.level)],
   };
   return (

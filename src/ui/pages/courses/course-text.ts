@@ -24,5 +24,4 @@ export function matchesCourseSearch(course: Pick<Course, 'title' | 'description'
 }
 
 export const minutesLabel = (minutes: number) => `${minutes} mins`;
-export const lessonsLabel = (count: number) => `${count} ${count === 1 ? 'lesson' : 'lessons'}`;
 export const levelLabel = (level: string) => level.charAt(0).toUpperCase() + level.slice(1);
