@@ -152,6 +152,28 @@ for (const viewport of VIEWPORTS) {
       await expect(cards).toHaveCount(match.length);
       await expect(cards.getByRole('heading')).toHaveText(match.map((c) => c.title));
 
+      // The choices live in the address: a reload, Back from a course and a copied link show the same list (issue 41 item 4).
+      await expect(page).toHaveURL(/\/courses\?access=free&level=beginner&category=energy$/);
+      const sameList = async (where: Page) => {
+        await expect(where.getByRole('radiogroup', { name: 'Access' }).getByRole('radio', { name: 'Free' })).toBeChecked();
+        await expect(where.getByRole('radiogroup', { name: 'Level' }).getByRole('radio', { name: 'Beginner' })).toBeChecked();
+        await expect(where.getByRole('radiogroup', { name: 'Category' }).getByRole('radio', { name: 'Energy' })).toBeChecked();
+        await expect(where.getByTestId('course-card').getByRole('heading')).toHaveText(match.map((c) => c.title));
+      };
+      await page.reload();
+      await sameList(page);
+      if (match.length > 0) {
+        await page.getByRole('link', { name: match[0]!.title }).first().click();
+        await expect(page).toHaveURL(/\/courses\/detail\//);
+        await page.goBack();
+        await sameList(page);
+      }
+      const shared = await page.context().newPage();
+      await shared.goto(page.url());
+      await sameList(shared);
+      await expectAccessible(shared, `courses from a shared link ${viewport.name}`);
+      await shared.close();
+
       // A paid advanced course in a category that has none: the empty text.
       await access.getByText('Paid').click();
       await page.getByRole('radiogroup', { name: 'Level' }).getByText('Advanced').click();

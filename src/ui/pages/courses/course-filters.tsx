@@ -22,6 +22,28 @@ const FILTERS: { key: keyof CourseFilterValues; label: string; choices: Choice[]
   { key: 'category', label: 'Category', choices: CONTENT_CATEGORIES.map(({ id, label }) => ({ value: id, label })) },
 ];
 
+/**
+ * The filters live in the address (`/courses?access=free&category=energy`), so Back, a reload and a shared link show
+ * the same list (issue 41 item 4). A missing or unknown value is 'All'.
+ */
+export function courseFiltersOf(search: string): CourseFilterValues {
+  const params = new URLSearchParams(search);
+  const values = { access: ANY, level: ANY, category: ANY };
+  for (const filter of FILTERS) {
+    const value = params.get(filter.key);
+    if (value && filter.choices.some((choice) => choice.value === value)) values[filter.key] = value;
+  }
+  return values;
+}
+
+/** The address of the list with these filters; 'All' is left out. */
+export function coursesHref(base: string, values: CourseFilterValues): string {
+  const params = new URLSearchParams();
+  for (const filter of FILTERS) if (values[filter.key] !== ANY) params.set(filter.key, values[filter.key]);
+  const text = params.toString();
+  return text ? `${base}?${text}` : base;
+}
+
 export function CourseSearch({ value, onChange }: { value: string; onChange: (value: string) => void }) {
   return (
     <SearchField className="field course-search" value={value} onChange={onChange}>

@@ -4,7 +4,7 @@
  * the feature cards.
  */
 import { useState } from 'react';
-import { Link } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { type CallOf, listCourses } from '../../calls';
 import type { QueryOf } from '../../../contract/define';
 import { CONTENT_CATEGORIES, categoryLabel, type Course, type CourseSummary, courseSummary, coursePriceLabel } from '../../../domain/content';
@@ -13,7 +13,7 @@ import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { type QueryView, useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
-import { ANY, CourseFilters, type CourseFilterValues, CourseSearch } from './course-filters';
+import { ANY, CourseFilters, type CourseFilterValues, CourseSearch, courseFiltersOf, coursesHref } from './course-filters';
 import { coursesErrorText, levelLabel, matchesCourseSearch, minutesLabel } from './course-text';
 import { CourseProgressBar } from './course-progress-bar';
 import { CourseThumbnail } from './course-thumbnail';
@@ -66,7 +66,10 @@ function CourseListCard({ course, learning }: { course: CourseSummary; learning?
 
 export default function CoursesPage() {
   useDocumentTitle('Online Courses');
-  const [filters, setFilters] = useState<CourseFilterValues>({ access: ANY, level: ANY, category: ANY });
+  const [location, navigate] = useLocation();
+  const filters = courseFiltersOf(useSearch());
+  // Replaced, not pushed: Back leaves the list (and comes back to it as it was), it does not undo each choice.
+  const setFilters = (values: CourseFilterValues) => navigate(coursesHref(location, values), { replace: true });
   const [search, setSearch] = useState('');
   // Only published courses are listed; 'All' leaves a filter out of the query.
   const query = { status: 1, ...Object.fromEntries(Object.entries(filters).filter(([, value]) => value !== ANY)) } as CourseQuery;
