@@ -4,6 +4,7 @@ import { ApiError } from '../../../application/api-error';
 import { getArticle } from '../../calls';
 import { categoryLabel } from '../../../domain/content';
 import { formatUsDate } from '../../../domain/text';
+import { NotFound } from '../../components/not-found';
 import { SafeHtml } from '../../components/safe-html';
 import { ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -27,20 +28,18 @@ export default function ArticlePage() {
 
   if (article.status === 'loading') return <Spinner label="Loading the article..." />;
   if (article.status === 'error') {
+    if (missing) {
+      return (
+        <NotFound title="Article not found" nearest={{ href: paths.articles, label: 'Browse the articles' }}>
+          <p>The article may have been moved or removed. Browse the latest articles instead.</p>
+        </NotFound>
+      );
+    }
     return (
       <div className="container article-page">
         <BackLink />
-        {missing ? (
-          <>
-            <h1>Article not found</h1>
-            <p>The article may have been moved or removed. Browse the latest articles instead.</p>
-          </>
-        ) : (
-          <>
-            <h1>Article</h1>
-            <ErrorState error={article.error} />
-          </>
-        )}
+        <h1>Article</h1>
+        <ErrorState error={article.error} />
       </div>
     );
   }

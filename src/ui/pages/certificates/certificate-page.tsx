@@ -8,6 +8,7 @@ import { useParams } from 'wouter';
 import { ApiError } from '../../../application/api-error';
 import { verifyCertificate } from '../../calls';
 import { formatUsDate } from '../../../domain/text';
+import { NotFound } from '../../components/not-found';
 import { ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
@@ -41,15 +42,17 @@ export default function CertificatePage() {
 
   if (result.status === 'loading') return <Spinner label="Checking the certificate..." />;
   if (result.status === 'error') {
-    const missing = result.error instanceof ApiError && result.error.status === 404;
+    if (result.error instanceof ApiError && result.error.status === 404) {
+      return (
+        <NotFound title="Certificate not found">
+          <p>No SustainLearn certificate has this id. Check the link or the id on the certificate.</p>
+        </NotFound>
+      );
+    }
     return (
       <div className="container page certificate-page">
-        <h1>{missing ? 'Certificate not found' : 'Certificate'}</h1>
-        {missing ? (
-          <p>No SustainLearn certificate has this id. Check the link or the id on the certificate.</p>
-        ) : (
-          <ErrorState error={result.error} />
-        )}
+        <h1>Certificate</h1>
+        <ErrorState error={result.error} />
       </div>
     );
   }

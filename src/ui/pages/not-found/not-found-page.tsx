@@ -1,6 +1,5 @@
-import { Link } from 'wouter';
+import { NotFound } from '../../components/not-found';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { paths } from '../../routes';
 
 /** Any path that is not a screen of the product says so plainly and offers the way home. */
 export default function NotFoundPage({ onRender }: { onRender?: () => void }) {
@@ -8,12 +7,8 @@ export default function NotFoundPage({ onRender }: { onRender?: () => void }) {
   // The server's render hears that no page matched, and answers 404.
   onRender?.();
   return (
-    <section className="container page">
-      <h1>Page not found</h1>
-      <p>We could not find that page.</p>
-      <p>
-        <Link href={paths.home}>Back to the home page</Link>
-      </p>
-    </section>
+    <NotFound title="Page not found">
+      <p>We could not find that page. Check the address, or start again from the home page.</p>
+    </NotFound>
   );
 }

@@ -5,6 +5,7 @@
 import { Link, useParams } from 'wouter';
 import { listAttempts, quizConstants } from '../../calls';
 import { QUIZ_CATEGORIES, QUIZ_SETS, quizCategoryTitle } from '../../../domain/quiz';
+import { NotFound } from '../../components/not-found';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
@@ -37,13 +38,9 @@ export default function QuizTopicPage() {
 
   if (!known) {
     return (
-      <section className="container page">
-        <h1>{title}</h1>
+      <NotFound title={title} nearest={{ href: paths.quiz, label: 'See all quiz topics' }}>
         <p>We could not find that quiz topic.</p>
-        <p>
-          <Link href={paths.quiz}>See all quiz topics</Link>
-        </p>
-      </section>
+      </NotFound>
     );
   }
 
