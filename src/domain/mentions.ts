@@ -16,6 +16,9 @@ export interface MentionSuggestion {
   profilePicture: string;
 }
 
+/** A member chosen to mention: who, and the name that was put in the text. */
+export type MentionRef = Pick<MentionSuggestion, '_id' | 'name'>;
+
 export function memberPath(id: string): string {
   return `/members/${id}`;
 }
@@ -61,4 +64,22 @@ export function withMentionNames(html: string, names: ReadonlyMap<string, string
     const name = names.get(id);
     return name === undefined ? inner.replace(/<[^>]*>/g, '') : mentionMarkup(id, name);
   });
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * Escaped text (a plain-text comment made HTML) with each `@Name` of a member chosen from the suggestions made their
+ * mention; a name typed over since it was chosen is left as text. One pass, longest names first, so a name inside a
+ * longer one is not linked twice.
+ */
+export function linkMentions(html: string, chosen: readonly MentionRef[]): string {
+  const byName = new Map<string, string>();
+  // Escaped as plainTextToHtml escapes the text around it.
+  const escaped = (name: string) => escapeText(name).replace(/"/g, '&quot;');
+  for (const member of chosen) if (isUuid(member._id) && member.name && !byName.has(escaped(member.name))) byName.set(escaped(member.name), member._id);
+  if (byName.size === 0) return html;
+  const names = [...byName.keys()].sort((a, b) => b.length - a.length).map(escapeRegExp);
+  const pattern = new RegExp(`(^|[^\\p{L}\\p{N}_@])@(${names.join('|')})(?![\\p{L}\\p{N}_])`, 'gu');
+  return html.replace(pattern, (_whole, before: string, name: string) => `${before}<a data-mention="${byName.get(name)!}" href="${memberPath(byName.get(name)!)}">@${name}</a>`);
 }

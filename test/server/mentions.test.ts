@@ -37,7 +37,7 @@ describeWithApp('mentions', {}, (ctx) => {
   let post: string;
 
   beforeAll(async () => {
-    [author, ada, grace, gone, held] = await members(ctx(), 5, 'mention');
+    [author, ada, grace, gone, held] = (await members(ctx(), 5, 'mention')) as [Member, Member, Member, Member, Member];
     await rename(ctx(), author, 'Alan', 'Turing');
     await rename(ctx(), ada, 'Ada', 'Lovelace');
     await rename(ctx(), grace, 'Grace', 'Hopper');
