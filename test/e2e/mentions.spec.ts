@@ -81,3 +81,37 @@ test('mention a member in a comment by keyboard: suggestions, arrows, Enter, and
   await expect(page.getByRole('heading', { level: 1, name: `Ivo ${family}` })).toBeVisible();
   await expectAccessible(page, 'the mentioned member\'s profile');
 });
+
+test('mention a member in a post by keyboard: the slate editor suggests, Enter puts the mention in, the post links it', async ({ page, request }) => {
+  const family = `Qu${tag()}`;
+  const ines = await createUser(request, { firstName: 'Ines', lastName: family });
+  const inesId = await idOf(request, ines);
+  const writer = await createUser(request, { firstName: 'Lena', lastName: 'Okafor' });
+  await signIn(page, writer);
+  await page.goto('/discussion?category=life-on-land&subcategory=brownfield-regeneration');
+  const create = page.getByRole('button', { name: 'Create a Post' });
+  await tabTo(page, create);
+  await page.keyboard.press('Enter');
+  const composer = page.getByRole('form', { name: 'Create a Post' });
+  const title = `Soil surveys ${Date.now()}`;
+  await page.keyboard.type(title);
+  const editor = composer.getByRole('textbox', { name: 'Content' });
+  await tabTo(page, editor);
+  await page.keyboard.type(`Asking @${family.slice(0, 6)}`);
+  const list = page.getByRole('listbox', { name: 'Members to mention' });
+  const option = list.getByRole('option', { name: `Ines ${family}` });
+  await expect(option).toBeVisible();
+  await expect(editor).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id'))!);
+  await expectAccessible(page, 'composer with mention suggestions');
+  await page.keyboard.press('Enter');
+  await expect(list).toHaveCount(0);
+  await page.keyboard.type('for the survey.');
+  await expect(editor).toContainText(`Asking @Ines ${family} for the survey.`);
+  await page.keyboard.press('ControlOrMeta+Enter');
+
+  const card = page.getByRole('article', { name: title });
+  const mention = card.getByRole('link', { name: `@Ines ${family}`, exact: true });
+  await expect(mention).toHaveAttribute('href', `/members/${inesId}`);
+  await expect(card).toContainText(`Asking @Ines ${family} for the survey.`);
+  await expectAccessible(page, 'a post with a mention');
+});
