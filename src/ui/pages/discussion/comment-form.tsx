@@ -40,7 +40,7 @@ export function CommentForm({ thread, parentCommentId, label, onPosted, onCancel
       onPosted?.();
     }
     seen.current = form.postedCount;
-  }, [form.postedCount, onPosted]);
+  }, [form.postedCount, onPosted, mentions.reset]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();

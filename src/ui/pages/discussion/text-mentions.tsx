@@ -4,7 +4,7 @@
  * links each `@Name` still in the text to its member (plainTextToHtml).
  */
 import { useActorRef } from '@xstate/react';
-import { type KeyboardEvent, type RefObject, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useCallback, useId, useRef, useState } from 'react';
 import type { MentionEvent } from '../../../application/mention-picker.machine';
 import type { MentionRef, MentionSuggestion } from '../../../domain/mentions';
 import { useServices } from '../../services-context';
@@ -19,6 +19,9 @@ export function useTextMentions(field: RefObject<HTMLTextAreaElement | null>, te
   const chosen = useRef<MentionRef[]>([]);
   const told = useRef('');
   const dismissedAt = useRef<number | null>(null);
+  const reset = useCallback(() => {
+    chosen.current = [];
+  }, []);
 
   const atCaret = () => {
     const element = field.current;
@@ -66,9 +69,7 @@ export function useTextMentions(field: RefObject<HTMLTextAreaElement | null>, te
     /** The members chosen whose `@Name` is still in the text. */
     mentionsIn: (value: string): MentionRef[] => chosen.current.filter((m) => value.includes(`@${m.name}`)),
     /** The text was sent: nothing chosen is kept for the next one. */
-    reset: () => {
-      chosen.current = [];
-    },
+    reset,
     onKeyDown: (event: KeyboardEvent) => mentionKeyDown(event, view, send, choose),
     onSelect: track,
     textProps: mentionTextProps(view, listboxId),
