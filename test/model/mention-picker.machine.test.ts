@@ -5,7 +5,8 @@
  * (where it is, the query, the suggestions, the active one, the member chosen, every request asked for). The last test
  * fails if a state or transition was never reached. The real effects are then run against the scripted API.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { provideCommentThread } from '../../src/application/comment-thread.effects';
 import { createActor, type EventObject, type SnapshotFrom, waitFor } from 'xstate';
 import { provideMentionPicker } from '../../src/application/mention-picker.effects';
 import { type MentionEvent, mentionPickerMachine } from '../../src/application/mention-picker.machine';
@@ -172,5 +173,24 @@ describe('mention picker effects (scripted API)', () => {
     actor.stop();
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(actor.getSnapshot().status).toBe('stopped');
+  });
+});
+
+describe('a comment with mentions (comment thread effects)', () => {
+  it('sends the chosen members\' @Names as their mentions, and the rest of the text as typed', async () => {
+    const POST = '00000000-0000-4000-8000-0000000000d1';
+    const api = new ScriptedApi({
+      'comments.list': async () => ({ success: true, comments: [] }),
+      'comments.create': () => new Promise(() => {}),
+    });
+    const actor = createActor(provideCommentThread({ api, log: () => {} }), { input: { discussionId: POST } }).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'comment.post', text: 'Thanks @Ada Lovelace & @Grace', parentCommentId: null, mentions: [{ _id: ada._id, name: ada.name }] });
+    await vi.waitFor(() => expect(api.calls).toHaveLength(2));
+    expect(api.calls[1]).toEqual({
+      name: 'comments.create',
+      input: { body: { discussionId: POST, content: `<p>Thanks <a data-mention="${ada._id}" href="/members/${ada._id}">@Ada Lovelace</a> &amp; @Grace</p>`, parentCommentId: null } },
+    });
+    actor.stop();
   });
 });

@@ -124,6 +124,16 @@ describeWithApp('mentions', {}, (ctx) => {
     expect((await send(ctx(), suggestMembers, { token: author.token, query: { q: 'sugg' } })).json().members).toHaveLength(8);
   });
 
+  it('a suspended member, or one who is no member, is not told; a stranger\'s id keeps no row', async () => {
+    const stranger = '00000000-0000-4000-8000-000000000000';
+    const content = `<p>${mentionMarkup(held.id, 'Adele')} ${mentionMarkup(stranger, 'Nobody')}</p>`;
+    const created = await send(ctx(), createComment, { token: ada.token, body: { discussionId: post, content } });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(await mentionRows(ctx(), held.id)).toEqual([]);
+    expect(await ctx().database.db.select().from(mentions).where(eq(mentions.targetId, created.json().comment._id))).toEqual([]);
+    expect(created.json().comment.content).toBe(`<p>${mentionMarkup(held.id, 'Adele Suspended')} @Nobody</p>`);
+  });
+
   it('visitors get 401', async () => {
     expect((await send(ctx(), suggestMembers, { query: { q: 'ad' } })).statusCode).toBe(401);
   });
