@@ -1,5 +1,5 @@
 /** Members as others see them (issue 35): the profile row, recent posts and comments, and the kept avatar pictures. */
-import { and, desc, eq, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
 import { isUuid } from '../../src/domain/ids';
 import type { Db } from './client';
 import { comments, discussions, memberAvatars, users } from './schema';
@@ -82,4 +82,23 @@ export async function findAvatar(db: Db, userId: string, version: string, size: 
     .where(and(eq(memberAvatars.userId, userId), eq(memberAvatars.version, version), isNull(users.deletedAt)))
     .limit(1);
   return row?.picture ?? null;
+}
+
+/**
+ * Members whose name has a word starting with `query` (a first name, a last name, or the whole name), for mentions:
+ * never deleted or suspended members, never unnamed ones, never an email (it is not selected).
+ */
+export async function suggestMembers(db: Db, query: string, limit: number) {
+  const pattern = `% ${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const words = sql`(' ' || ${users.firstName} || ' ' || ${users.lastName})`;
+  return db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, profilePicture: users.profilePicture })
+    .from(users)
+    .where(and(
+      isNull(users.deletedAt), isNull(users.suspendedAt),
+      sql`btrim(${users.firstName} || ${users.lastName}) <> ''`,
+      sql`${words} ilike ${pattern}`,
+    ))
+    .orderBy(asc(users.firstName), asc(users.lastName), asc(users.id))
+    .limit(limit);
 }

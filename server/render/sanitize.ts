@@ -1,19 +1,22 @@
 /** The server's HTML allowlist: what articles, slides, posts and comments may contain once stored. */
 import sanitizeHtml from 'sanitize-html';
+import { mentionAttributes } from '../../src/domain/mentions';
 
 const RICH_TAGS = ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'blockquote', 'code', 'pre'];
 
 const options: sanitizeHtml.IOptions = {
   allowedTags: RICH_TAGS,
-  allowedAttributes: { a: ['href', 'rel', 'target'] },
+  allowedAttributes: { a: ['href', 'rel', 'target', 'data-mention'] },
   allowedSchemes: ['http', 'https', 'mailto'],
   allowedSchemesAppliedToAttributes: ['href'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
+    // A mention (ADR 150) keeps exactly its id and its profile's path; any other link opens in a new tab.
     a: (tagName, attribs) => ({
       tagName,
-      attribs: { ...(attribs.href ? { href: attribs.href } : {}), rel: 'noopener noreferrer nofollow', target: '_blank' },
+      attribs: mentionAttributes(attribs)
+        ?? { ...(attribs.href ? { href: attribs.href } : {}), rel: 'noopener noreferrer nofollow', target: '_blank' },
     }),
   },
 };

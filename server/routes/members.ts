@@ -14,6 +14,12 @@ export async function memberRoutes(app: FastifyInstance, { service }: { service:
   // Multipart is read by this plugin's routes only; one file, nothing else.
   await app.register(multipart, { limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 100 } });
 
+  // Not kept with the community's answers (a suspension does not drop them): each keystroke's read has a budget.
+  implement(app, members.suggestMembers, async ({ query, request }) => {
+    app.limits.checkRead('memberSuggest', request.ip);
+    return { success: true, members: await service.suggest(query.q) } as const;
+  });
+
   implement(app, members.getMember, async ({ params }) => ({ success: true, member: await service.profile(params.id) }) as const);
 
   // The picture is whatever the bytes decode as (services/members.ts), never what the file name or its type says.

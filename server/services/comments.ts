@@ -11,6 +11,7 @@ import { commentDocument, removeDocuments, upsertDocument } from '../data/search
 import type { DiscussionService } from './discussions';
 import { DISCUSSION_NOT_FOUND } from './discussions';
 import { forbidden, notFound } from './errors';
+import { type MentionService, withCurrentNames } from './mentions';
 import { cleanRichContent } from './posts';
 
 export const COMMENT_NOT_FOUND = 'Comment not found';
@@ -20,7 +21,13 @@ export class CommentService {
   constructor(
     private readonly db: Db,
     private readonly discussions: DiscussionService,
+    /** Keeps and tells the mentions of what is written (ADR 150). */
+    private readonly mentions?: MentionService,
   ) {}
+
+  private async named(comment: Comment, db: Db | Tx): Promise<Comment> {
+    return (await withCurrentNames(db, [comment]))[0]!;
+  }
 
   /** A live (not deleted) comment, or not found. */
   private async live(id: string, db: Db | Tx = this.db) {
@@ -46,7 +53,8 @@ export class CommentService {
       // The parent went away between the check and the insert (the post is held).
       if (id === 'missing') throw notFound(COMMENT_NOT_FOUND);
       await upsertDocument(tx, commentDocument({ id, discussionId, content }, post));
-      return (await findComment(tx, id, viewer))!;
+      await this.mentions?.record(tx, { target: { targetType: 'comment', targetId: id }, html: content, actorId: viewer.id, discussionId, commentId: id });
+      return this.named((await findComment(tx, id, viewer))!, tx);
     });
   }
 
@@ -57,7 +65,7 @@ export class CommentService {
     const thread = await listThread(this.db, discussionId, parentCommentId);
     // Only an empty answer needs to know whether the post exists; a full thread is one query.
     if (thread.length === 0 && !(await this.discussions.exists(discussionId))) throw notFound(DISCUSSION_NOT_FOUND);
-    return thread;
+    return withCurrentNames(this.db, thread);
   }
 
   /** The text and its search document change together; a comment deleted meanwhile is not found. */
@@ -69,7 +77,10 @@ export class CommentService {
       const post = await sharePost(tx, facts.discussionId);
       if (!post || !(await updateCommentContent(tx, id, clean))) throw notFound(COMMENT_NOT_FOUND);
       await upsertDocument(tx, commentDocument({ id, discussionId: facts.discussionId, content: clean }, post));
-      return (await findComment(tx, id, viewer))!;
+      await this.mentions?.record(tx, {
+        target: { targetType: 'comment', targetId: id }, html: clean, actorId: viewer.id, discussionId: facts.discussionId, commentId: id,
+      });
+      return this.named((await findComment(tx, id, viewer))!, tx);
     });
   }
 

@@ -2,13 +2,14 @@
 import type { Discussion } from '../../src/domain/discussion';
 import { isUuid } from '../../src/domain/ids';
 import { isKnownTopic } from '../../src/domain/sdg-topics';
-import type { Db } from '../data/client';
+import type { Db, Tx } from '../data/client';
 import {
   decodeCursor, deleteDiscussion, discussionAuthor, findDiscussion, insertDiscussion, listFeed, updateDiscussion,
 } from '../data/discussions';
 import { type LikeResult, toggleDiscussionLike } from '../data/likes';
 import { discussionDocument, removeDocuments, retitleComments, upsertDocument } from '../data/search';
 import { forbidden, invalid, notFound } from './errors';
+import { type MentionService, withCurrentNames } from './mentions';
 import { cleanRichContent, cleanTitle } from './posts';
 
 export const DISCUSSION_NOT_FOUND = 'Discussion not found';
@@ -21,7 +22,15 @@ export interface NewPost {
 }
 
 export class DiscussionService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Keeps and tells the mentions of what is written (ADR 150). */
+    private readonly mentions?: MentionService,
+  ) {}
+
+  private async named(discussion: Discussion, db: Db | Tx = this.db): Promise<Discussion> {
+    return (await withCurrentNames(db, [discussion]))[0]!;
+  }
 
   /** The post and its search document are one transaction (ADR 128): found the moment it is acknowledged, or never saved. */
   async create(authorId: string, post: NewPost): Promise<Discussion> {
@@ -37,20 +46,22 @@ export class DiscussionService {
       const id = await insertDiscussion(tx, row);
       const created = (await findDiscussion(tx, id))!;
       await upsertDocument(tx, discussionDocument({ ...created, id }));
-      return created;
+      await this.mentions?.record(tx, { target: { targetType: 'discussion', targetId: id }, html: row.content, actorId: authorId, discussionId: id });
+      return this.named(created, tx);
     });
   }
 
   async feed(query: { category?: string | undefined; subcategory?: string | undefined; cursor?: string | undefined; limit: number }) {
     const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
     if (after === null) throw invalid('cursor: Invalid cursor');
-    return listFeed(this.db, { category: query.category, subcategory: query.subcategory, after, limit: query.limit });
+    const page = await listFeed(this.db, { category: query.category, subcategory: query.subcategory, after, limit: query.limit });
+    return { ...page, discussions: await withCurrentNames(this.db, page.discussions) };
   }
 
   async get(id: string): Promise<Discussion> {
     const discussion = await findDiscussion(this.db, id);
     if (!discussion) throw notFound(DISCUSSION_NOT_FOUND);
-    return discussion;
+    return this.named(discussion);
   }
 
   /** Resolves the post or fails: not found when missing, forbidden when the caller did not write it. */
@@ -75,7 +86,10 @@ export class DiscussionService {
       if (!changed) throw notFound(DISCUSSION_NOT_FOUND);
       await upsertDocument(tx, discussionDocument({ ...changed, id }));
       await retitleComments(tx, { ...changed, id });
-      return changed;
+      if (clean.content !== undefined) {
+        await this.mentions?.record(tx, { target: { targetType: 'discussion', targetId: id }, html: clean.content, actorId: userId, discussionId: id });
+      }
+      return this.named(changed, tx);
     });
   }
 

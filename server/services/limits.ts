@@ -101,6 +101,8 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
 export const READ_LIMITS = {
   search: { max: 120, windowSeconds: MINUTE },
   visitorPage: { max: 120, windowSeconds: MINUTE },
+  // A mention's suggestions, asked as a member types (ADR 150).
+  memberSuggest: { max: 240, windowSeconds: MINUTE },
 } as const;
 export type ReadBudget = keyof typeof READ_LIMITS;
 

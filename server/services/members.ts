@@ -5,10 +5,11 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { AVATAR_TEXT, avatarUrl, type AvatarSize, type MemberActivity, type MemberProfile } from '../../src/domain/member';
+import { type MentionSuggestion, SUGGESTION_LIMIT } from '../../src/domain/mentions';
 import { stripHtml, truncate } from '../../src/domain/text';
 import { displayName } from '../../src/domain/user';
 import type { Db } from '../data/client';
-import { dropAvatar, findAvatar, findProfile, keepAvatar, recentComments, recentPosts } from '../data/members';
+import { dropAvatar, findAvatar, findProfile, keepAvatar, recentComments, recentPosts, suggestMembers } from '../data/members';
 import { invalid, notFound } from './errors';
 
 export const MEMBER_NOT_FOUND = 'Member not found';
@@ -70,6 +71,14 @@ export class MemberService {
       posts: posts.map((post) => activity('post', post)),
       comments: comments.map((comment) => activity('comment', comment)),
     };
+  }
+
+  /** Up to eight members a name starting with the query may mean (mentions, ADR 150); blank asks for nobody. */
+  async suggest(query: string): Promise<MentionSuggestion[]> {
+    const words = query.replace(/^@/, '').replace(/\s+/g, ' ').trim();
+    if (!words) return [];
+    const rows = await suggestMembers(this.db, words, SUGGESTION_LIMIT);
+    return rows.map((row) => ({ _id: row.id, name: displayName(row.firstName, row.lastName), profilePicture: row.profilePicture }));
   }
 
   /** Keeps a new picture and answers its URL (the 256 px one, which `profilePicture` holds). */

@@ -9,6 +9,7 @@ import { provideDiscussionFeed } from '../application/discussion-feed.effects';
 import { provideEmailChange } from '../application/email-change.effects';
 import { provideNewsletterSend } from '../application/newsletter-send.effects';
 import { provideMemberSuspension } from '../application/member-suspension.effects';
+import { provideMentionPicker } from '../application/mention-picker.effects';
 import { provideOtpWizard } from '../application/otp-wizard.effects';
 import type { ApiClient, Clock, DraftStore, FileSaver, Navigator, Notifier, TokenStore } from '../application/ports';
 import { providePostComposer } from '../application/post-composer.effects';
@@ -37,6 +38,7 @@ export function provideMachines(ports: MachinePorts): AppMachines {
     postComposer: () => providePostComposer(ports),
     discussionFeed: () => provideDiscussionFeed(ports),
     commentThread: () => provideCommentThread(ports),
+    mentionPicker: () => provideMentionPicker(ports),
     prepareCommentThread,
     readCommentThreadAhead: (discussionId) => readCommentThreadAhead(ports.api, discussionId),
     courseProgress: () => provideCourseProgress(ports),

@@ -52,9 +52,9 @@ export function provideCommentThread({ api, log }: CommentThreadPorts) {
             (error: unknown) => reply(self, { type: 'thread.failed', load, error }),
           );
       },
-      postComment: ({ self }, { discussionId, text, parentCommentId }) => {
+      postComment: ({ self }, { discussionId, text, parentCommentId, mentions }) => {
         // The body is made at once, as it was before the call waited for the contract to load.
-        const body = { discussionId, content: plainTextToHtml(text), parentCommentId };
+        const body = { discussionId, content: plainTextToHtml(text, mentions), parentCommentId };
         commentCalls((calls) => api.call(calls.createComment, { body }))
           .then(
             () => reply(self, { type: 'comment.posted', from: parentCommentId }),

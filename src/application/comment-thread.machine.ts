@@ -4,6 +4,7 @@
  * change, and the machine emits `thread.changed` so the post can refresh its comment count. Comment failures are only
  * logged (spec), except a refusal for going too fast, whose message the form shows while it keeps its text.
  */
+import type { MentionRef } from '../domain/mentions';
 import { assign, assertEvent, emit, setup } from 'xstate';
 import { applyLike, type Comment, isBlankText } from '../domain/discussion';
 
@@ -31,7 +32,8 @@ export interface CommentThreadInput {
 export type CommentThreadEvent =
   | { type: 'thread.loaded'; load: number; comments: Comment[] }
   | { type: 'thread.failed'; load: number; error: unknown }
-  | { type: 'comment.post'; text: string; parentCommentId: string | null }
+  // `mentions`: the members chosen from the suggestions while typing (ADR 150).
+  | { type: 'comment.post'; text: string; parentCommentId: string | null; mentions?: readonly MentionRef[] }
   | { type: 'comment.posted'; from: string | null }
   | { type: 'comment.postFailed'; from: string | null; refusal: string | null; error: unknown }
   | { type: 'comment.delete'; id: string }
@@ -58,7 +60,7 @@ export const commentThreadMachine = setup({
     /** GET /comments/{id}/list; answers thread.loaded or thread.failed with the same `load`. */
     loadThread: (_, _params: { discussionId: string; load: number; fresh: boolean }) => {},
     /** POST /comments; answers comment.posted or comment.postFailed. */
-    postComment: (_, _params: { discussionId: string; text: string; parentCommentId: string | null }) => {},
+    postComment: (_, _params: { discussionId: string; text: string; parentCommentId: string | null; mentions?: readonly MentionRef[] }) => {},
     /** DELETE /comments/{id}; answers comment.deleted or comment.deleteFailed. */
     deleteComment: (_, _params: { id: string }) => {},
     /** POST /comments/{id}/like; answers comment.likeSettled or comment.likeFailed. */
@@ -167,7 +169,10 @@ export const commentThreadMachine = setup({
             assign({ sendingFrom: ({ event }) => event.parentCommentId, refusal: null, announcement: '' }),
             {
               type: 'postComment',
-              params: ({ context, event }) => ({ discussionId: context.discussionId, text: event.text, parentCommentId: event.parentCommentId }),
+              params: ({ context, event }) => ({
+                discussionId: context.discussionId, text: event.text, parentCommentId: event.parentCommentId,
+                ...(event.mentions?.length ? { mentions: event.mentions } : {}),
+              }),
             },
           ],
         },

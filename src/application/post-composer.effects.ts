@@ -3,6 +3,7 @@ import { refusalOf } from './api-error';
 import type { ApiClient, DraftStore } from './ports';
 import { type PostText, postComposerMachine } from './post-composer.machine';
 import { lazyCalls } from './lazy-calls';
+import { provideMentionPicker } from './mention-picker.effects';
 
 export interface PostComposerPorts {
   api: ApiClient;
@@ -49,6 +50,7 @@ const discussionCalls = lazyCalls(() => import(/* webpackChunkName: "contract-co
 
 export function providePostComposer({ api, drafts, log }: PostComposerPorts) {
   return postComposerMachine.provide({
+    actors: { mentionPicker: provideMentionPicker({ api, log }) },
     actions: {
       restoreDraft: ({ self }, { key }) => self.send({ type: 'draft.restored', draft: loadPostDraft(drafts, key) }),
       createDiscussion: ({ self }, post) => {

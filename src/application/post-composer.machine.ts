@@ -5,9 +5,10 @@
  * it) and told to the composer; the composer owns only the draft, which it keeps through a port so a reload reopens
  * the editor where it was. Effects are named actions; their results come back as events.
  */
-import { assign, setup } from 'xstate';
+import { assign, sendTo, setup } from 'xstate';
 import { type Discussion, isBlank } from '../domain/discussion';
 import type { Topic } from './discussion-feed.machine';
+import { type MentionEvent, mentionPickerMachine } from './mention-picker.machine';
 
 export const SELECT_TOPIC_FIRST = 'Please select both category and subcategory first';
 export const SELECT_TOPIC_BEFORE_POSTING = 'Please select both category and subcategory before creating a post';
@@ -52,7 +53,12 @@ export type PostComposerEvent =
   | { type: 'composer.cancel' }
   | { type: 'create.succeeded'; discussion: Discussion }
   | { type: 'create.failed'; error: unknown; refusal: string | null }
-  | { type: 'alert.dismissed' };
+  | { type: 'alert.dismissed' }
+  // Mentions (ADR 150): told to the mention picker the open editor holds.
+  | MentionEvent;
+
+/** The id of the mention picker the editing composer holds (ADR 150). */
+export const COMPOSER_MENTIONS = 'mentions';
 
 export const postComposerMachine = setup({
   // Stryker disable next-line ObjectLiteral: types exist for TypeScript alone; nothing reads them at run time (ADR 091).
@@ -61,6 +67,7 @@ export const postComposerMachine = setup({
     events: {} as PostComposerEvent,
     input: {} as PostComposerInput,
   },
+  actors: { mentionPicker: mentionPickerMachine },
   actions: {
     takeTopic: assign((_, topic: Topic) => ({ ...topic, alert: null })),
     clearText: assign({ title: '', content: '', alert: null }),
@@ -120,7 +127,10 @@ export const postComposerMachine = setup({
       },
     },
     editing: {
+      // The editor's mentions: what follows an `@`, the suggestions, the member chosen (ADR 150).
+      invoke: { id: COMPOSER_MENTIONS, src: 'mentionPicker' },
       on: {
+        'mention.*': { actions: sendTo(COMPOSER_MENTIONS, ({ event }) => event) },
         'title.changed': {
           actions: [assign({ title: ({ event }) => event.title }), { type: 'saveDraft', params: ({ context }) => textOf(context) }],
         },

@@ -7,6 +7,7 @@ import type { DiscussionFeedMachine } from './discussion-feed.machine';
 import type { EmailChangeMachine } from './email-change.machine';
 import type { NewsletterSendMachine } from './newsletter-send.machine';
 import type { MemberSuspensionMachine } from './member-suspension.machine';
+import type { MentionPickerMachine } from './mention-picker.machine';
 import type { OtpWizardMachine } from './otp-wizard.machine';
 import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, FileUploader, Navigator, Notifier, TokenStore } from './ports';
 import type { PostComposerMachine } from './post-composer.machine';
@@ -25,6 +26,8 @@ export interface AppMachines {
   postComposer(): PostComposerMachine;
   discussionFeed(): DiscussionFeedMachine;
   commentThread(): CommentThreadMachine;
+  /** Suggestions of members to mention, for a comment form (the post composer holds its own). */
+  mentionPicker(): MentionPickerMachine;
   /**
    * Readies what a thread's first request needs before any press: the comment calls' contract module, whose zod
    * schemas are otherwise built inside the first Comments press, before its request can leave.

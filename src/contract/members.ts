@@ -39,6 +39,16 @@ export const getMember = call({
   response: z.object({ success: ok, member: memberProfileSchema }),
 });
 
+/** Strict, as the profile: a suggestion carries a name and a picture, never an email. */
+const suggestionSchema = z.strictObject({ _id: z.string(), name: z.string(), profilePicture: z.string() });
+
+/** Members whose name has a word starting with `q`, for a mention (ADR 150): up to eight, for signed-in members. */
+export const suggestMembers = call({
+  name: 'members.suggest', method: 'GET', path: '/members/suggest', auth: 'required',
+  query: z.object({ q: z.string().max(64).default('') }),
+  response: z.object({ success: ok, members: z.array(suggestionSchema) }),
+});
+
 const avatarAnswer = okMessageSchema.extend({ profilePicture: z.string() });
 
 /** The picture, as multipart/form-data with one file field `file` (JPEG, PNG or WebP, up to 5 MB). */

@@ -1,4 +1,6 @@
 /** Discussion rules with no dependencies, so machines and views can use them without loading zod. */
+import { linkMentions, type MentionRef } from './mentions';
+
 export const DISCUSSION_TITLE_MAX = 200;
 export const DISCUSSION_CONTENT_MAX = 50_000;
 export const COMMENT_CONTENT_MAX = 5_000;
@@ -138,12 +140,14 @@ const escapeHtml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '
  * A comment typed as plain text, as the allowlisted HTML the server stores: blank lines separate paragraphs, single
  * line breaks stay, and whatever looks like markup is shown as typed, never interpreted.
  */
-export function plainTextToHtml(text: string): string {
-  return text
+export function plainTextToHtml(text: string, mentions: readonly MentionRef[] = []): string {
+  const html = text
     .replace(/\r\n?/g, '\n')
     .split(/\n\s*\n/)
     .map((paragraph) => paragraph.trim())
     .filter(Boolean)
     .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
     .join('');
+  // The members chosen from the suggestions (ADR 150): each `@Name` of theirs becomes their mention.
+  return linkMentions(html, mentions);
 }

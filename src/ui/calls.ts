@@ -60,6 +60,7 @@ export const endSession = accountSessions('endSession');
 export const endOtherSessions = accountSessions('endOtherSessions');
 const members = module('members', () => import('../contract/members'));
 export const getMember = members('getMember');
+export const suggestMembers = members('suggestMembers');
 export const uploadAvatar = members('uploadAvatar');
 export const removeAvatar = members('removeAvatar');
 

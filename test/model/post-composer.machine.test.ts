@@ -7,12 +7,12 @@
  * was never reached. The real effects are then run once against fakes (the draft store and the scripted API).
  */
 import { describe, expect, it } from 'vitest';
-import { type AnyEventObject, createActor, type EventObject, type SnapshotFrom, waitFor } from 'xstate';
+import { type AnyActorRef, type AnyEventObject, createActor, type EventObject, type SnapshotFrom, waitFor } from 'xstate';
 import { ApiError } from '../../src/application/api-error';
 import type { Topic } from '../../src/application/discussion-feed.machine';
 import { loadPostDraft, providePostComposer } from '../../src/application/post-composer.effects';
 import {
-  draftOf, isPostComplete, type PostComposerEvent, type PostDraft, postComposerMachine, postDraftKey, type PostText,
+  COMPOSER_MENTIONS, draftOf, isPostComplete, type PostComposerEvent, type PostDraft, postComposerMachine, postDraftKey, type PostText,
 } from '../../src/application/post-composer.machine';
 import { MemoryDraftStore, ScriptedApi } from '../../src/application/testing/fakes';
 import { type Discussion, isBlank } from '../../src/domain/discussion';
@@ -52,6 +52,9 @@ const events: PostComposerEvent[] = [
   { type: 'create.failed', error: new Error('offline'), refusal: null },
   { type: 'create.failed', error: new ApiError('http', 429, REFUSAL), refusal: REFUSAL },
   { type: 'alert.dismissed' },
+  // Mentions (ADR 150): told to the picker the editing composer holds; nothing of the composer's own changes.
+  { type: 'mention.query', query: 'ad' },
+  { type: 'mention.dismiss' },
 ];
 
 /** The topics the page may start with: both chosen, or none (a half-chosen one is told later, in every state). */
@@ -302,6 +305,21 @@ describe('post composer machine (model-based)', () => {
     expect(last.value).toBe('editing');
     expect(last.context.alert).toBe(TEXT.selectTopicBeforePosting);
     expect(requestsOf(sut.world)).toEqual([]);
+  });
+
+  it('holds a mention picker while editing, tells it the mention events, and lets it go when the post is sent', () => {
+    const sut = instrumented();
+    const actor = createActor(sut.machine, { input: { draftKey: KEY, topic: T1 } }).start();
+    actor.send({ type: 'draft.restored', draft: storedDraft });
+    const picker = () => actor.getSnapshot().children[COMPOSER_MENTIONS] as AnyActorRef | undefined;
+    actor.send({ type: 'mention.query', query: 'ad' });
+    expect(picker()?.getSnapshot().value).toBe('querying');
+    actor.send({ type: 'mention.dismiss' });
+    expect(picker()?.getSnapshot().value).toBe('idle');
+    actor.send({ type: 'composer.submit' });
+    expect(actor.getSnapshot().value).toBe('submitting');
+    expect(picker()).toBeUndefined();
+    actor.stop();
   });
 
   it('reached every state and took every transition', () => {

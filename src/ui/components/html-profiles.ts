@@ -6,7 +6,8 @@
 export const RICH_TAGS = ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'blockquote', 'code', 'pre'];
 
 export const PROFILES = {
-  rich: { ALLOWED_TAGS: RICH_TAGS, ALLOWED_ATTR: ['href', 'target', 'rel'] },
+  // data-mention only in the shape of a mention (ADR 150): the sanitisers check it with mentionAttributes.
+  rich: { ALLOWED_TAGS: RICH_TAGS, ALLOWED_ATTR: ['href', 'target', 'rel', 'data-mention'] },
   lesson: {
     ALLOWED_TAGS: [...RICH_TAGS, 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'figure', 'figcaption', 'hr'],
     ALLOWED_ATTR: ['href', 'target', 'rel', 'src', 'alt', 'width', 'height', 'loading', 'scope', 'align'],

@@ -6,6 +6,7 @@
  * entities, void tags and attribute order (test/unit/safe-html.test.ts).
  */
 import sanitize from 'sanitize-html';
+import { mentionAttributes } from '../../domain/mentions';
 import { type HtmlProfile, LESSON_FIGURE, PROFILES, tableRegionNames } from './html-profiles';
 
 /** Every allowed attribute on every allowed tag, as DOMPurify's ALLOWED_ATTR; links get the browser's target and rel. */
@@ -21,7 +22,10 @@ function optionsOf(profile: HtmlProfile): sanitize.IOptions {
     disallowedTagsMode: 'discard',
     exclusiveFilter: (frame) => frame.tag === 'img' && !LESSON_FIGURE.test(frame.attribs.src ?? ''),
     transformTags: {
-      a: (tagName, attribs) => ({ tagName, attribs: { ...attribs, target: '_blank', rel: 'noopener noreferrer nofollow' } }),
+      a: (tagName, attribs) => {
+        const { 'data-mention': _claimed, ...link } = attribs;
+        return { tagName, attribs: mentionAttributes(attribs) ?? { ...link, target: '_blank', rel: 'noopener noreferrer nofollow' } };
+      },
     },
   };
 }

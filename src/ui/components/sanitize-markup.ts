@@ -3,6 +3,7 @@
  * sanitize-markup.server.ts in its place (rspack.config.ts), so that jsdom is never loaded on the server (ADR 129).
  */
 import DOMPurify from 'isomorphic-dompurify';
+import { mentionAttributes } from '../../domain/mentions';
 import { type HtmlProfile, LESSON_FIGURE, PROFILES, tableRegionNames } from './html-profiles';
 
 let hooked = false;
@@ -12,8 +13,16 @@ function purifier() {
     // Links open in a new tab without handing the opener to the other site.
     DOMPurify.addHook('afterSanitizeAttributes', (node) => {
       if (node.tagName === 'A') {
-        node.setAttribute('target', '_blank');
-        node.setAttribute('rel', 'noopener noreferrer nofollow');
+        // A mention (ADR 150) keeps exactly its id and its profile's path; any other link opens in a new tab.
+        const mention = mentionAttributes({ 'data-mention': node.getAttribute('data-mention') ?? undefined, href: node.getAttribute('href') ?? undefined });
+        for (const name of node.getAttributeNames()) if (mention || name === 'data-mention') node.removeAttribute(name);
+        if (mention) {
+          node.setAttribute('data-mention', mention['data-mention']);
+          node.setAttribute('href', mention.href);
+        } else {
+          node.setAttribute('target', '_blank');
+          node.setAttribute('rel', 'noopener noreferrer nofollow');
+        }
       }
       if (node.tagName === 'IMG' && !LESSON_FIGURE.test(node.getAttribute('src') ?? '')) node.remove();
     });
@@ -26,7 +35,7 @@ let inert: Document | null = null;
 export function sanitizeMarkup(html: string, profile: HtmlProfile): string {
   // Parsed into an element of one inert document (no scripts run and nothing loads there) and cleaned in place:
   // DOMPurify's string mode builds a new document per call, the larger part of the cost of a 200-comment thread.
-  const allowed = { ALLOWED_TAGS: [...PROFILES[profile].ALLOWED_TAGS], ALLOWED_ATTR: [...PROFILES[profile].ALLOWED_ATTR] };
+  const allowed = { ALLOWED_TAGS: [...PROFILES[profile].ALLOWED_TAGS], ALLOWED_ATTR: [...PROFILES[profile].ALLOWED_ATTR], ALLOW_DATA_ATTR: false };
   let holder: HTMLElement;
   if (typeof document === 'undefined') {
     // Node without the render build's replacement (a script or a test): DOMPurify parses into its own document (jsdom).

@@ -4,13 +4,12 @@
  * level up to REPLY_VISUAL_DEPTH_CAP levels; deeper replies stay at that indent and say whom they answer.
  */
 import { useSelector } from '@xstate/react';
-import { type CSSProperties, type FormEvent, memo, startTransition, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Label, TextArea, TextField } from 'react-aria-components';
+import { type CSSProperties, memo, startTransition, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { type ActorRefFrom, createActor } from 'xstate';
 import type { CommentThreadMachine } from '../../../application/comment-thread.machine';
 import {
-  type CommentNode, DELETED_COMMENT_LABEL, isAuthor, isBlankText, READ_AHEAD_INTENT_MS, REPLY_INDENT_REM, REPLY_VISUAL_DEPTH_CAP, THREAD_WAIT_MS,
+  type CommentNode, DELETED_COMMENT_LABEL, isAuthor, READ_AHEAD_INTENT_MS, REPLY_INDENT_REM, REPLY_VISUAL_DEPTH_CAP, THREAD_WAIT_MS,
 } from '../../../domain/discussion';
 import { formatUsDate } from '../../../domain/text';
 import { Byline } from '../../components/byline';
@@ -19,82 +18,11 @@ import { useServices } from '../../services-context';
 import { commentHtml, type ThreadTree, threadTree } from './comment-render';
 import { ConfirmDelete } from './confirm-delete';
 import { LikeButton } from './like-button';
-import { useNameGate } from './name-gate';
+import { CommentForm } from './comment-form';
 
 export const COMMENT_DELETE_QUESTION = 'Are you sure you want to delete this comment?';
 
 type ThreadRef = ActorRefFrom<CommentThreadMachine>;
-
-/**
- * A comment form: the new-comment form (`parentCommentId` null) or a reply form. It keeps its text until the machine
- * says this form's comment was posted; a refusal (too many too fast) is shown under it and the text stays.
- */
-function CommentForm({ thread, parentCommentId, label, onPosted, onCancel, autoFocus = false }: {
-  thread: ThreadRef;
-  parentCommentId: string | null;
-  label: string;
-  onPosted?: () => void;
-  onCancel?: () => void;
-  autoFocus?: boolean;
-}) {
-  const [text, setText] = useState('');
-  const gate = useNameGate();
-  const errorId = useId();
-  const form = useSelector(thread, (s) => ({
-    sending: s.context.sendingFrom === parentCommentId,
-    postedCount: s.context.posted.from === parentCommentId ? s.context.posted.count : -1,
-    refusal: s.context.refusal?.from === parentCommentId ? s.context.refusal.message : null,
-  }), (a, b) => a.sending === b.sending && a.postedCount === b.postedCount && a.refusal === b.refusal);
-
-  // This form's comment went through: it clears (and a reply form closes).
-  const seen = useRef(form.postedCount);
-  useEffect(() => {
-    if (form.postedCount !== seen.current && form.postedCount >= 0) {
-      setText('');
-      onPosted?.();
-    }
-    seen.current = form.postedCount;
-  }, [form.postedCount, onPosted]);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    // Blank or whitespace-only text is never sent (spec section 5).
-    if (isBlankText(text) || form.sending) return;
-    gate(() => thread.send({ type: 'comment.post', text, parentCommentId }));
-  };
-
-  return (
-    <form className="comment-form" onSubmit={submit}>
-      <TextField className="field" value={text} onChange={setText} isDisabled={form.sending}>
-        <Label className="field__label">{label}</Label>
-        <TextArea
-          className="field__input comment-form__input"
-          rows={3}
-          autoFocus={autoFocus}
-          aria-describedby={form.refusal ? errorId : undefined}
-          onKeyDown={(event) => {
-            if (event.key === 'Escape' && onCancel) onCancel();
-          }}
-        />
-      </TextField>
-      {form.refusal && (
-        <p id={errorId} className="form__error" role="alert">
-          {form.refusal}
-        </p>
-      )}
-      <div className="comment-form__actions">
-        <button type="submit" className="button button--primary button--small" disabled={isBlankText(text) || form.sending}>
-          Post Comment
-        </button>
-        {onCancel && (
-          <button type="button" className="button button--small" onClick={onCancel}>
-            Cancel
-          </button>
-        )}
-      </div>
-    </form>
-  );
-}
 
 interface ThreadActions {
   userId: string;

@@ -6,10 +6,11 @@ import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
-import { isPostComplete, type PostComposerMachine } from '../../../application/post-composer.machine';
+import { COMPOSER_MENTIONS, isPostComplete, type PostComposerMachine } from '../../../application/post-composer.machine';
 import { DISCUSSION_TITLE_MAX } from '../../../domain/discussion';
 import { retryableLazy } from '../../components/retryable-lazy';
 import { Spinner } from '../../components/states';
+import type { MentionPickerRef } from './mention-suggestions';
 import { useNameGate } from './name-gate';
 
 const RichTextEditor = retryableLazy(() => import('./rich-text-editor'));
@@ -25,6 +26,8 @@ export function PostComposer({ composer, topic }: { composer: ActorRefFrom<PostC
     lastCreatedId: s.context.lastCreatedId,
   }), (a, b) => a.open === b.open && a.submitting === b.submitting && a.complete === b.complete && a.title === b.title
     && a.content === b.content && a.alert === b.alert && a.lastCreatedId === b.lastCreatedId);
+  // The open composer's mention picker (ADR 150): read here, told through the composer.
+  const picker = useSelector(composer, (s) => s.children[COMPOSER_MENTIONS] as MentionPickerRef | undefined);
   const createButton = useRef<HTMLButtonElement>(null);
   const gate = useNameGate();
   const wasOpen = useRef(view.open);
@@ -96,6 +99,7 @@ export function PostComposer({ composer, topic }: { composer: ActorRefFrom<PostC
             disabled={view.submitting}
             onChange={(content) => composer.send({ type: 'content.changed', content })}
             onSubmitShortcut={() => composer.send({ type: 'composer.submit' })}
+            mentions={{ picker, send: composer.send }}
           />
         </Suspense>
         {view.alert && (

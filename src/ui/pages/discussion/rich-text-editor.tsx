@@ -3,14 +3,15 @@
  * links, each with a keyboard shortcut and a button in an ARIA toolbar (one tab stop, arrow keys move between
  * buttons). It reports its document as allowlisted HTML. Loaded lazily, so slate reaches only this page.
  */
-import { Dialog } from 'radix-ui';
-import { type FormEvent, type KeyboardEvent, type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { createEditor, type Descendant, Editor, Element as SlateElement, Range, type BaseSelection, Transforms } from 'slate';
 import { withHistory } from 'slate-history';
 import { Editable, ReactEditor, type RenderElementProps, type RenderLeafProps, Slate, useSlate, withReact } from 'slate-react';
 import {
-  type BlockType, fromHtml, LIST_TYPES, type LinkElement, type Mark, SAFE_URL, toHtml,
+  type BlockType, fromHtml, LIST_TYPES, type LinkElement, type Mark, toHtml,
 } from './rich-text-model';
+import { LinkDialog } from './link-dialog';
+import { type EditorMentions, useSlateMentions } from './slate-mentions';
 
 const isElement = (n: unknown): n is SlateElement => SlateElement.isElement(n);
 
@@ -75,8 +76,9 @@ function currentBlock(editor: Editor) {
 
 /** Links are inline; Enter on an empty list item leaves the list; a heading or quote ends with its line. */
 function withRichText(editor: Editor): Editor {
-  const { isInline, insertBreak } = editor;
-  editor.isInline = (element) => element.type === 'link' || isInline(element);
+  const { isInline, isVoid, insertBreak } = editor;
+  editor.isInline = (element) => element.type === 'link' || element.type === 'mention' || isInline(element);
+  editor.isVoid = (element) => element.type === 'mention' || isVoid(element);
   editor.insertBreak = () => {
     const block = currentBlock(editor);
     if (block && block[0].type === 'list-item' && Editor.string(editor, block[1]) === '') {
@@ -106,6 +108,13 @@ function RenderElement({ attributes, children, element }: RenderElementProps) {
       return <ol {...attributes}>{children}</ol>;
     case 'list-item':
       return <li {...attributes}>{children}</li>;
+    case 'mention':
+      return (
+        <span {...attributes} contentEditable={false} className="rich-editor__mention">
+          @{element.name}
+          {children}
+        </span>
+      );
     case 'link':
       return (
         <a {...attributes} href={element.url} rel="noopener noreferrer nofollow">
@@ -206,93 +215,6 @@ function Toolbar({ editorId, onTool, disabled }: { editorId: string; onTool: (to
   );
 }
 
-function LinkDialog({ open, needsText, onAdd, onClose, onClosed }: {
-  open: boolean;
-  needsText: boolean;
-  onAdd: (url: string, text: string) => void;
-  onClose: () => void;
-  /** After the dialog has gone: focus goes back into the text, not to the toolbar button. */
-  onClosed: () => void;
-}) {
-  const [url, setUrl] = useState('https://');
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const urlId = useId();
-  const textId = useId();
-  const errorId = useId();
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    event.stopPropagation();
-    const value = url.trim();
-    if (!SAFE_URL.test(value)) {
-      setError('Enter an address starting with https://, http:// or mailto:');
-      return;
-    }
-    onAdd(value, text.trim());
-    setUrl('https://');
-    setText('');
-    setError(null);
-  };
-
-  return (
-    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
-      <Dialog.Portal>
-        <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content
-          className="dialog"
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            onClosed();
-          }}
-        >
-          <Dialog.Title className="dialog__title">Add a link</Dialog.Title>
-          <Dialog.Description className="field__help">The link opens in a new tab for readers.</Dialog.Description>
-          <form className="form" onSubmit={submit}>
-            <div className="field">
-              <label className="field__label" htmlFor={urlId}>
-                Link address
-              </label>
-              <input
-                id={urlId}
-                className="field__input"
-                type="url"
-                value={url}
-                onChange={(e) => setUrl(e.target.value)}
-                aria-invalid={error ? true : undefined}
-                aria-describedby={error ? errorId : undefined}
-              />
-              {error && (
-                <p id={errorId} className="field__error" role="alert">
-                  {error}
-                </p>
-              )}
-            </div>
-            {needsText && (
-              <div className="field">
-                <label className="field__label" htmlFor={textId}>
-                  Link text
-                </label>
-                <input id={textId} className="field__input" value={text} onChange={(e) => setText(e.target.value)} />
-              </div>
-            )}
-            <div className="dialog__actions">
-              <button type="submit" className="button button--primary">
-                Add link
-              </button>
-              <Dialog.Close asChild>
-                <button type="button" className="button">
-                  Cancel
-                </button>
-              </Dialog.Close>
-            </div>
-          </form>
-        </Dialog.Content>
-      </Dialog.Portal>
-    </Dialog.Root>
-  );
-}
-
 export interface RichTextEditorProps {
   /** HTML to start from (a restored draft). Read once, when the editor mounts. */
   initialHtml: string;
@@ -301,9 +223,11 @@ export interface RichTextEditorProps {
   onSubmitShortcut: () => void;
   disabled?: boolean;
   label: string;
+  /** Suggestions of members to mention after an `@` (ADR 150). */
+  mentions?: EditorMentions;
 }
 
-export default function RichTextEditor({ initialHtml, onChange, onSubmitShortcut, disabled = false, label }: RichTextEditorProps) {
+export default function RichTextEditor({ initialHtml, onChange, onSubmitShortcut, disabled = false, label, mentions }: RichTextEditorProps) {
   const editor = useMemo(() => withRichText(withHistory(withReact(createEditor()))), []);
   // Slate reads its initial value once; so does this.
   const [initialValue] = useState<Descendant[]>(() => fromHtml(initialHtml));
@@ -312,6 +236,7 @@ export default function RichTextEditor({ initialHtml, onChange, onSubmitShortcut
   const editorId = useId();
   const labelId = useId();
   const helpId = useId();
+  const mention = useSlateMentions(editor, mentions);
 
   const restoreSelection = useCallback(() => {
     if (savedSelection.current) Transforms.select(editor, savedSelection.current);
@@ -333,6 +258,7 @@ export default function RichTextEditor({ initialHtml, onChange, onSubmitShortcut
   }, [editor, openLink]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (mention.onKeyDown(event)) return;
     if (!(event.ctrlKey || event.metaKey)) return;
     let tool: Tool | undefined;
     if (event.key === 'Enter') {
@@ -360,7 +286,7 @@ export default function RichTextEditor({ initialHtml, onChange, onSubmitShortcut
       <span id={labelId} className="field__label">
         {label}
       </span>
-      <Slate editor={editor} initialValue={initialValue} onValueChange={(value) => onChange(toHtml(value))}>
+      <Slate editor={editor} initialValue={initialValue} onValueChange={(value) => onChange(toHtml(value))} onChange={mention.onChange}>
         <Toolbar editorId={editorId} onTool={applyTool} disabled={disabled} />
         <Editable
           id={editorId}
@@ -371,12 +297,16 @@ export default function RichTextEditor({ initialHtml, onChange, onSubmitShortcut
           renderElement={RenderElement}
           renderLeaf={RenderLeaf}
           onKeyDown={onKeyDown}
+          onBlur={mention.onBlur}
           spellCheck
+          {...mention.textProps}
         />
       </Slate>
+      {mention.overlay}
       <p id={helpId} className="field__help">
         Shortcuts: Ctrl+B bold, Ctrl+I italic, Ctrl+U underline, Ctrl+Alt+2 heading, Ctrl+Alt+3 subheading, Ctrl+Shift+8
         bulleted list, Ctrl+Shift+7 numbered list, Ctrl+Shift+9 quote, Ctrl+K link, Ctrl+Enter publish. Tab leaves the text.
+        {mentions ? ' Type @ and a name to mention a member.' : ''}
       </p>
       <LinkDialog
         open={linkOpen}

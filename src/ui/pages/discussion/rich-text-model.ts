@@ -5,14 +5,18 @@
 import type { BaseEditor, Descendant } from 'slate';
 import type { HistoryEditor } from 'slate-history';
 import type { ReactEditor } from 'slate-react';
+import { isUuid } from '../../../domain/ids';
+import { mentionAttributes, mentionMarkup } from '../../../domain/mentions';
 
 export type BlockType = 'paragraph' | 'heading-two' | 'heading-three' | 'block-quote' | 'bulleted-list' | 'numbered-list' | 'list-item';
 export type Mark = 'bold' | 'italic' | 'underline';
 
 export type FormattedText = { text: string } & Partial<Record<Mark, true>>;
 export type LinkElement = { type: 'link'; url: string; children: FormattedText[] };
-export type BlockElement = { type: BlockType; children: (BlockElement | LinkElement | FormattedText)[] };
-export type RichElement = BlockElement | LinkElement;
+/** A mention (ADR 150): inline and void; the member's id is what is kept, the name what the author saw. */
+export type MentionElement = { type: 'mention'; memberId: string; name: string; children: [{ text: '' }] };
+export type BlockElement = { type: BlockType; children: (BlockElement | LinkElement | MentionElement | FormattedText)[] };
+export type RichElement = BlockElement | LinkElement | MentionElement;
 
 declare module 'slate' {
   interface CustomTypes {
@@ -51,6 +55,7 @@ function serializeNode(node: Descendant): string {
     if (node.underline) html = `<u>${html}</u>`;
     return html;
   }
+  if (node.type === 'mention') return isUuid(node.memberId) ? mentionMarkup(node.memberId.toLowerCase(), node.name) : escapeText(`@${node.name}`);
   const inner = node.children.map((child) => serializeNode(child as Descendant)).join('');
   if (node.type === 'link') return SAFE_URL.test(node.url) ? `<a href="${escapeAttribute(node.url)}">${inner}</a>` : inner;
   const tag = BLOCK_TAGS[node.type];
@@ -70,7 +75,11 @@ const TAG_TO_BLOCK: Record<string, BlockType> = {
 };
 const TAG_TO_MARK: Record<string, Mark> = { STRONG: 'bold', B: 'bold', EM: 'italic', I: 'italic', U: 'underline' };
 
-type Inline = FormattedText | LinkElement;
+type Inline = FormattedText | LinkElement | MentionElement;
+
+export function mentionElement(memberId: string, name: string): MentionElement {
+  return { type: 'mention', memberId, name, children: [{ text: '' }] };
+}
 
 function inlines(node: Node, marks: Partial<Record<Mark, true>>): Inline[] {
   if (node.nodeType === 3) return [{ text: node.textContent ?? '', ...marks }];
@@ -81,6 +90,8 @@ function inlines(node: Node, marks: Partial<Record<Mark, true>>): Inline[] {
   const nextMarks = mark ? { ...marks, [mark]: true as const } : marks;
   const children = [...element.childNodes].flatMap((child) => inlines(child, nextMarks));
   if (element.tagName === 'A') {
+    const mention = mentionAttributes({ 'data-mention': element.getAttribute('data-mention') ?? undefined, href: element.getAttribute('href') ?? undefined });
+    if (mention) return [mentionElement(mention['data-mention'], (element.textContent ?? '').replace(/^@/, ''))];
     const url = element.getAttribute('href') ?? '';
     const texts = children.filter((c): c is FormattedText => !('type' in c));
     return SAFE_URL.test(url) ? [{ type: 'link', url, children: texts.length ? texts : [{ text: '' }] }] : texts;
