@@ -9,12 +9,19 @@ import { paths } from '../../routes';
 
 export const PLANS_SOON_TITLE = 'Plans open soon';
 
-export default function PlansSoonDialog({ plan, signedIn, onClose }: { plan: string; signedIn: boolean; onClose: () => void }) {
+export default function PlansSoonDialog({ plan, signedIn, onClose, returnTo }: { plan: string; signedIn: boolean; onClose: () => void; returnTo: HTMLElement | null }) {
   return (
     <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
         <Dialog.Overlay className="dialog__overlay" />
-        <Dialog.Content className="dialog">
+        <Dialog.Content
+          className="dialog"
+          onCloseAutoFocus={(event) => {
+            // Opened by a plain button, not a Dialog.Trigger: focus goes back to the 'Enroll' that was pressed.
+            event.preventDefault();
+            returnTo?.focus();
+          }}
+        >
           <Dialog.Title className="dialog__title">{PLANS_SOON_TITLE}</Dialog.Title>
           <Dialog.Description>
             Plans open soon. Every course is free to members while we are in beta. The {plan} plan cannot be bought yet,

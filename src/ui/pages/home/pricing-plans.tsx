@@ -47,7 +47,7 @@ const dialog = lazyPart(() => import(/* webpackChunkName: "plans-soon" */ './pla
 
 export function PricingPlans() {
   const { signedIn } = useSession();
-  const [asked, setAsked] = useState<string | null>(null);
+  const [asked, setAsked] = useState<{ plan: string; from: HTMLElement } | null>(null);
   return (
     <section className="home-section container" aria-labelledby="pricing-plans">
       <p className="eyebrow">Plans</p>
@@ -86,7 +86,7 @@ export function PricingPlans() {
               })}
             </ul>
             <button type="button" className={`button button--block${plan.highlighted ? ' button--primary' : ''}`}
-              aria-haspopup="dialog" onClick={() => setAsked(plan.name)} onPointerEnter={() => void dialog.load()}>
+              aria-haspopup="dialog" onClick={(event) => setAsked({ plan: plan.name, from: event.currentTarget })} onPointerEnter={() => void dialog.load()}>
               Enroll<span className="visually-hidden"> in the {plan.name} plan</span>
             </button>
           </li>
@@ -94,7 +94,7 @@ export function PricingPlans() {
       </ul>
       {asked && (
         <Suspense fallback={null}>
-          <dialog.Part plan={asked} signedIn={signedIn} onClose={() => setAsked(null)} />
+          <dialog.Part plan={asked.plan} signedIn={signedIn} returnTo={asked.from} onClose={() => setAsked(null)} />
         </Suspense>
       )}
     </section>
