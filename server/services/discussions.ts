@@ -9,6 +9,7 @@ import {
 import { type LikeResult, toggleDiscussionLike } from '../data/likes';
 import { discussionDocument, removeDocuments, retitleComments, upsertDocument } from '../data/search';
 import { forbidden, invalid, notFound } from './errors';
+import { holdsPost } from './moderation';
 import { cleanRichContent, cleanTitle } from './posts';
 
 export const DISCUSSION_NOT_FOUND = 'Discussion not found';
@@ -34,9 +35,11 @@ export class DiscussionService {
       createdBy: authorId,
     };
     return this.db.transaction(async (tx) => {
-      const id = await insertDiscussion(tx, row);
+      // A new member's first linked posts wait for a moderator, out of the feed and out of search (ADR 149).
+      const held = await holdsPost(tx, authorId, row.content);
+      const id = await insertDiscussion(tx, held ? { ...row, moderation: 'held' } : row);
       const created = (await findDiscussion(tx, id))!;
-      await upsertDocument(tx, discussionDocument({ ...created, id }));
+      if (!held) await upsertDocument(tx, discussionDocument({ ...created, id }));
       return created;
     });
   }
@@ -49,7 +52,8 @@ export class DiscussionService {
 
   async get(id: string): Promise<Discussion> {
     const discussion = await findDiscussion(this.db, id);
-    if (!discussion) throw notFound(DISCUSSION_NOT_FOUND);
+    // A held post is no one's to read until approved: the answer is cached for every member alike (ADR 149).
+    if (!discussion || discussion.moderation === 'held') throw notFound(DISCUSSION_NOT_FOUND);
     return discussion;
   }
 
@@ -73,6 +77,8 @@ export class DiscussionService {
       const changed = await findDiscussion(tx, id);
       // Deleted since the check: nothing is written.
       if (!changed) throw notFound(DISCUSSION_NOT_FOUND);
+      // A held or hidden post stays out of search (ADR 149).
+      if (changed.moderation) return changed;
       await upsertDocument(tx, discussionDocument({ ...changed, id }));
       await retitleComments(tx, { ...changed, id });
       return changed;
