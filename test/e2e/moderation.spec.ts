@@ -45,8 +45,9 @@ test('B reports A\'s post, a moderator hides it with a reason, everyone sees the
   await tabTo(page, dialog.getByRole('button', { name: 'Send report' }));
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('alert')).toHaveText('Please choose a reason');
-  await tabTo(page, dialog.getByRole('radio', { name: 'No source for a claim' }));
-  await page.keyboard.press('Space');
+  // A radio group is one Tab stop: the arrows choose within it.
+  await tabTo(page, dialog.getByRole('radio', { name: 'Off topic' }));
+  await page.keyboard.press('ArrowDown');
   await expect(dialog.getByRole('radio', { name: 'No source for a claim' })).toBeChecked();
   await tabTo(page, dialog.getByLabel('Note (optional)'));
   await page.keyboard.type('No study or EPD is cited for the claim.');
