@@ -68,8 +68,10 @@ export class CommentService {
     return this.db.transaction(async (tx) => {
       const post = await sharePost(tx, facts.discussionId);
       if (!post || !(await updateCommentContent(tx, id, clean))) throw notFound(COMMENT_NOT_FOUND);
-      await upsertDocument(tx, commentDocument({ id, discussionId: facts.discussionId, content: clean }, post));
-      return (await findComment(tx, id, viewer))!;
+      const changed = (await findComment(tx, id, viewer))!;
+      // A hidden comment stays out of search (ADR 149).
+      if (!changed.moderation) await upsertDocument(tx, commentDocument({ id, discussionId: facts.discussionId, content: clean }, post));
+      return changed;
     });
   }
 

@@ -18,6 +18,7 @@ import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
 import { useServices } from '../../services-context';
 import { ConfirmDelete } from '../discussion/confirm-delete';
+import '../discussion/discussion.css';
 import '../discussion/moderation.css';
 import { StaffPage } from '../staff/staff-page';
 import { type Days, ReasonDialog } from './reason-dialog';
