@@ -7,13 +7,14 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { Dialog } from 'radix-ui';
 import { createContext, type FormEvent, type ReactNode, useContext, useId, useMemo, useRef, useState } from 'react';
-import { Button, Form, Label, Radio, RadioGroup } from 'react-aria-components';
+import { Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import { messageOf } from '../../../application/api-error';
 import { pinPost } from '../../../application/moderation';
 import type { ReportTargetRef } from '../../../application/report-dialog.machine';
 import { HIDDEN_TEXT, REPORT_NOTE_MAX, REPORT_REASON_LABELS, REPORT_REASONS, type ReportReason } from '../../../domain/moderation';
 import { mayAct } from '../../../domain/staff';
 import { myRoles } from '../../calls';
+import { DialogFormEnd } from '../../components/dialog-form-end';
 import { Field } from '../../components/fields';
 import { useQuery } from '../../hooks/use-query';
 import { useServices } from '../../services-context';
@@ -77,19 +78,7 @@ export function ReportProvider({ children }: { children: ReactNode }) {
                 <Field label={reason === 'other' ? 'What is wrong (required)' : 'Note (optional)'} name="note" multiline maxLength={REPORT_NOTE_MAX}
                   value={note} onChange={(value) => actor.send({ type: 'note.change', value })} errorId={error ? errorId : undefined}
                   description={`Up to ${REPORT_NOTE_MAX} characters.`} isDisabled={sending} />
-                <p id={errorId} className="form__error" role="alert">
-                  {error ?? ''}
-                </p>
-                <div className="dialog__actions">
-                  <Dialog.Close asChild>
-                    <button type="button" className="button" disabled={sending}>
-                      Cancel
-                    </button>
-                  </Dialog.Close>
-                  <Button type="submit" className="button button--primary" isDisabled={sending}>
-                    {sending ? 'Sending...' : 'Send report'}
-                  </Button>
-                </div>
+                <DialogFormEnd errorId={errorId} error={error} busy={sending} confirm="Send report" busyLabel="Sending..." />
               </Form>
             </Dialog.Content>
           </Dialog.Portal>

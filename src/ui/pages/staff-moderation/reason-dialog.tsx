@@ -5,8 +5,9 @@
  */
 import { Dialog } from 'radix-ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { Button, Form, Label, Radio, RadioGroup } from 'react-aria-components';
+import { Form, Label, Radio, RadioGroup } from 'react-aria-components';
 import { HIDE_REASON_MAX, SILENCE_DAYS } from '../../../domain/moderation';
+import { DialogFormEnd } from '../../components/dialog-form-end';
 import { Field } from '../../components/fields';
 import '../../components/dialog.css';
 
@@ -77,19 +78,7 @@ export function ReasonDialog({ label, subject, title, description, fieldLabel, c
                     setReason(value);
                     setError(null);
                   }} errorId={error ? errorId : undefined} description={`Up to ${HIDE_REASON_MAX} characters.`} />
-                <p id={errorId} className="form__error" role="alert">
-                  {error ?? ''}
-                </p>
-                <div className="dialog__actions">
-                  <Dialog.Close asChild>
-                    <button type="button" className="button" disabled={sending}>
-                      Cancel
-                    </button>
-                  </Dialog.Close>
-                  <Button type="submit" className={danger ? 'button button--danger' : 'button button--primary'} isDisabled={sending}>
-                    {sending ? 'Saving...' : confirm}
-                  </Button>
-                </div>
+                <DialogFormEnd errorId={errorId} error={error} busy={sending} confirm={confirm} busyLabel="Saving..." danger={danger} />
               </Form>
             </Dialog.Content>
           </Dialog.Portal>
