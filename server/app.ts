@@ -36,6 +36,7 @@ import { searchRoutes } from './routes/search';
 import { newsletterRoutes } from './routes/newsletter';
 import { staffRoutes } from './routes/staff';
 import { staffWorkshopRoutes } from './routes/staff-workshops';
+import { moderationRoutes } from './routes/moderation';
 import { staffMemberRoutes } from './routes/staff-members';
 import { systemRoutes } from './routes/system';
 import { workshopRoutes } from './routes/workshops';
@@ -60,6 +61,7 @@ import { QuizAttempts, quizUrls } from './services/quizzes';
 import { SessionService } from './services/sessions';
 import { SiteService } from './services/site';
 import { StaffService } from './services/staff';
+import { ModerationService } from './services/moderation';
 import { REGISTRANT_MESSAGE_JOB, StaffWorkshopService } from './services/staff-workshops';
 import { StaffMemberService } from './services/staff-members';
 import { JobRunner } from './services/jobs';
@@ -209,7 +211,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const content = new ContentService(db);
   const site = new SiteService(db, now);
-  const mentions = new MentionService(new NotificationService(db));
+  const notifications = new NotificationService(db);
+  const mentions = new MentionService(notifications);
   const discussions = new DiscussionService(db, mentions);
   const comments = new CommentService(db, discussions, mentions);
   const attempts = new QuizAttempts(db, quizUrls(config.apiBasePath));
@@ -242,6 +245,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     staffEmail: config.staffEmail, publicUrl: config.publicUrl, now, onMailFailure: (error) => app.log.error({ err: error }, 'staff mail failed'),
   });
   app.decorate('staffGate', staff);
+  const moderation = new ModerationService(db, notifications, { now });
+  app.decorate('silenceGate', moderation);
 
   await app.register(
     async (api) => {
@@ -283,6 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(staffRoutes, { staff });
       await api.register(newsletterRoutes, { service: newsletter });
       await api.register(staffWorkshopRoutes, { service: staffWorkshops });
+      await api.register(moderationRoutes, { service: moderation });
       await api.register(staffMemberRoutes, { members: new StaffMemberService(db, now) });
       await api.register(accountDataRoutes, { service: new AccountDataService({ db, otp, mailer: app.mailer, publicUrl: config.publicUrl, now, workshops, certificates, attempts, onError: (error) => app.log.error({ err: error }, 'account data failed') }) });
       await api.register(memberRoutes, { service: new MemberService(db, config.apiBasePath) });

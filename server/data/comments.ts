@@ -19,6 +19,7 @@ const commentColumns = {
   parentCommentId: comments.parentCommentId,
   deletedAt: comments.deletedAt,
   createdAt: comments.createdAt,
+  moderation: comments.moderation,
   // A deleted member's kept words read "Deleted member", with no id to link to (issue 35, ADR 134).
   authorId: sql<string>`case when ${users.deletedAt} is null then ${comments.createdBy}::text else '' end`,
   authorFirstName: sql<string>`case when ${users.deletedAt} is null then ${users.firstName} else ${DELETED_MEMBER}::text end`,
@@ -55,6 +56,7 @@ interface CommentRow {
   parentCommentId: string | null;
   deletedAt: Date | null;
   createdAt: Date;
+  moderation: string;
   authorId: string;
   authorFirstName: string;
   authorLastName: string;
@@ -76,6 +78,8 @@ function toComment(row: CommentRow): Comment {
     };
   }
   const likes = typeof row.likes === 'string' ? (JSON.parse(row.likes) as string[]) : row.likes;
+  // A hidden comment keeps its place, author and likes, not its text (ADR 149).
+  const hidden = row.moderation === 'hidden' ? { content: '', moderation: 'hidden' as const } : {};
   return {
     _id: row.id,
     content: row.content,
@@ -86,6 +90,7 @@ function toComment(row: CommentRow): Comment {
     deleted: false,
     createdBy: { _id: row.authorId, name: displayName(row.authorFirstName, row.authorLastName), ...pictureOf(row.authorPicture), email: '' },
     createdAt: when,
+    ...hidden,
   };
 }
 

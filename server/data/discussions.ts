@@ -3,13 +3,14 @@
  * (created_at desc, id desc), which the discussions_* indexes serve directly, so page 5,000 costs what page 1 costs.
  * Like and comment counts are counted by the database in the same statement.
  */
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
 import { type Discussion, pictureOf } from '../../src/domain/discussion';
 import type { Db, Tx } from './client';
 import { comments, discussionLikes, discussions, users } from './schema';
 import { isUuid } from '../../src/domain/ids';
 import { displayName } from '../../src/domain/user';
 import { DELETED_MEMBER } from './deleted-member';
+import { pinnedOf } from './moderation';
 
 const discussionColumns = {
   id: discussions.id,
@@ -30,6 +31,8 @@ const discussionColumns = {
   likeCount: sql<number>`(select count(*)::int from ${discussionLikes} where ${discussionLikes.discussionId} = ${discussions.id})`,
   commentCount: sql<number>`(select count(*)::int from ${comments} where ${comments.discussionId} = ${discussions.id} and ${comments.deletedAt} is null)`,
   commentIds: sql<string[]>`coalesce((select json_agg(${comments.id} order by ${comments.createdAt}, ${comments.id}) from ${comments} where ${comments.discussionId} = ${discussions.id} and ${comments.deletedAt} is null), '[]'::json)`,
+  moderation: discussions.moderation,
+  pinnedAt: discussions.pinnedAt,
 };
 
 type DiscussionRow = {
@@ -49,6 +52,8 @@ type DiscussionRow = {
   likeCount: number;
   commentCount: number;
   commentIds: string[] | string;
+  moderation: string;
+  pinnedAt: Date | null;
 };
 
 /** Some drivers hand json back as text. */
@@ -57,7 +62,7 @@ function idList(value: string[] | string): string[] {
 }
 
 function toDiscussion(row: DiscussionRow): Discussion {
-  return {
+  return moderated(row, {
     _id: row.id,
     title: row.title,
     content: row.content,
@@ -70,7 +75,15 @@ function toDiscussion(row: DiscussionRow): Discussion {
     createdBy: { _id: row.authorId, name: displayName(row.authorFirstName, row.authorLastName), ...pictureOf(row.authorPicture) },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
-  };
+  });
+}
+
+/** Moderation (ADR 149): a hidden post goes out without its title and text; held and pinned are said so. */
+function moderated(row: DiscussionRow, post: Discussion): Discussion {
+  const pinned = row.pinnedAt ? { pinned: true } : {};
+  if (row.moderation === 'hidden') return { ...post, title: '', content: '', moderation: 'hidden', ...pinned };
+  if (row.moderation === 'held') return { ...post, moderation: 'held', ...pinned };
+  return { ...post, ...pinned };
 }
 
 /** The database, or the transaction a write runs in (a write and its derived rows are one transaction, ADR 128). */
@@ -137,7 +150,10 @@ export interface FeedQuery {
 }
 
 export async function listFeed(db: Db, query: FeedQuery): Promise<{ discussions: Discussion[]; nextCursor: string | null }> {
-  const conditions: SQL[] = [];
+  // Held posts wait for a moderator (ADR 149); a subcategory's pinned posts open its first page, and only there.
+  const conditions: SQL[] = [ne(discussions.moderation, 'held')];
+  const pinned = query.subcategory && !query.after ? ((await selectDiscussions(db).where(pinnedOf(query.subcategory)).orderBy(desc(discussions.pinnedAt))) as DiscussionRow[]) : [];
+  if (query.subcategory) conditions.push(isNull(discussions.pinnedAt));
   if (query.category) conditions.push(eq(discussions.category, query.category));
   if (query.subcategory) conditions.push(eq(discussions.subcategory, query.subcategory));
   if (query.after) {
@@ -152,14 +168,14 @@ export async function listFeed(db: Db, query: FeedQuery): Promise<{ discussions:
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {
-    discussions: page.map(toDiscussion),
+    discussions: [...pinned, ...page].map(toDiscussion),
     nextCursor: rows.length > query.limit && last ? encodeCursor(last.cursorAt, last.id) : null,
   };
 }
 
 export async function insertDiscussion(
   db: Writer,
-  post: { title: string; content: string; category: string; subcategory: string; createdBy: string },
+  post: { title: string; content: string; category: string; subcategory: string; createdBy: string; moderation?: 'held' },
 ): Promise<string> {
   const [row] = await db.insert(discussions).values(post).returning({ id: discussions.id });
   return row!.id;

@@ -40,6 +40,8 @@ declare module 'fastify' {
     validateResponses: boolean;
     /** Refuses a member who holds none of a staff call's roles (issue 36): 403. */
     staffGate: { require(userId: string, allowed: readonly import('../../src/domain/staff').StaffRole[]): Promise<unknown> };
+    /** Refuses every community write of a silenced member (issue 37, ADR 149): 403 saying why and until when. */
+    silenceGate: { check(userId: string): Promise<void> };
     /** How long content answers are kept in memory (CONTENT_CACHE_SECONDS). */
     contentCacheSeconds: number;
   }
@@ -129,6 +131,8 @@ export function implement<C extends Call>(
   const run = async (request: FastifyRequest, reply: FastifyReply, user: AuthUser | null) => {
     // A staff call checks the caller's roles before it reads anything the request sent.
     if (c.staff && user) await app.staffGate.require(user.id, c.staff);
+    // Every member's write to the community (post, comment, edit, like, report) is refused while they are silenced.
+    if (options.changes === 'community' && !c.staff && user) await app.silenceGate.check(user.id);
     const params = parseOr400(c.params, request.params ?? {}) as z.output<C['params']>;
     const query = parseOr400(c.query, request.query ?? {}) as z.output<C['query']>;
     const body = parseOr400(c.body, request.body ?? undefined) as z.output<C['body']>;

@@ -228,6 +228,8 @@ export const SCREENS: readonly Screen[] = [
   members('/staff/members/:id', ({ id = '' }) => plain('Member', `/staff/members/${enc(id)}`, 'The staff console: a member, their activity and suspension.')),
   // The staff's analytics (issue 36 item 7): members only and not indexed; the page refuses anyone who is not staff.
   members('/staff/analytics', () => plain('Analytics', '/staff/analytics', 'Page views, searches, learning, quizzes and community activity, for SustainLearn staff.')),
+  // The moderation queue (issue 37): staff only, never indexed; the head names no post or member.
+  members('/staff/moderation', () => plain('Moderation', '/staff/moderation', 'The staff console: reported and held posts and comments.', [STAFF])),
   open('/certificates/:id', async ({ id = '' }, _url, deps) => {
     const certificate = await deps.certificates.findPublic(id);
     // The page's own description (certificate-page.tsx) is kept, so a shared link previews the same text.

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   createDiscussion, deleteDiscussion, getDiscussion, likeDiscussion, listDiscussions, sdgConstants, updateDiscussion,
 } from '../../src/contract/discussions';
+import { HELD_MESSAGE } from '../../src/domain/moderation';
 import { SDG_CONSTANTS } from '../../src/domain/sdg-topics';
 import { implement } from '../http/route';
 import type { DiscussionService } from '../services/discussions';
@@ -14,9 +15,11 @@ export async function discussionRoutes(app: FastifyInstance, { discussions }: { 
   const changes = 'community';
   const cache = 'community';
 
-  implement(app, createDiscussion, async ({ body, user }) => ({
-    success: true, discussion: await discussions.create(user.id, body),
-  }) as const, { changes });
+  implement(app, createDiscussion, async ({ body, user }) => {
+    const discussion = await discussions.create(user.id, body);
+    // A held post's author is told it waits for a moderator (ADR 149).
+    return { success: true, discussion, ...(discussion.moderation === 'held' ? { message: HELD_MESSAGE } : {}) } as const;
+  }, { changes });
 
   implement(app, listDiscussions, async ({ query }) => ({ success: true, ...(await discussions.feed(query)) }) as const, { cache });
 

@@ -76,11 +76,13 @@ export class CommentService {
     return this.db.transaction(async (tx) => {
       const post = await sharePost(tx, facts.discussionId);
       if (!post || !(await updateCommentContent(tx, id, clean))) throw notFound(COMMENT_NOT_FOUND);
-      await upsertDocument(tx, commentDocument({ id, discussionId: facts.discussionId, content: clean }, post));
+      const changed = (await findComment(tx, id, viewer))!;
+      // A hidden comment stays out of search (ADR 149).
+      if (!changed.moderation) await upsertDocument(tx, commentDocument({ id, discussionId: facts.discussionId, content: clean }, post));
       await this.mentions?.record(tx, {
         target: { targetType: 'comment', targetId: id }, html: clean, actorId: viewer.id, discussionId: facts.discussionId, commentId: id,
       });
-      return this.named((await findComment(tx, id, viewer))!, tx);
+      return this.named(changed, tx);
     });
   }
 

@@ -10,6 +10,7 @@ import { type LikeResult, toggleDiscussionLike } from '../data/likes';
 import { discussionDocument, removeDocuments, retitleComments, upsertDocument } from '../data/search';
 import { forbidden, invalid, notFound } from './errors';
 import { type MentionService, withCurrentNames } from './mentions';
+import { holdsPost } from './moderation';
 import { cleanRichContent, cleanTitle } from './posts';
 
 export const DISCUSSION_NOT_FOUND = 'Discussion not found';
@@ -43,10 +44,15 @@ export class DiscussionService {
       createdBy: authorId,
     };
     return this.db.transaction(async (tx) => {
-      const id = await insertDiscussion(tx, row);
+      // A new member's first linked posts wait for a moderator, out of the feed and out of search (ADR 149).
+      const held = await holdsPost(tx, authorId, row.content);
+      const id = await insertDiscussion(tx, held ? { ...row, moderation: 'held' } : row);
       const created = (await findDiscussion(tx, id))!;
-      await upsertDocument(tx, discussionDocument({ ...created, id }));
-      await this.mentions?.record(tx, { target: { targetType: 'discussion', targetId: id }, html: row.content, actorId: authorId, discussionId: id });
+      if (!held) {
+        await upsertDocument(tx, discussionDocument({ ...created, id }));
+        // A held post's mentions wait with it: nobody is sent to a post they cannot open.
+        await this.mentions?.record(tx, { target: { targetType: 'discussion', targetId: id }, html: row.content, actorId: authorId, discussionId: id });
+      }
       return this.named(created, tx);
     });
   }
@@ -60,7 +66,8 @@ export class DiscussionService {
 
   async get(id: string): Promise<Discussion> {
     const discussion = await findDiscussion(this.db, id);
-    if (!discussion) throw notFound(DISCUSSION_NOT_FOUND);
+    // A held post is no one's to read until approved: the answer is cached for every member alike (ADR 149).
+    if (!discussion || discussion.moderation === 'held') throw notFound(DISCUSSION_NOT_FOUND);
     return this.named(discussion);
   }
 
@@ -84,6 +91,8 @@ export class DiscussionService {
       const changed = await findDiscussion(tx, id);
       // Deleted since the check: nothing is written.
       if (!changed) throw notFound(DISCUSSION_NOT_FOUND);
+      // A held or hidden post stays out of search (ADR 149).
+      if (changed.moderation) return this.named(changed, tx);
       await upsertDocument(tx, discussionDocument({ ...changed, id }));
       await retitleComments(tx, { ...changed, id });
       if (clean.content !== undefined) {

@@ -55,6 +55,11 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   'staffWorkshops.message': [perMember(10, HOUR)],
   'staffMembers.suspend': [perMember(60, HOUR)],
   'staffMembers.lift': [perMember(60, HOUR)],
+  // Reports and moderation (issue 37, ADR 149).
+  'reports.create': [perMember(30, HOUR), perAddress(90, HOUR)],
+  'moderation.act': [perMember(300, HOUR)],
+  'moderation.silence': [perMember(60, HOUR)],
+  'moderation.pin': [perMember(60, HOUR)],
   'analytics.pageView': [perAddress(120, MINUTE)],
   'discussions.create': [perMember(10, HOUR), perAddress(30, HOUR)],
   'discussions.update': [perMember(30, 10 * MINUTE), perAddress(90, 10 * MINUTE)],

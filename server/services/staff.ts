@@ -5,6 +5,7 @@
 import { displayName } from '../../src/domain/user';
 import { mayAct, NOT_STAFF, type AuditAction, type InboxKind, type StaffRole } from '../../src/domain/staff';
 import type { Db } from '../data/client';
+import { moderationCounts } from '../data/moderation';
 import {
   appendAudit, auditEntries, countNewMessages, findStaffOrMembers, inboxItem, inboxPage, type InboxRow, insertContactMessage, markMessageHandled,
   memberByEmail, memberWithRoles, replaceRoles, rolesOf, upcomingWorkshopSeats,
@@ -46,8 +47,10 @@ export class StaffService {
   }
 
   async home() {
-    const [newMessages, sessions] = await Promise.all([countNewMessages(this.db), upcomingWorkshopSeats(this.db, new Date(this.options.now()))]);
-    return { newMessages, upcomingWorkshops: sessions.map((s) => ({ ...s, startsAt: s.startsAt.toISOString() })) };
+    const [newMessages, sessions, moderation] = await Promise.all([
+      countNewMessages(this.db), upcomingWorkshopSeats(this.db, new Date(this.options.now())), moderationCounts(this.db),
+    ]);
+    return { newMessages, upcomingWorkshops: sessions.map((s) => ({ ...s, startsAt: s.startsAt.toISOString() })), ...moderation };
   }
 
   async inbox(status: 'new' | 'handled' | 'all', page: number) {

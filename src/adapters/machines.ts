@@ -10,6 +10,7 @@ import { provideEmailChange } from '../application/email-change.effects';
 import { provideNewsletterSend } from '../application/newsletter-send.effects';
 import { provideMemberSuspension } from '../application/member-suspension.effects';
 import { provideMentionPicker } from '../application/mention-picker.effects';
+import { provideReportDialog } from '../application/report-dialog.effects';
 import { provideOtpWizard } from '../application/otp-wizard.effects';
 import type { ApiClient, Clock, DraftStore, FileSaver, Navigator, Notifier, TokenStore } from '../application/ports';
 import { providePostComposer } from '../application/post-composer.effects';
@@ -48,5 +49,6 @@ export function provideMachines(ports: MachinePorts): AppMachines {
     emailChange: () => provideEmailChange(ports),
     newsletterSend: () => provideNewsletterSend(ports),
     memberSuspension: () => provideMemberSuspension(ports),
+    reportDialog: () => provideReportDialog(ports),
   };
 }

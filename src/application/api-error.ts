@@ -19,7 +19,10 @@ export function messageOf(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** The server's message when it refused a request for coming too fast (429), which says when to try again; else null. */
+/**
+ * The server's message when it refused a request for coming too fast (429), which says when to try again, or refused a
+ * silenced member's write (403, ADR 149), which says why and until when; else null.
+ */
 export function refusalOf(error: unknown): string | null {
-  return error instanceof ApiError && error.kind === 'http' && error.status === 429 && error.message ? error.message : null;
+  return error instanceof ApiError && error.kind === 'http' && (error.status === 429 || error.status === 403) && error.message ? error.message : null;
 }

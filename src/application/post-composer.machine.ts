@@ -32,6 +32,8 @@ export interface PostComposerContext extends PostDraft {
   alert: string | null;
   /** The id of the post this composer created last; the feed reloads when it changes. */
   lastCreatedId: string | null;
+  /** Whether that post waits for a moderator's approval (issue 37, ADR 149): the view says so instead of 'published'. */
+  lastCreatedHeld: boolean;
 }
 
 export interface PostComposerInput {
@@ -97,6 +99,7 @@ export const postComposerMachine = setup({
     draftKey: input.draftKey,
     alert: null,
     lastCreatedId: null,
+    lastCreatedHeld: false,
   }),
   initial: 'restoring',
   on: {
@@ -156,7 +159,7 @@ export const postComposerMachine = setup({
           target: 'closed',
           actions: [
             'clearText',
-            assign({ lastCreatedId: ({ event }) => event.discussion._id }),
+            assign({ lastCreatedId: ({ event }) => event.discussion._id, lastCreatedHeld: ({ event }) => event.discussion.moderation === 'held' }),
             { type: 'clearDraft', params: ({ context }) => ({ key: context.draftKey }) },
           ],
         },

@@ -8,6 +8,7 @@ import type { EmailChangeMachine } from './email-change.machine';
 import type { NewsletterSendMachine } from './newsletter-send.machine';
 import type { MemberSuspensionMachine } from './member-suspension.machine';
 import type { MentionPickerMachine } from './mention-picker.machine';
+import type { ReportDialogMachine } from './report-dialog.machine';
 import type { OtpWizardMachine } from './otp-wizard.machine';
 import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, FileUploader, Navigator, Notifier, TokenStore } from './ports';
 import type { PostComposerMachine } from './post-composer.machine';
@@ -42,6 +43,7 @@ export interface AppMachines {
   emailChange(): EmailChangeMachine;
   newsletterSend(): NewsletterSendMachine;
   memberSuspension(): MemberSuspensionMachine;
+  reportDialog(): ReportDialogMachine;
 }
 
 export interface AppServices {

@@ -17,7 +17,8 @@ export const sdgConstants = call({
 export const createDiscussion = call({
   name: 'discussions.create', method: 'POST', path: '/discussions', auth: 'required',
   body: z.object({ title, category: z.string().min(1).max(40), subcategory: z.string().min(1).max(80), content }),
-  response: z.object({ success: ok, discussion: discussionSchema }),
+  /** `message`: the post waits for a moderator's approval (issue 37, ADR 149). */
+  response: z.object({ success: ok, discussion: discussionSchema, message: z.string().optional() }),
   invalidates: ['/discussions'],
 });
 export const listDiscussions = call({

@@ -9,10 +9,10 @@ export type RenderFetch = (url: string, init: RequestInit) => Promise<Response>;
 /**
  * The query parameters a screen reads (search's `q` and `type`, the topic's `category` and `subcategory`, sign-in's
  * `from`; in the staff console: member search's and the inbox's `page`, workshops' `when`, analytics' `days`, the
- * inbox's `status`, the audit log's `actor` and `action`). The server keeps pages for visitors by these alone
+ * inbox's `status`, the audit log's `actor` and `action`, the moderation queue's `show`). The server keeps pages for visitors by these alone
  * (ADR 125): a screen that reads a new one names it here.
  */
-export const PAGE_QUERY_PARAMETERS = ['q', 'type', 'category', 'subcategory', 'from', 'page', 'when', 'days', 'status', 'actor', 'action', 'access', 'level'] as const;
+export const PAGE_QUERY_PARAMETERS = ['q', 'type', 'category', 'subcategory', 'from', 'page', 'when', 'days', 'status', 'actor', 'action', 'access', 'level', 'show'] as const;
 
 export interface RenderRequest {
   /** Path and query string, e.g. `/articles/abc?x=1`. */

@@ -21,6 +21,9 @@ export const staffHome = call({
   response: z.object({
     success: z.literal(true),
     newMessages: z.number().int(),
+    /** Issue 37: posts waiting for approval, and items with open reports. */
+    heldPosts: z.number().int(),
+    reportedItems: z.number().int(),
     upcomingWorkshops: z.array(z.object({
       id: z.string(), title: z.string(), startsAt: when, capacity: z.number().int(), registered: z.number().int(), waitlisted: z.number().int(),
     })),

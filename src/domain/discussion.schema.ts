@@ -17,6 +17,10 @@ export const discussionSchema = z.object({
   createdBy: authorSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Moderation (issue 37, ADR 149): 'hidden' comes without its title and text; 'held' only in its author's create answer. */
+  moderation: z.enum(['visible', 'held', 'hidden']).optional(),
+  /** Pinned by a moderator to the top of its subcategory. */
+  pinned: z.boolean().optional(),
 });
 
 export const commentSchema = z.object({
@@ -29,6 +33,8 @@ export const commentSchema = z.object({
   deleted: z.boolean(),
   createdBy: authorSchema.extend({ email: z.string() }),
   createdAt: z.string(),
+  /** 'hidden' comes without its text (issue 37, ADR 149). */
+  moderation: z.enum(['visible', 'hidden']).optional(),
 });
 
 export const sdgConstantsSchema = z.object({

@@ -47,6 +47,9 @@ export interface Discussion {
   createdBy: Author;
   createdAt: string;
   updatedAt: string;
+  /** Moderation (issue 37, ADR 149): a hidden post comes without its title and text. Absent means visible. */
+  moderation?: 'visible' | 'held' | 'hidden';
+  pinned?: boolean;
 }
 
 /** A comment's author also carries their email. */
@@ -64,6 +67,8 @@ export interface Comment {
   deleted: boolean;
   createdBy: CommentAuthor;
   createdAt: string;
+  /** A hidden comment comes without its text (issue 37, ADR 149). Absent means visible. */
+  moderation?: 'visible' | 'hidden';
 }
 
 /** The SDG categories and subcategories a post is filed under. */

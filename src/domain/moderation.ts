@@ -23,3 +23,26 @@ export const SILENCE_DAYS = [1, 7, 30] as const;
 export type ModerationState = 'visible' | 'held' | 'hidden';
 /** What stands in the place of a hidden post or comment. */
 export const HIDDEN_TEXT = 'Hidden while a moderator looks at it';
+
+export const REPORT_TARGETS = ['discussion', 'comment'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+/** A moderator's reason to hide is told to the author: short enough to read in a notification. */
+export const HIDE_REASON_MAX = 300;
+
+/** What the author of a held post reads when it is saved. */
+export const HELD_MESSAGE = 'Thank you. Your post will appear once a moderator has approved it.';
+export const REPORTED_MESSAGE = 'Thank you. A moderator will look at it.';
+export const ALREADY_REPORTED = 'You have already reported this.';
+export const OWN_REPORT = 'You cannot report your own post or comment.';
+
+/** Whether rich content carries a link (an anchor with an address): a new member's such posts are held. */
+export function hasLink(html: string): boolean {
+  return /<a\s[^>]*href\s*=/i.test(html);
+}
+
+/** The refusal a silenced member reads for every community write, with the reason and the end (UTC). */
+export function silencedMessage(until: Date, reason: string | null): string {
+  const when = until.toLocaleString('en-GB', { timeZone: 'UTC', day: 'numeric', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+  const why = reason ? ` Reason: ${reason}` : '';
+  return `A moderator has silenced your account until ${when} UTC: you can read the community but not post, comment, edit, like or report until then.${why}`;
+}

@@ -29,5 +29,6 @@ export const AUDIT_ACTIONS = [
   'member.suspended', 'member.lifted',
   'newsletter.test-sent', 'newsletter.sent', 'subscribers.exported',
   'workshop.attended', 'workshop.unattended', 'workshop.messaged', 'registrations.exported',
+  'moderation.kept', 'moderation.hidden', 'moderation.deleted', 'member.silenced', 'post.pinned', 'post.unpinned',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -49,6 +49,7 @@ const PAGE_COMPONENTS: Record<PageName, ComponentType> = {
   'staff-audit': lazy(() => import(/* webpackChunkName: "page-staff-audit" */ './pages/staff/audit-page')),
   'staff-workshops': lazy(() => import(/* webpackChunkName: "page-staff-workshops" */ './pages/staff-workshops/workshops-page')),
   'staff-workshop': lazy(() => import(/* webpackChunkName: "page-staff-workshop" */ './pages/staff-workshops/session-page')),
+  'staff-moderation': lazy(() => import(/* webpackChunkName: "page-staff-moderation" */ './pages/staff-moderation/moderation-page')),
   'staff-members': lazy(() => import(/* webpackChunkName: "page-staff-members" */ './pages/staff-members/staff-members-page')),
   'staff-member': lazy(() => import(/* webpackChunkName: "page-staff-member" */ './pages/staff-members/staff-member-page')),
   certificate: lazy(() => import(/* webpackChunkName: "page-certificate" */ './pages/certificates/certificate-page')),

@@ -100,6 +100,8 @@ export const publishedIssue = newsletter('publishedIssue');
 const staffWorkshopCalls = module('staffWorkshops', () => import(/* webpackChunkName: "contract-staff-workshops" */ '../contract/staff-workshops'));
 export const staffWorkshops = staffWorkshopCalls('staffWorkshops');
 export const sessionRegistrations = staffWorkshopCalls('sessionRegistrations');
+const moderation = module('moderation', () => import(/* webpackChunkName: "contract-moderation" */ '../contract/moderation'));
+export const moderationQueue = moderation('moderationQueue');
 const staffMembers = module('staffMembers', () => import(/* webpackChunkName: "contract-staff-members" */ '../contract/staff-members'));
 export const searchMembers = staffMembers('searchMembers');
 export const memberDetail = staffMembers('memberDetail');

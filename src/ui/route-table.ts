@@ -12,7 +12,7 @@ export const PAGES = [
   'learning', 'certificate', 'accessibility', 'workshop', 'search', 'member',
   'newsletter', 'newsletter-confirm', 'newsletter-unsubscribe', 'staff-newsletter', 'staff-newsletter-issue',
   'staff-home', 'staff-inbox', 'staff-roles', 'staff-audit',
-  'staff-workshops', 'staff-workshop', 'staff-members', 'staff-member', 'staff-analytics',
+  'staff-workshops', 'staff-workshop', 'staff-members', 'staff-member', 'staff-analytics', 'staff-moderation',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 
@@ -72,6 +72,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/staff/members', 'staff-members'),
   members('/staff/members/:id', 'staff-member'),
   members('/staff/analytics', 'staff-analytics'),
+  members('/staff/moderation', 'staff-moderation'),
   open('/certificates/:id', 'certificate'),
 ];
 

@@ -66,6 +66,8 @@ export const paths = {
   staffMember: (id: string) => `/staff/members/${encodeURIComponent(id)}`,
   /** The staff's analytics (issue 36 item 7), over the last `days` days. */
   staffAnalytics: (days?: number) => (days ? `/staff/analytics?days=${days}` : '/staff/analytics'),
+  /** The moderation queue (issue 37), all of it or only the held posts or the reported items. */
+  staffModeration: (show?: 'held' | 'reported') => (show ? `/staff/moderation?show=${show}` : '/staff/moderation'),
 } as const;
 
 /** The login page remembers where the visitor came from. */

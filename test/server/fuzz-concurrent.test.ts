@@ -26,7 +26,7 @@ import * as learning from '../../src/contract/learning';
 import { answerQuestion, quizConstants, startQuiz } from '../../src/contract/quizzes';
 import { registerWorkshop } from '../../src/contract/workshops';
 import { submitFeedback } from '../../src/contract/feedback';
-import { feedback, newsletterSubscribers, staffRoles, users } from '../../server/data/schema';
+import { discussions, feedback, newsletterSubscribers, staffRoles, users } from '../../server/data/schema';
 import * as newsletter from '../../src/contract/newsletter';
 import type { StaffRole } from '../../src/domain/staff';
 import { suspendMember } from '../../src/contract/staff-members';
@@ -193,6 +193,23 @@ const BURSTS: Record<string, (p: Prep) => Promise<Burst>> = {
     const id = await memberFor(p);
     await p.ok(suspendMember, { params: { id }, body: { reason: 'To be lifted at once' } });
     return { params: { id }, signedIn: true };
+  },
+  // Reports and moderation (ADR 149): one report per member and item goes through, the others answer 409.
+  'reports.create': async (p) => {
+    const [row] = await p.ctx.database.db.insert(discussions).values({ ...post(p.seeded), createdBy: await memberFor(p) }).returning({ id: discussions.id });
+    return { body: { targetType: 'discussion', targetId: row!.id, reason: 'off_topic' }, signedIn: true };
+  },
+  'moderation.act': async (p) => {
+    await grant(p, 'moderator');
+    return { params: { targetType: 'discussion', targetId: await discussionOf(p) }, body: { action: 'keep' }, signedIn: true };
+  },
+  'moderation.silence': async (p) => {
+    await grant(p, 'moderator');
+    return { params: { userId: await memberFor(p) }, body: { days: 1, reason: 'Silenced at once' }, signedIn: true };
+  },
+  'moderation.pin': async (p) => {
+    await grant(p, 'moderator');
+    return { params: { id: await discussionOf(p) }, body: { pinned: true }, signedIn: true };
   },
   'discussions.create': async (p) => ({ body: post(p.seeded), signedIn: true }),
   'discussions.update': async (p) => ({ params: { id: await discussionOf(p) }, body: { title: 'Edited at once' }, signedIn: true }),

@@ -69,6 +69,7 @@ const ARGS: { [K in keyof Builders]: (s: Seeded) => Parameters<Builders[K]> } = 
   staffMembers: () => ['ada', 2],
   staffMember: (s) => [s.member],
   staffAnalytics: () => [30],
+  staffModeration: () => ['held'],
 };
 
 function concreteUrls(s: Seeded): string[] {

@@ -19,6 +19,8 @@ import { commentHtml, type ThreadTree, threadTree } from './comment-render';
 import { ConfirmDelete } from './confirm-delete';
 import { LikeButton } from './like-button';
 import { CommentForm } from './comment-form';
+import { HiddenPlaceholder, ReportButton } from './report-dialog';
+import { useNameGate } from './name-gate';
 
 export const COMMENT_DELETE_QUESTION = 'Are you sure you want to delete this comment?';
 
@@ -116,6 +118,8 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions, cut }
         </p>
         {node.deleted ? (
           <p className="comment__deleted">{DELETED_COMMENT_LABEL}</p>
+        ) : node.moderation === 'hidden' ? (
+          <HiddenPlaceholder />
         ) : (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: commentHtml passes only bare rich tags and text, else DOMPurify's answer
           <div className="rich-text comment__text" dangerouslySetInnerHTML={{ __html: commentHtml(node.content) }} />
@@ -128,6 +132,9 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions, cut }
               onClick={() => (replying ? closeReply() : setReplying(true))}>
               Reply<span className="visually-hidden"> to {node.createdBy.name}</span>
             </button>
+            {node.moderation !== 'hidden' && !isAuthor(userId, node) && (
+              <ReportButton target={{ type: 'comment', id: node._id }} subject={`comment by ${node.createdBy.name}`} />
+            )}
             {isAuthor(userId, node) && (
               <ConfirmDelete question={COMMENT_DELETE_QUESTION} subject={`comment by ${node.createdBy.name}`}
                 onConfirm={() => {

@@ -9,6 +9,8 @@ import { SafeHtml } from '../../components/safe-html';
 import { CommentThread, useCommentThreadToggle } from './comment-thread';
 import { ConfirmDelete } from './confirm-delete';
 import { LikeButton } from './like-button';
+import { PinButton, ReportButton } from './report-dialog';
+import { HIDDEN_TEXT } from '../../../domain/moderation';
 
 export const DISCUSSION_DELETE_QUESTION = 'Are you sure you want to delete this discussion?';
 
@@ -18,7 +20,10 @@ export function DiscussionCard({ discussion, userId, topicLabel, feed }: {
   topicLabel: string;
   feed: ActorRefFrom<DiscussionFeedMachine>;
 }) {
-  const { _id: id, title } = discussion;
+  const { _id: id } = discussion;
+  // A hidden post shows the placeholder in its place, to everyone (ADR 149).
+  const hidden = discussion.moderation === 'hidden';
+  const title = hidden ? HIDDEN_TEXT : discussion.title;
   const { thread, toggle, readAhead, dropReadAhead } = useCommentThreadToggle(id);
   const showComments = thread !== null;
   const titleId = useId();
@@ -35,15 +40,16 @@ export function DiscussionCard({ discussion, userId, topicLabel, feed }: {
           {' · '}
           <time dateTime={discussion.createdAt}>{formatUsDate(discussion.createdAt)}</time>
           {topicLabel && <span className="discussion-card__topic"> · {topicLabel}</span>}
+          {discussion.pinned && <span className="discussion-card__pinned"> · Pinned</span>}
         </p>
-        <SafeHtml html={discussion.content} className="rich-text discussion-card__content" />
+        {!hidden && <SafeHtml html={discussion.content} className="rich-text discussion-card__content" />}
         <div className="discussion-card__actions">
-          <LikeButton
+          {!hidden && <LikeButton
             liked={discussion.likes.includes(userId)}
             count={discussion.likeCount}
             onToggle={() => feed.send({ type: 'post.like', id, userId })}
             subject={`post: ${title}`}
-          />
+          />}
           <button type="button" className="chip-button" aria-expanded={showComments} aria-controls={showComments ? threadId : undefined}
             onClick={toggle} onPointerEnter={readAhead} onFocus={readAhead} onPointerLeave={dropReadAhead} onBlur={dropReadAhead}>
             Comments<span className="visually-hidden"> on {title}</span>
@@ -51,6 +57,8 @@ export function DiscussionCard({ discussion, userId, topicLabel, feed }: {
               {discussion.commentCount}
             </span>
           </button>
+          {!hidden && !isAuthor(userId, discussion) && <ReportButton target={{ type: 'discussion', id }} subject={`post: ${title}`} />}
+          <PinButton id={id} pinned={discussion.pinned === true} subject={title} onChanged={() => feed.send({ type: 'feed.reload' })} />
           {isAuthor(userId, discussion) && (
             <ConfirmDelete question={DISCUSSION_DELETE_QUESTION} subject={`post: ${title}`} onConfirm={() => feed.send({ type: 'post.delete', id })} />
           )}

@@ -19,6 +19,7 @@ import { useQuery } from '../../hooks/use-query';
 import { discussionTopicOf, loginWithReturn, paths } from '../../routes';
 import { useServices, useSession } from '../../services-context';
 import { DiscussionCard } from './discussion-card';
+import { ReportProvider } from './report-dialog';
 import { NameGateProvider } from './name-gate';
 import { PostComposer } from './post-composer';
 import { SdgSidebar, TopicSelects, topicLabel } from './topic-picker';
@@ -166,7 +167,9 @@ export default function DiscussionPage() {
         Sustainable Development Goals. Choose a goal and a subcategory to read its posts or start one.
       </p>
       <NameGateProvider>
-        <DiscussionBoard user={user} />
+        <ReportProvider>
+          <DiscussionBoard user={user} />
+        </ReportProvider>
       </NameGateProvider>
     </div>
   );

@@ -6,6 +6,7 @@ import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
+import { HELD_MESSAGE } from '../../../domain/moderation';
 import { COMPOSER_MENTIONS, isPostComplete, type PostComposerMachine } from '../../../application/post-composer.machine';
 import { DISCUSSION_TITLE_MAX } from '../../../domain/discussion';
 import { retryableLazy } from '../../components/retryable-lazy';
@@ -24,7 +25,8 @@ export function PostComposer({ composer, topic }: { composer: ActorRefFrom<PostC
     content: s.context.content,
     alert: s.context.alert,
     lastCreatedId: s.context.lastCreatedId,
-  }), (a, b) => a.open === b.open && a.submitting === b.submitting && a.complete === b.complete && a.title === b.title
+    held: s.context.lastCreatedHeld,
+  }), (a, b) => a.held === b.held && a.open === b.open && a.submitting === b.submitting && a.complete === b.complete && a.title === b.title
     && a.content === b.content && a.alert === b.alert && a.lastCreatedId === b.lastCreatedId);
   // The open composer's mention picker (ADR 150): read here, told through the composer.
   const picker = useSelector(composer, (s) => s.children[COMPOSER_MENTIONS] as MentionPickerRef | undefined);
@@ -42,8 +44,8 @@ export function PostComposer({ composer, topic }: { composer: ActorRefFrom<PostC
   const firstCreated = useRef(view.lastCreatedId);
   const published = view.lastCreatedId !== null && view.lastCreatedId !== firstCreated.current;
   const status = (
-    <p className="visually-hidden" role="status">
-      {published && !view.open ? 'Your post was published.' : ''}
+    <p className={published && view.held ? 'composer__held' : 'visually-hidden'} role="status">
+      {published && !view.open ? (view.held ? HELD_MESSAGE : 'Your post was published.') : ''}
     </p>
   );
 

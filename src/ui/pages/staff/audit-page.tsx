@@ -31,6 +31,12 @@ const ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'workshop.unattended': 'Attendance unmarked',
   'workshop.messaged': 'Workshop registrants messaged',
   'registrations.exported': 'Registrations exported',
+  'moderation.kept': 'Kept after review',
+  'moderation.hidden': 'Hidden by a moderator',
+  'moderation.deleted': 'Deleted by a moderator',
+  'member.silenced': 'Member silenced',
+  'post.pinned': 'Post pinned',
+  'post.unpinned': 'Post unpinned',
 };
 const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
 const isAction = (value: string | null): value is AuditAction => AUDIT_ACTIONS.includes(value as AuditAction);

@@ -1,6 +1,6 @@
 /**
  * The staff console's home (issue 36): what needs attention. New messages in the inbox and the registrations of
- * upcoming workshops; held posts and reports join it when the community's moderation exists.
+ * upcoming workshops; for moderators, held posts and reported items (issue 37).
  */
 import { mayAct, type StaffRole } from '../../../domain/staff';
 import { formatUsDateTime } from '../../../domain/text';
@@ -19,9 +19,22 @@ function Attention({ held }: { held: readonly StaffRole[] }) {
   const answer = useQuery(staffHome, {}, { fresh: true });
   if (answer.status === 'loading') return <Spinner label="Loading what needs attention..." />;
   if (answer.status === 'error') return <ErrorState error={answer.error} />;
-  const { newMessages, upcomingWorkshops } = answer.data;
+  const { newMessages, upcomingWorkshops, heldPosts, reportedItems } = answer.data;
   return (
     <>
+      {mayAct(held, ['moderator']) && (
+        <section aria-labelledby="staff-moderation">
+          <h2 id="staff-moderation">Moderation</h2>
+          <p className="staff-figure">
+            {heldPosts + reportedItems === 0
+              ? 'Nothing waits for a moderator.'
+              : `${plural(heldPosts, 'post', 'posts')} waiting for approval, ${plural(reportedItems, 'reported item', 'reported items')}.`}
+          </p>
+          <p>
+            <Link href={paths.staffModeration()}>Open the moderation queue</Link>
+          </p>
+        </section>
+      )}
       <section aria-labelledby="staff-messages">
         <h2 id="staff-messages">Messages</h2>
         <p className="staff-figure">
