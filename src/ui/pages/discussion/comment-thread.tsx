@@ -20,7 +20,6 @@ import { ConfirmDelete } from './confirm-delete';
 import { LikeButton } from './like-button';
 import { CommentForm } from './comment-form';
 import { HiddenPlaceholder, ReportButton } from './report-dialog';
-import { useNameGate } from './name-gate';
 
 export const COMMENT_DELETE_QUESTION = 'Are you sure you want to delete this comment?';
 
