@@ -13,16 +13,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jobs, notifications } from '../../server/data/schema';
 import { SmtpMailer } from '../../server/mail/smtp-mailer';
 import { NOTIFICATION_DIGEST_JOB } from '../../server/services/notifications';
-import { createComment, likeComment } from '../../src/contract/comments';
-import { createDiscussion, likeDiscussion } from '../../src/contract/discussions';
+import { likeComment } from '../../src/contract/comments';
+import { likeDiscussion } from '../../src/contract/discussions';
 import * as calls from '../../src/contract/notifications';
 import { DEFAULT_CHANNELS } from '../../src/domain/notifications';
-import { SDG_CONSTANTS } from '../../src/domain/sdg-topics';
 import { readMails, startMailbox } from '../e2e/support/mailbox';
 import { send } from './api';
 import { describeWithApp, type TestContext } from './fixture';
 import { type Member, members } from './members';
-import { unsubscribeToken } from './notification-support';
+import { CATEGORY, postBy, replyBy, SUBCATEGORY, unsubscribeToken } from './notification-support';
 
 const dir = mkdtempSync(join(tmpdir(), 'sl-notifications-'));
 const mailFile = join(dir, 'mails.jsonl');
@@ -43,19 +42,6 @@ const decoded = (value: string | undefined) =>
     Buffer.from(q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'));
 const bodyOf = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
-export const CATEGORY = Object.keys(SDG_CONSTANTS.subcategories)[0]!;
-export const SUBCATEGORY = SDG_CONSTANTS.subcategories[CATEGORY]![0]!.value;
-
-export async function postBy(ctx: TestContext, who: Member, title = 'Mass timber in mid-rise housing') {
-  const res = await send(ctx, createDiscussion, { body: { title, content: '<p>What do you know of it?</p>', category: CATEGORY, subcategory: SUBCATEGORY }, token: who.token });
-  expect(res.statusCode).toBe(200);
-  return res.json().discussion._id as string;
-}
-export async function replyBy(ctx: TestContext, who: Member, discussionId: string, parentCommentId?: string) {
-  const res = await send(ctx, createComment, { body: { discussionId, content: '<p>Here is a source.</p>', ...(parentCommentId ? { parentCommentId } : {}) }, token: who.token });
-  expect(res.statusCode).toBe(200);
-  return res.json().comment._id as string;
-}
 const list = async (ctx: TestContext, who: Member, query: { before?: number; limit?: number } = {}) => {
   const res = await send(ctx, calls.listNotifications, { query, token: who.token });
   expect(res.statusCode).toBe(200);
