@@ -15,6 +15,7 @@ import { SmtpMailer } from '../../server/mail/smtp-mailer';
 import { NOTIFICATION_DIGEST_JOB } from '../../server/services/notifications';
 import { likeComment } from '../../src/contract/comments';
 import { likeDiscussion } from '../../src/contract/discussions';
+import type { BodyOf } from '../../src/contract/define';
 import * as calls from '../../src/contract/notifications';
 import { DEFAULT_CHANNELS } from '../../src/domain/notifications';
 import { readMails, startMailbox } from '../e2e/support/mailbox';
@@ -47,7 +48,7 @@ const list = async (ctx: TestContext, who: Member, query: { before?: number; lim
   expect(res.statusCode).toBe(200);
   return res.json() as { notifications: calls.NotificationItem[]; unread: number; nextBefore: number | null };
 };
-const setPreferences = async (ctx: TestContext, who: Member, body: Parameters<typeof calls.updateNotificationPreferences.body.parse>[0]) => {
+const setPreferences = async (ctx: TestContext, who: Member, body: BodyOf<typeof calls.updateNotificationPreferences>) => {
   const res = await send(ctx, calls.updateNotificationPreferences, { body, token: who.token });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
