@@ -42,8 +42,7 @@ export async function openStream(url: string, token: string, lastEventId?: numbe
         const { value, done } = await reader.read();
         if (done) break;
         buffer += value;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
           const block = buffer.slice(0, cut);
           buffer = buffer.slice(cut + 2);
           const fields = new Map<string, string>();
