@@ -44,6 +44,11 @@ export class NotificationStreams {
     return n;
   }
 
+  /** Listens for notices (at the app's start, outside any request); idempotent. */
+  start(): Promise<void> {
+    return this.#listen();
+  }
+
   #listen(): Promise<void> {
     this.#listening ??= this.bus.listenNotices((notice) => {
       if (notice) this.#wake(this.#byMember.get(notice.userId));

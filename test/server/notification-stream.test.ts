@@ -4,15 +4,22 @@
  * data the contract's), not compressed and not kept; another member's stream hears nothing; a reconnect with
  * Last-Event-ID (or `lastEventId`) gets what it missed; closing the app ends open streams. Then three instances on one
  * PostgreSQL: a stream on instance 2 (and a second tab on instance 3) receives a reply written on instance 1 within 1 s.
+ * And a server process with an open stream still shuts down on SIGTERM, at once and with exit code 0.
  */
+import { rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { type Database, openDatabase } from '../../server/data/client';
+import { users } from '../../server/data/schema';
+import { hashPassword } from '../../server/services/passwords';
+import { login } from '../../src/contract/auth';
 import { notificationEventSchema } from '../../src/contract/notifications';
-import { describeWithApp, MemoryMailer, openTestDatabase, TEST_JWT_SECRET, type TestContext } from './fixture';
-import { members } from './members';
+import { startServer } from '../support/server';
+import { urlOf } from './api';
+import { dataDirCopy, describeWithApp, MemoryMailer, openTestDatabase, TEST_JWT_SECRET, type TestContext } from './fixture';
+import { members, PASSWORD } from './members';
 import { openStream, postBy, replyBy } from './notification-support';
 
 const baseOf = async (ctx: TestContext) => {
@@ -127,4 +134,32 @@ describe.skipIf(!baseUrl)('three instances on one PostgreSQL', () => {
     await expect.poll(() => tabs[1]!.ended(), { timeout: 2000 }).toBe(true);
     for (const tab of tabs) await tab.close();
   });
+});
+
+describe('SIGTERM with an open stream', () => {
+  it('ends the stream and exits 0 within 5 s', async () => {
+    const dir = dataDirCopy();
+    try {
+      const database = await openDatabase({ dataDir: dir });
+      await database.db.insert(users).values({ email: 'streamer@example.com', firstName: 'Stream', lastName: 'Reader', passwordHash: await hashPassword(PASSWORD), tokensValidAfter: new Date(0) });
+      await database.close();
+      const server = await startServer({ STATIC_DIR: '/nonexistent' }, dir);
+      try {
+        const res = await fetch(`${server.url}${urlOf(login)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'streamer@example.com', password: PASSWORD }) });
+        const stream = await openStream(`${server.url}/api/notifications/stream`, ((await res.json()) as { token: string }).token);
+        await expect.poll(() => stream.comments()).toBeGreaterThan(0);
+        const started = Date.now();
+        const exited = new Promise<number | null>((resolve) => server.process.once('exit', resolve));
+        server.process.kill('SIGTERM');
+        expect(await exited).toBe(0);
+        expect(Date.now() - started).toBeLessThan(5_000);
+        await expect.poll(() => stream.ended()).toBe(true);
+        await stream.close();
+      } finally {
+        await server.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
 });
