@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jobs, notifications } from '../../server/data/schema';
 import { SmtpMailer } from '../../server/mail/smtp-mailer';
-import { NOTIFICATION_DIGEST_JOB } from '../../server/services/notifications';
+import { NOTIFICATION_DIGEST_JOB, NotificationService } from '../../server/services/notifications';
 import { likeComment } from '../../src/contract/comments';
 import { likeDiscussion } from '../../src/contract/discussions';
 import type { BodyOf } from '../../src/contract/define';
@@ -93,6 +93,20 @@ describeWithApp('notifications', { relayMail, env: { JOB_POLL_SECONDS: '0' } }, 
     expect((await list(ctx(), commenter!)).notifications.filter((n) => n.kind === 'reply_comment')).toHaveLength(1);
     const follows = (await send(ctx(), calls.listFollows, { token: replier!.token })).json().follows;
     expect(follows).toEqual([{ targetType: 'discussion', targetId: post }]);
+  });
+
+  it("puts a comment's mentions first: a mentioned post author hears 'mention' and not 'reply_post' for it", async () => {
+    const [author, commenter, other] = await members(ctx(), 3, 'mention');
+    const post = await postBy(ctx(), author!);
+    const comment = await replyBy(ctx(), commenter!, post);
+    // As the mentions' code will call it, in the comment's transaction (here after it, for the same comment).
+    const service = new NotificationService(ctx().database.db);
+    await ctx().database.db.transaction((tx) =>
+      service.commented(tx, { discussionId: post, commentId: comment, parentCommentId: null, authorId: commenter!.id, mentionedIds: [author!.id, other!.id, commenter!.id] }));
+    const kinds = async (m: Member) => (await list(ctx(), m)).notifications.map((n) => n.kind);
+    expect(await kinds(author!)).toEqual(['mention', 'reply_post']);
+    expect(await kinds(other!)).toEqual(['mention']);
+    expect(await kinds(commenter!)).toEqual([]);
   });
 
   it('groups likes: "B and 3 others"; a like taken back and given again counts once', async () => {
