@@ -12,6 +12,7 @@ import type { DiscussionService } from './discussions';
 import { DISCUSSION_NOT_FOUND } from './discussions';
 import { forbidden, notFound } from './errors';
 import { type MentionService, withCurrentNames } from './mentions';
+import type { NotificationService } from './notifications';
 import { cleanRichContent } from './posts';
 
 export const COMMENT_NOT_FOUND = 'Comment not found';
@@ -21,6 +22,8 @@ export class CommentService {
   constructor(
     private readonly db: Db,
     private readonly discussions: DiscussionService,
+    /** Tells the post's author, the parent's author and the post's followers (issue 37). */
+    private readonly notifications?: NotificationService,
     /** Keeps and tells the mentions of what is written (ADR 150). */
     private readonly mentions?: MentionService,
   ) {}
@@ -53,7 +56,8 @@ export class CommentService {
       // The parent went away between the check and the insert (the post is held).
       if (id === 'missing') throw notFound(COMMENT_NOT_FOUND);
       await upsertDocument(tx, commentDocument({ id, discussionId, content }, post));
-      await this.mentions?.record(tx, { target: { targetType: 'comment', targetId: id }, html: content, actorId: viewer.id, discussionId, commentId: id });
+      const mentionedIds = await this.mentions?.keep(tx, { target: { targetType: 'comment', targetId: id }, html: content, actorId: viewer.id });
+      await this.notifications?.commented(tx, { discussionId, commentId: id, parentCommentId, authorId: viewer.id, mentionedIds });
       return this.named((await findComment(tx, id, viewer))!, tx);
     });
   }
@@ -100,6 +104,7 @@ export class CommentService {
     await this.live(id);
     const result = await toggleCommentLike(this.db, id, viewer.id);
     if (result === 'missing') throw notFound(COMMENT_NOT_FOUND);
+    if (result.liked) await this.notifications?.liked(this.db, { commentId: id, likerId: viewer.id });
     return result;
   }
 }

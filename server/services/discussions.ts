@@ -11,6 +11,7 @@ import { discussionDocument, removeDocuments, retitleComments, upsertDocument } 
 import { forbidden, invalid, notFound } from './errors';
 import { type MentionService, withCurrentNames } from './mentions';
 import { holdsPost } from './moderation';
+import type { NotificationService } from './notifications';
 import { cleanRichContent, cleanTitle } from './posts';
 
 export const DISCUSSION_NOT_FOUND = 'Discussion not found';
@@ -25,6 +26,8 @@ export interface NewPost {
 export class DiscussionService {
   constructor(
     private readonly db: Db,
+    /** Tells followers of new posts and authors of likes (issue 37). */
+    private readonly notifications?: NotificationService,
     /** Keeps and tells the mentions of what is written (ADR 150). */
     private readonly mentions?: MentionService,
   ) {}
@@ -48,10 +51,11 @@ export class DiscussionService {
       const held = await holdsPost(tx, authorId, row.content);
       const id = await insertDiscussion(tx, held ? { ...row, moderation: 'held' } : row);
       const created = (await findDiscussion(tx, id))!;
+      // A held post tells nobody yet: its followers and the members it mentions are not sent to a post they cannot open.
       if (!held) {
         await upsertDocument(tx, discussionDocument({ ...created, id }));
-        // A held post's mentions wait with it: nobody is sent to a post they cannot open.
-        await this.mentions?.record(tx, { target: { targetType: 'discussion', targetId: id }, html: row.content, actorId: authorId, discussionId: id });
+        const mentionedIds = await this.mentions?.keep(tx, { target: { targetType: 'discussion', targetId: id }, html: row.content, actorId: authorId });
+        await this.notifications?.posted(tx, { discussionId: id, category: row.category, subcategory: row.subcategory, authorId, mentionedIds });
       }
       return this.named(created, tx);
     });
@@ -115,6 +119,7 @@ export class DiscussionService {
     if (!isUuid(id)) throw notFound(DISCUSSION_NOT_FOUND);
     const result = await toggleDiscussionLike(this.db, id, userId);
     if (result === 'missing') throw notFound(DISCUSSION_NOT_FOUND);
+    if (result.liked) await this.notifications?.liked(this.db, { discussionId: id, likerId: userId });
     return result;
   }
 

@@ -21,10 +21,18 @@ export interface MentionWrite {
 export class MentionService {
   constructor(private readonly notifications: NotificationService) {}
 
-  /** In the caller's transaction: keeps the text's mentions and tells the members newly mentioned. */
-  async record(tx: Db | Tx, write: MentionWrite): Promise<Written[]> {
+  /** In the caller's transaction: keeps the text's mentions; returns the members mentioned in it for the first time. */
+  async keep(tx: Db | Tx, write: Omit<MentionWrite, 'discussionId' | 'commentId'>): Promise<string[]> {
     const ids = mentionedIds(write.html).filter((id) => id !== write.actorId).slice(0, MENTION_LIMIT);
-    const fresh = await keepMentions(tx, write.target, ids);
+    return keepMentions(tx, write.target, ids);
+  }
+
+  /**
+   * An edited text: keeps its mentions and tells the members newly mentioned. A new post or comment passes what
+   * `keep` found to the notification service instead, which tells each member one thing (a mention before a reply).
+   */
+  async record(tx: Db | Tx, write: MentionWrite): Promise<Written[]> {
+    const fresh = await this.keep(tx, write);
     if (fresh.length === 0) return [];
     return this.notifications.notify(
       { kind: 'mention', recipientIds: fresh, actorId: write.actorId, discussionId: write.discussionId, commentId: write.commentId ?? null },
