@@ -8,6 +8,7 @@ import { Byline } from '../../components/byline';
 import { SafeHtml } from '../../components/safe-html';
 import { CommentThread, useCommentThreadToggle } from './comment-thread';
 import { ConfirmDelete } from './confirm-delete';
+import { FollowButton } from './follow-button';
 import { LikeButton } from './like-button';
 
 export const DISCUSSION_DELETE_QUESTION = 'Are you sure you want to delete this discussion?';
@@ -51,6 +52,7 @@ export function DiscussionCard({ discussion, userId, topicLabel, feed }: {
               {discussion.commentCount}
             </span>
           </button>
+          <FollowButton target={{ targetType: 'discussion', targetId: id }} subject={`post: ${title}`} />
           {isAuthor(userId, discussion) && (
             <ConfirmDelete question={DISCUSSION_DELETE_QUESTION} subject={`post: ${title}`} onConfirm={() => feed.send({ type: 'post.delete', id })} />
           )}
