@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { hrefOf, NotificationLine } from '../components/notification-line';
 import { paths } from '../routes';
 import { useServices } from '../services-context';
-import { BellIcon, bellLabel } from './notification-bell';
+import { BellIcon, bellLabel } from './bell-icon';
 import type { DeferredMenuProps } from './deferred-menu';
 import { useTakeOver } from './use-auto-focus';
 
