@@ -34,6 +34,7 @@ import { memberRoutes } from './routes/members';
 import { quizRoutes } from './routes/quizzes';
 import { searchRoutes } from './routes/search';
 import { newsletterRoutes } from './routes/newsletter';
+import { notificationRoutes } from './routes/notifications';
 import { staffRoutes } from './routes/staff';
 import { staffWorkshopRoutes } from './routes/staff-workshops';
 import { staffMemberRoutes } from './routes/staff-members';
@@ -62,6 +63,9 @@ import { REGISTRANT_MESSAGE_JOB, StaffWorkshopService } from './services/staff-w
 import { StaffMemberService } from './services/staff-members';
 import { JobRunner } from './services/jobs';
 import { NEWSLETTER_JOB, NewsletterService } from './services/newsletter';
+import { NOTIFICATION_DIGEST_JOB, NOTIFICATION_MAIL_JOB, NotificationService } from './services/notifications';
+import { NotificationMailService } from './services/notification-mail';
+import { NotificationStreams } from './services/notification-stream';
 import { jobQueueDepth } from './data/jobs';
 import { Metrics } from './metrics/metrics';
 import { type Tracing, TRACING_OFF } from './tracing/tracing';
@@ -100,6 +104,8 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The pages kept rendered (ADR 100): `changed()` after a write to content or the community. */
     renderedPages: { changed(): void };
+    /** The open notification streams (ADR 146): ended when the server shuts down. */
+    notificationStreams: NotificationStreams;
   }
   interface FastifyRequest {
     /** The request's server span when tracing is on (ADR 145). */
@@ -207,8 +213,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   const content = new ContentService(db);
   const site = new SiteService(db, now);
-  const discussions = new DiscussionService(db);
-  const comments = new CommentService(db, discussions);
+  const notifications = new NotificationService(db, now);
+  const discussions = new DiscussionService(db, notifications);
+  const comments = new CommentService(db, discussions, notifications);
+  const notificationMail = new NotificationMailService(db, app.mailer, { publicUrl: config.publicUrl, apiBasePath: config.apiBasePath, secret: jwtSecret, now });
+  app.decorate('notificationStreams', new NotificationStreams(db, database.changes, (error) => app.log.error({ err: error }, 'notification stream failed')));
   const attempts = new QuizAttempts(db, quizUrls(config.apiBasePath));
   const certificates = new CertificateService(db, config.publicUrl, now);
   const learning = new LearningService(db, certificates);
@@ -229,6 +238,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     [REMINDER_JOB]: (job) => workshops.sendReminder(job),
     [REGISTRANT_MESSAGE_JOB]: (job) => staffWorkshops.sendMessage(job),
     [NEWSLETTER_JOB]: (job) => newsletter.sendBatch(job),
+    [NOTIFICATION_MAIL_JOB]: (job) => notificationMail.sendOne(job),
+    [NOTIFICATION_DIGEST_JOB]: (job) => notificationMail.sendDigest(job),
   }, now, (error, job) =>
     app.log.error({ err: error, job: job?.kind }, 'a job failed'), {
     onRun: (kind, ok) => metrics.job(kind, ok),
@@ -272,6 +283,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(quizRoutes, { attempts });
       await api.register(discussionRoutes, { discussions });
       await api.register(commentRoutes, { comments });
+      await api.register(notificationRoutes, { service: notifications, mail: notificationMail, streams: app.notificationStreams });
       await api.register(learningRoutes, { courses: learning, certificates });
       await api.register(workshopRoutes, { service: workshops });
       const analytics = new AnalyticsService(db, now, (error) => app.log.error({ err: error }, 'counting a search failed'));
@@ -315,6 +327,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (pages) setTimeout(() => void pages.warm(), 2000).unref();
     if (config.jobPollSeconds > 0) jobs.start(config.jobPollSeconds * 1000);
   });
+  // Open streams would hold the server's close: they end first, and the browsers reconnect elsewhere.
+  app.addHook('preClose', async () => app.notificationStreams.endAll());
   app.addHook('onClose', async () => {
     clearInterval(pruning);
     await jobs.stop();

@@ -33,6 +33,7 @@ async function shutdown(app: FastifyInstance, database: Database, listeners: ({ 
   }, SHUTDOWN_LIMIT_MS);
   limit.unref();
   app.shuttingDown = true;
+  app.notificationStreams.endAll();
   const server = app.server;
   const drained = new Promise<void>((resolve) => server.once('close', () => resolve()));
   // net.Server's close stops accepting without touching open connections (http.Server's also drops the idle ones,

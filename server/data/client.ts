@@ -47,14 +47,54 @@ export interface ChangeBus {
   subscribe(listener: (topic: ChangeTopic) => void): void;
   /** Whether other processes' notices reach this one now (readiness): false while a lost listener reconnects. */
   connected(): boolean;
+  /**
+   * Hears each new notification (issue 37, ADR 146) once the transaction that wrote it commits, from every process on
+   * the database, this one included (`notifyMember` sends it). `null` means a lost connection came back: anything may
+   * have been missed.
+   */
+  listenNotices(listener: (notice: NotificationNotice | null) => void): Promise<void>;
+}
+
+/** Which member has a new notification, and its seq. */
+export interface NotificationNotice {
+  userId: string;
+  seq: number;
+}
+
+/** The LISTEN/NOTIFY channel of new notifications; NOTIFY inside a transaction is delivered at its commit. */
+export const NOTICE_CHANNEL = 'sustainlearn_notifications';
+export const noticePayload = (notice: NotificationNotice) => `${notice.userId}:${notice.seq}`;
+export function parseNotice(payload: string | undefined): NotificationNotice | null {
+  const [userId, seq] = (payload ?? '').split(':');
+  const n = Number(seq);
+  return userId && Number.isSafeInteger(n) ? { userId, seq: n } : null;
 }
 
 const CHANNEL = 'sustainlearn_changes';
 // One key for every startup lock of the product (pg_advisory_lock takes a 64-bit integer).
 const STARTUP_LOCK = 7_340_011;
 
-/** One process alone on its database (PGlite): nobody else to tell. */
-const aloneBus: ChangeBus = { publish: async () => {}, subscribe: () => {}, connected: () => true };
+/**
+ * One process alone on its database (PGlite): nobody else to tell of changes; notices of notifications come from the
+ * database's own LISTEN, which PGlite delivers in process after the writer's commit.
+ */
+function aloneBus(listen: (channel: string, callback: (payload: string) => void) => Promise<unknown>): ChangeBus {
+  const listeners: ((notice: NotificationNotice | null) => void)[] = [];
+  let listening: Promise<unknown> | null = null;
+  return {
+    publish: async () => {},
+    subscribe: () => {},
+    connected: () => true,
+    listenNotices: async (listener) => {
+      listeners.push(listener);
+      listening ??= listen(NOTICE_CHANNEL, (payload) => {
+        const notice = parseNotice(payload);
+        if (notice) for (const l of listeners) l(notice);
+      });
+      await listening;
+    },
+  };
+}
 
 const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -147,7 +187,7 @@ export async function openDatabase(options: {
     tracing.wrap(client, ['query', 'exec']);
     tracing.wrap(client, ['transaction'], 'transaction');
     database = {
-      db: db as unknown as Db, kind: 'pglite', changes: aloneBus, queue, exclusively: (work) => work(), close: () => client.close(), ping: async () => true,
+      db: db as unknown as Db, kind: 'pglite', changes: aloneBus((channel, callback) => client.listen(channel, callback)), queue, exclusively: (work) => work(), close: () => client.close(), ping: async () => true,
       timing, tracing, poolStats: () => null,
       // Inside a transaction: no other transaction is half done while the files are read (PGlite runs one at a time).
       dump: () => client.transaction(() => client.dumpDataDir('gzip')),
@@ -175,6 +215,7 @@ type PgClient = import('pg').Client;
 class PostgresChangeBus implements ChangeBus {
   readonly #origin = randomUUID();
   readonly #listeners: ((topic: ChangeTopic) => void)[] = [];
+  readonly #noticeListeners: ((notice: NotificationNotice | null) => void)[] = [];
   #client: PgClient | null = null;
   #closed = false;
   #retry: NodeJS.Timeout | undefined;
@@ -204,18 +245,27 @@ class PostgresChangeBus implements ChangeBus {
     });
     client.on('end', retry);
     client.on('notification', (message) => {
+      if (message.channel === NOTICE_CHANNEL) {
+        const notice = parseNotice(message.payload);
+        if (notice) for (const listener of this.#noticeListeners) listener(notice);
+        return;
+      }
       const [origin, topic] = (message.payload ?? '').split(':');
       if (origin !== this.#origin && CHANGE_TOPICS.includes(topic as ChangeTopic)) this.#emit(topic as ChangeTopic);
     });
     try {
       await client.connect();
       await client.query(`listen ${CHANNEL}`);
+      await client.query(`listen ${NOTICE_CHANNEL}`);
       if (this.#closed) {
         await client.end();
         return;
       }
       this.#client = client;
-      if (reconnecting) for (const topic of CHANGE_TOPICS) this.#emit(topic);
+      if (reconnecting) {
+        for (const topic of CHANGE_TOPICS) this.#emit(topic);
+        for (const listener of this.#noticeListeners) listener(null);
+      }
     } catch {
       retry();
     }
@@ -231,6 +281,10 @@ class PostgresChangeBus implements ChangeBus {
 
   connected(): boolean {
     return this.#client !== null;
+  }
+
+  async listenNotices(listener: (notice: NotificationNotice | null) => void): Promise<void> {
+    this.#noticeListeners.push(listener);
   }
 
   async publish(topic: ChangeTopic): Promise<void> {

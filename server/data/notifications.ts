@@ -37,28 +37,38 @@ export async function reachableMembers(db: Db | Tx, userIds: readonly string[]):
   return rows.map((row) => row.id);
 }
 
-/** Writes one notification (or grows a grouped like); returns its id and seq. */
-export async function insertNotification(db: Db | Tx, row: NotificationRow & { emailState: 'none' | 'pending' }): Promise<{ id: string; seq: number }> {
+/**
+ * Writes one notification, or grows a grouped like to `actorCount` (how many members like the item now); null when a
+ * like changed nothing (an unlike and a like again): no new row, no new seq, nothing to tell.
+ */
+export async function insertNotification(
+  db: Db | Tx,
+  row: NotificationRow & { emailState: 'none' | 'pending'; actorCount?: number | undefined },
+): Promise<{ id: string; seq: number } | null> {
   if (row.kind === 'like') {
     const groupKey = `like:${row.commentId ? `comment:${row.commentId}` : `discussion:${row.discussionId}`}`;
+    const actorCount = row.actorCount ?? 1;
     const [grouped] = await db
       .insert(notifications)
-      .values({ ...row, groupKey })
+      .values({ ...row, actorCount, groupKey })
       .onConflictDoUpdate({
         target: [notifications.userId, notifications.groupKey],
         set: {
           actorId: row.actorId,
-          actorCount: sql`${notifications.actorCount} + 1`,
+          actorCount,
           updatedAt: sql`now()`,
           readAt: null,
           // A new seq, so the stream and the list put the grown group first.
           seq: sql`nextval(pg_get_serial_sequence('notifications', 'seq'))`,
           emailState: row.emailState,
         },
+        // Only more likers than the group already counts grow it: a like taken back and given again counts once.
+        setWhere: sql`${notifications.actorCount} < ${actorCount}`,
       })
       .returning({ id: notifications.id, seq: notifications.seq });
-    return grouped!;
+    return grouped ?? null;
   }
-  const [inserted] = await db.insert(notifications).values(row).returning({ id: notifications.id, seq: notifications.seq });
+  const { actorCount: _count, ...values } = row;
+  const [inserted] = await db.insert(notifications).values(values).returning({ id: notifications.id, seq: notifications.seq });
   return inserted!;
 }

@@ -11,6 +11,7 @@ import { commentDocument, removeDocuments, upsertDocument } from '../data/search
 import type { DiscussionService } from './discussions';
 import { DISCUSSION_NOT_FOUND } from './discussions';
 import { forbidden, notFound } from './errors';
+import type { NotificationService } from './notifications';
 import { cleanRichContent } from './posts';
 
 export const COMMENT_NOT_FOUND = 'Comment not found';
@@ -20,6 +21,8 @@ export class CommentService {
   constructor(
     private readonly db: Db,
     private readonly discussions: DiscussionService,
+    /** Tells the post's author, the parent's author and the post's followers (issue 37). */
+    private readonly notifications?: NotificationService,
   ) {}
 
   /** A live (not deleted) comment, or not found. */
@@ -46,6 +49,7 @@ export class CommentService {
       // The parent went away between the check and the insert (the post is held).
       if (id === 'missing') throw notFound(COMMENT_NOT_FOUND);
       await upsertDocument(tx, commentDocument({ id, discussionId, content }, post));
+      await this.notifications?.commented(tx, { discussionId, commentId: id, parentCommentId, authorId: viewer.id });
       return (await findComment(tx, id, viewer))!;
     });
   }
@@ -87,6 +91,7 @@ export class CommentService {
     await this.live(id);
     const result = await toggleCommentLike(this.db, id, viewer.id);
     if (result === 'missing') throw notFound(COMMENT_NOT_FOUND);
+    if (result.liked) await this.notifications?.liked(this.db, { commentId: id, likerId: viewer.id });
     return result;
   }
 }

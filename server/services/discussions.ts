@@ -9,6 +9,7 @@ import {
 import { type LikeResult, toggleDiscussionLike } from '../data/likes';
 import { discussionDocument, removeDocuments, retitleComments, upsertDocument } from '../data/search';
 import { forbidden, invalid, notFound } from './errors';
+import type { NotificationService } from './notifications';
 import { cleanRichContent, cleanTitle } from './posts';
 
 export const DISCUSSION_NOT_FOUND = 'Discussion not found';
@@ -21,7 +22,11 @@ export interface NewPost {
 }
 
 export class DiscussionService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    /** Tells followers of new posts and authors of likes (issue 37). */
+    private readonly notifications?: NotificationService,
+  ) {}
 
   /** The post and its search document are one transaction (ADR 128): found the moment it is acknowledged, or never saved. */
   async create(authorId: string, post: NewPost): Promise<Discussion> {
@@ -37,6 +42,7 @@ export class DiscussionService {
       const id = await insertDiscussion(tx, row);
       const created = (await findDiscussion(tx, id))!;
       await upsertDocument(tx, discussionDocument({ ...created, id }));
+      await this.notifications?.posted(tx, { discussionId: id, category: row.category, subcategory: row.subcategory, authorId });
       return created;
     });
   }
@@ -92,6 +98,7 @@ export class DiscussionService {
     if (!isUuid(id)) throw notFound(DISCUSSION_NOT_FOUND);
     const result = await toggleDiscussionLike(this.db, id, userId);
     if (result === 'missing') throw notFound(DISCUSSION_NOT_FOUND);
+    if (result.liked) await this.notifications?.liked(this.db, { discussionId: id, likerId: userId });
     return result;
   }
 

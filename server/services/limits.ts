@@ -64,6 +64,11 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   'comments.update': [perMember(30, 10 * MINUTE), perAddress(90, 10 * MINUTE)],
   'comments.delete': [perMember(30, 10 * MINUTE), perAddress(90, 10 * MINUTE)],
   'comments.like': [perMember(60, MINUTE), perAddress(180, MINUTE)],
+  'notifications.read': [perMember(120, MINUTE), perAddress(360, MINUTE)],
+  'notifications.updatePreferences': [perMember(30, 10 * MINUTE), perAddress(90, 10 * MINUTE)],
+  // A mail program's one-click POST carries no session: counted per address.
+  'notifications.unsubscribe': [perAddress(30, 10 * MINUTE)],
+  'follows.set': [perMember(60, MINUTE), perAddress(180, MINUTE)],
   'quizzes.start': [perMember(60, HOUR), perAddress(180, HOUR)],
   'quizzes.answer': [perMember(120, MINUTE), perAddress(360, MINUTE)],
   'quizzes.complete': [perMember(30, MINUTE), perAddress(90, MINUTE)],

@@ -1,11 +1,24 @@
 /**
- * Telling members what happened to their posts and comments (issue 37). The services that write the community call
- * `notify` inside their own transaction: the notification exists exactly when the reply, like or mention does.
- * Nobody is told of their own act; a member who chose 'off' for a kind gets no row at all.
+ * Telling members what happened to their posts and comments (issue 37, ADR 146). The services that write the
+ * community call `notify` (or one of the events below, which call it) inside their own transaction: the notification
+ * exists exactly when the reply, like or mention does. Nobody is told of their own act; a member who chose 'off' for a
+ * kind gets no row at all. Each row written is announced on the notice channel (delivered when the transaction
+ * commits, to every process) and, for 'email' and 'digest', given to the job queue.
  */
-import type { NotificationKind } from '../../src/domain/notifications';
-import type { Db, Tx } from '../data/client';
+import { sql } from 'drizzle-orm';
+import type { NotificationItem } from '../../src/contract/notifications';
+import type { NotificationChannel, NotificationKind } from '../../src/domain/notifications';
+import { isUuid } from '../../src/domain/ids';
+import { isKnownTopic } from '../../src/domain/sdg-topics';
+import { nextLocalHour } from '../../src/domain/time-zone';
+import { type Db, NOTICE_CHANNEL, noticePayload, type Tx } from '../data/client';
+import { enqueueJob } from '../data/jobs';
+import {
+  commentFactsForNotice, type FollowType, follow, followersOf, followsOf, likersBesides, listNotifications, markRead, memberTimeZone,
+  type NotificationView, postFacts, preferencesOf, savePreferences, unfollow, unreadCount,
+} from '../data/notification-lists';
 import { channelsFor, insertNotification, reachableMembers } from '../data/notifications';
+import { invalid, notFound } from './errors';
 
 export interface CommunityEvent {
   kind: NotificationKind;
@@ -17,6 +30,8 @@ export interface CommunityEvent {
   commentId?: string | null;
   /** A moderator's reason. */
   detail?: string | null;
+  /** A like: how many members like the item now (the group's count). */
+  actorCount?: number;
 }
 
 /** One notification written: whom to push it to once the transaction commits. */
@@ -26,8 +41,38 @@ export interface Written {
   seq: number;
 }
 
+/** The job of one mail for one notification, and of a member's daily digest. */
+export const NOTIFICATION_MAIL_JOB = 'notification-mail';
+export const NOTIFICATION_DIGEST_JOB = 'notification-digest';
+/** How long after the event its mail goes: read on the site by then, it does not. */
+export const NOTIFICATION_MAIL_DELAY_MS = 60_000;
+/** The member's local hour of the daily digest. */
+export const DIGEST_HOUR = 8;
+
+export const FOLLOW_NOT_FOUND = 'Discussion not found';
+
+/** The member's next digest, at their 08:00: one job per member and morning, whatever the number of events before it. */
+export async function scheduleDigest(db: Db | Tx, userId: string, timeZone: string | null, now: number): Promise<void> {
+  const runAt = new Date(nextLocalHour(now, timeZone, DIGEST_HOUR));
+  await enqueueJob(db, { key: `${NOTIFICATION_DIGEST_JOB}:${userId}:${runAt.toISOString()}`, kind: NOTIFICATION_DIGEST_JOB, payload: { userId }, runAt });
+}
+
+/** The wire form of a notification. */
+export function notificationItem(n: NotificationView): NotificationItem {
+  return {
+    _id: n.id, seq: n.seq, kind: n.kind,
+    actor: n.actor ? { _id: n.actor.id, name: n.actor.name, ...(n.actor.picture ? { profilePicture: n.actor.picture } : {}) } : null,
+    actorCount: n.actorCount,
+    discussion: n.discussion ? { _id: n.discussion.id, title: n.discussion.title } : null,
+    commentId: n.commentId, detail: n.detail, createdAt: n.createdAt.toISOString(), updatedAt: n.updatedAt.toISOString(), read: n.readAt !== null,
+  };
+}
+
 export class NotificationService {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Writes the event's notifications in the caller's transaction (or on its own) and returns them. */
   async notify(event: CommunityEvent, tx: Db | Tx = this.db): Promise<Written[]> {
@@ -46,9 +91,100 @@ export class NotificationService {
         commentId: event.commentId ?? null,
         detail: event.detail ?? null,
         emailState: channel === 'email' || channel === 'digest' ? 'pending' : 'none',
+        actorCount: event.actorCount,
       });
+      if (!row) continue;
+      await tx.execute(sql`select pg_notify(${NOTICE_CHANNEL}, ${noticePayload({ userId, seq: row.seq })})`);
+      await this.#scheduleMail(tx, userId, row, channel);
       written.push({ userId, ...row });
     }
     return written;
+  }
+
+  async #scheduleMail(tx: Db | Tx, userId: string, row: { id: string; seq: number }, channel: NotificationChannel | undefined) {
+    const now = this.now();
+    if (channel === 'email') {
+      await enqueueJob(tx, {
+        key: `${NOTIFICATION_MAIL_JOB}:${row.id}:${row.seq}`, kind: NOTIFICATION_MAIL_JOB, payload: { id: row.id }, runAt: new Date(now + NOTIFICATION_MAIL_DELAY_MS),
+      });
+    } else if (channel === 'digest') {
+      await scheduleDigest(tx, userId, await memberTimeZone(tx, userId), now);
+    }
+  }
+
+  /**
+   * A new comment: the parent comment's author hears 'reply_comment', the post's author 'reply_post', its followers
+   * 'followed_post'; each member once, in that order of precedence. The commenter now follows the post.
+   */
+  async commented(tx: Db | Tx, c: { discussionId: string; commentId: string; parentCommentId: string | null; authorId: string }): Promise<void> {
+    await follow(tx, c.authorId, 'discussion', c.discussionId);
+    const post = await postFacts(tx, c.discussionId);
+    if (!post) return;
+    const parent = c.parentCommentId ? await commentFactsForNotice(tx, c.parentCommentId) : null;
+    const told = new Set<string>([c.authorId]);
+    const tell = async (kind: NotificationKind, ids: readonly string[]) => {
+      const fresh = ids.filter((id) => !told.has(id));
+      for (const id of fresh) told.add(id);
+      if (fresh.length > 0) await this.notify({ kind, recipientIds: fresh, actorId: c.authorId, discussionId: c.discussionId, commentId: c.commentId }, tx);
+    };
+    await tell('reply_comment', parent ? [parent.authorId] : []);
+    await tell('reply_post', [post.authorId]);
+    await tell('followed_post', await followersOf(tx, 'discussion', c.discussionId));
+  }
+
+  /** A new post: who follows its subcategory hears 'followed_post'; the author now follows the post. */
+  async posted(tx: Db | Tx, p: { discussionId: string; category: string; subcategory: string; authorId: string }): Promise<void> {
+    await follow(tx, p.authorId, 'discussion', p.discussionId);
+    const followers = await followersOf(tx, 'subcategory', `${p.category}/${p.subcategory}`);
+    await this.notify({ kind: 'followed_post', recipientIds: followers, actorId: p.authorId, discussionId: p.discussionId }, tx);
+  }
+
+  /** A like given (not taken back): the author's grouped notification counts the members who like the item now. */
+  async liked(tx: Db | Tx, l: { discussionId?: string; commentId?: string; likerId: string }): Promise<void> {
+    const item = l.commentId ? await commentFactsForNotice(tx, l.commentId) : l.discussionId ? await postFacts(tx, l.discussionId) : null;
+    if (!item) return;
+    const discussionId = 'discussionId' in item ? item.discussionId : l.discussionId!;
+    const actorCount = await likersBesides(tx, { discussionId, commentId: l.commentId ?? null }, item.authorId);
+    await this.notify({ kind: 'like', recipientIds: [item.authorId], actorId: l.likerId, discussionId, commentId: l.commentId ?? null, actorCount }, tx);
+  }
+
+  async list(userId: string, page: { before?: number | undefined; limit: number }) {
+    const [rows, unread] = await Promise.all([listNotifications(this.db, userId, page), unreadCount(this.db, userId)]);
+    return {
+      notifications: rows.map(notificationItem),
+      unread,
+      nextBefore: rows.length === page.limit ? rows.at(-1)!.seq : null,
+    };
+  }
+
+  async read(userId: string, which: { ids: string[] } | { all: true }): Promise<number> {
+    await markRead(this.db, userId, 'ids' in which ? which.ids : 'all', new Date(this.now()));
+    return unreadCount(this.db, userId);
+  }
+
+  preferences(userId: string) {
+    return preferencesOf(this.db, userId);
+  }
+
+  async updatePreferences(userId: string, chosen: Partial<Record<NotificationKind, NotificationChannel>>, timeZone?: string) {
+    await savePreferences(this.db, userId, chosen, timeZone);
+    return preferencesOf(this.db, userId);
+  }
+
+  follows(userId: string) {
+    return followsOf(this.db, userId);
+  }
+
+  async setFollow(userId: string, target: { targetType: FollowType; targetId: string }, following: boolean): Promise<boolean> {
+    if (target.targetType === 'discussion') {
+      if (!isUuid(target.targetId) || !(await postFacts(this.db, target.targetId))) throw notFound(FOLLOW_NOT_FOUND);
+    } else {
+      const [category, subcategory, ...rest] = target.targetId.split('/');
+      if (!category || !subcategory || rest.length > 0 || !isKnownTopic(category, subcategory)) {
+        throw invalid('targetId: Please name one of the listed subcategories as "category/subcategory"');
+      }
+    }
+    await (following ? follow : unfollow)(this.db, userId, target.targetType, target.targetId);
+    return following;
   }
 }

@@ -80,7 +80,7 @@ export function notificationText(n: NotificationFacts): string {
       return `${who} liked your ${n.commentId ? 'comment on' : 'post'} ${title}`;
     }
     case 'followed_post':
-      return `${actor} posted ${title} in a topic you follow`;
+      return n.commentId ? `${actor} replied in ${title}, a post you follow` : `${actor} posted ${title} in a topic you follow`;
     case 'moderation':
       return n.detail ? `A moderator acted on your post or comment in ${title}: ${n.detail}` : `A moderator acted on your post or comment in ${title}`;
   }

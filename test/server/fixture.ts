@@ -16,6 +16,9 @@ import type { Mail, Mailer } from '../../server/mail/mailer';
 import { openPgliteCopy } from '../support/database-templates';
 import { createPostgresDatabase } from '../support/postgres';
 
+/** The JWT key of the apps these tests build (what the notifications' unsubscribe tokens are signed with). */
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
 export class MemoryMailer implements Mailer {
   readonly sent: Mail[] = [];
   /** `relay` also delivers each mail (a real SMTP receiver), after it is recorded. */
@@ -105,7 +108,7 @@ export function describeWithApp(name: string, options: TestOptions, body: (ctx: 
         const { database } = opened;
         drop = opened.drop;
         const config = loadConfig({
-          JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789',
+          JWT_SECRET: TEST_JWT_SECRET,
           LOG_LEVEL: 'silent',
           STATIC_DIR: '/nonexistent',
           RATE_LIMIT: 'off',

@@ -34,6 +34,7 @@ import { OTP_MAX_ATTEMPTS } from '../../src/domain/otp';
 import { contractCalls, urlOf } from './api';
 import { describeWithApp, type TestContext } from './fixture';
 import { codeFrom, mailSent, type Member, members, PASSWORD } from './members';
+import { unsubscribeToken } from './notification-support';
 
 const CALLS = new Map((await contractCalls()).map((c) => [c.name, c]));
 const AT_ONCE = 30;
@@ -67,6 +68,7 @@ interface Prep {
 
 interface Burst {
   params?: Record<string, string>;
+  query?: Record<string, string>;
   body?: unknown;
   /** Sent with the member's token (every call that needs a member). */
   signedIn: boolean;
@@ -264,7 +266,13 @@ const BURSTS: Record<string, (p: Prep) => Promise<Burst>> = {
     await grant(p, 'admin');
     return { signedIn: true };
   },
+  'notifications.read': async () => ({ body: { all: true }, signedIn: true }),
+  'notifications.updatePreferences': async () => ({ body: { preferences: { like: 'digest' }, timeZone: 'Europe/Paris' }, signedIn: true }),
+  'notifications.unsubscribe': async (p) => ({ query: { token: unsubscribeToken(p.who.id, ['like']) }, signedIn: false }),
+  'follows.set': async (p) => ({ body: { ...followTarget(p), following: true }, signedIn: true }),
 };
+
+const followTarget = (p: Prep) => ({ targetType: 'subcategory' as const, targetId: `${p.seeded.category}/${p.seeded.subcategory}` });
 
 const issueDraft = { subject: 'Burst', bodyMarkdown: 'At once' };
 /** A draft issue of the member, made an editor. */
@@ -321,10 +329,13 @@ describeWithApp('requests sent at once', { seed: true, env: { RATE_LIMIT: 'on' }
   let people: Member[];
   let counter = 0;
   const fresh = (label: string) => `${label}-${++counter}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-  const inject = (c: Call, address: string, options: { params?: Record<string, string>; body?: unknown; token?: string | undefined; headers?: Record<string, string> }) =>
+  const inject = (
+    c: Call, address: string,
+    options: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; token?: string | undefined; headers?: Record<string, string> },
+  ) =>
     ctx().app.inject({
       method: c.method,
-      url: urlOf(c, options.params as never),
+      url: urlOf(c, options.params as never, options.query as never),
       ...(options.body !== undefined ? { payload: options.body as object } : {}),
       remoteAddress: address,
       headers: { ...options.headers, ...(options.token ? { authorization: `Bearer ${options.token}` } : {}) },
@@ -370,7 +381,7 @@ describeWithApp('requests sent at once', { seed: true, env: { RATE_LIMIT: 'on' }
       const count = burstSize(budget);
       const answers = await Promise.all(
         Array.from({ length: count }, (_, k) =>
-          inject(c, address, { params: burst.params, body: burst.body, headers: burst.headers, token: burst.signedIn ? (burst.tokens?.[k % burst.tokens.length] ?? who.token) : undefined })),
+          inject(c, address, { params: burst.params, query: burst.query, body: burst.body, headers: burst.headers, token: burst.signedIn ? (burst.tokens?.[k % burst.tokens.length] ?? who.token) : undefined })),
       );
       const passed = answers.filter((a) => a.statusCode !== 429 && a.statusCode !== 401).length;
       const report = `${name}: ${count} at once answered ${histogram(answers)}; smallest budget ${budget}`;

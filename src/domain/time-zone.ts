@@ -1,0 +1,46 @@
+/** Time zones by IANA name (issue 37: a member's daily digest comes at 08:00 where they are): pure, on Intl. */
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The IANA name as given when Intl knows it ("Asia/Kolkata", kept so, not ICU's "Asia/Calcutta"), else null. */
+export function validTimeZone(name: string): string | null {
+  // Names only: Intl also takes offsets ("+01:00"), which do not follow summer time.
+  if (!/^[A-Za-z][A-Za-z0-9_+-]*(\/[A-Za-z0-9_+-]+){0,2}$/.test(name)) return null;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: name });
+    return name;
+  } catch {
+    return null;
+  }
+}
+
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** How far the zone's wall clock is ahead of UTC at `atMs`. */
+function offsetMs(timeZone: string, atMs: number): number {
+  let format = formats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric',
+    });
+    formats.set(timeZone, format);
+  }
+  const part = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  const parts = format.formatToParts(new Date(atMs));
+  const wall = Date.UTC(part(parts, 'year'), part(parts, 'month') - 1, part(parts, 'day'), part(parts, 'hour'), part(parts, 'minute'), part(parts, 'second'));
+  return wall - Math.floor(atMs / 1000) * 1000;
+}
+
+/** The next moment after `nowMs` at which the wall clock of `timeZone` reads `hour`:00 (UTC when null). */
+export function nextLocalHour(nowMs: number, timeZone: string | null, hour: number): number {
+  const zone = timeZone ?? 'UTC';
+  const wallNow = nowMs + offsetMs(zone, nowMs);
+  const today = new Date(wallNow);
+  let wallTarget = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), hour);
+  if (wallTarget <= wallNow) wallTarget += DAY_MS;
+  // The offset at the target itself (summer time may begin or end in between), found in two steps.
+  const guess = wallTarget - offsetMs(zone, wallTarget);
+  const at = wallTarget - offsetMs(zone, guess);
+  return at > nowMs ? at : at + DAY_MS;
+}
