@@ -17,7 +17,7 @@ export function hrefOf(n: NotificationItem): string {
 export function NotificationLine({ item, read }: { item: NotificationItem; read: boolean }) {
   return (
     <span className={`notification-line${read ? '' : ' notification-line--unread'}`}>
-      {read ? null : <span className="notification-line__dot" aria-hidden="true" />}
+      <span className="notification-line__dot" aria-hidden="true" />
       <span className="notification-line__body">
         <span className="notification-line__text">
           {read ? null : <span className="visually-hidden">Unread: </span>}
