@@ -1,7 +1,7 @@
 /** A second member's page in its own browser context, failing on console errors and CSP violations like the fixture's. */
 import type { Browser, Page } from '@playwright/test';
 import { signIn, type TestUser } from './accounts';
-import { recordCspViolations } from './fixtures';
+import { recordCspViolations, recordPageErrors } from './fixtures';
 import { waitForLiveAfterLoads } from './live';
 
 export async function memberPage(browser: Browser, user: TestUser, errors: string[]): Promise<Page> {
@@ -11,12 +11,7 @@ export async function memberPage(browser: Browser, user: TestUser, errors: strin
   // As the fixture's pages do: after each load, wait until the page is live. A click on markup the server drew, before
   // the app has come alive, reaches no handler (a goal's accordion stayed shut under a loaded CI run).
   await waitForLiveAfterLoads(page);
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
-      errors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
+  recordPageErrors(page, errors);
   await signIn(page, user);
   return page;
 }
