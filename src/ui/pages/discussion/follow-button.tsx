@@ -1,12 +1,14 @@
 /**
- * 'Follow' / 'Following' (issue 37 item 4): a toggle button (aria-pressed) for a subcategory or a post. The page reads
- * the member's follows once, in the browser, and each press is shown at once and undone, with a toast, if the server
- * refuses it. The buttons appear when the follows have arrived, so none ever shows a state it does not know.
+ * 'Follow' / 'Following' (issue 37 item 4): a toggle button (aria-pressed) for a subcategory or a post. The page
+ * carries the member's follows (read once, on the server when it draws the page), and each press is shown at once and
+ * undone, with a toast, if the server refuses it. The buttons appear once the follows are known, so none ever shows a
+ * state it does not know.
  */
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { createContext, type ReactNode, useCallback, useContext, useMemo, useState } from 'react';
 import { messageOf } from '../../../application/api-error';
 import type { FollowTarget } from '../../../contract/notifications';
 import { listFollows, setFollow } from '../../calls';
+import { useQuery } from '../../hooks/use-query';
 import { useServices } from '../../services-context';
 
 interface Follows {
@@ -19,24 +21,20 @@ const keyOf = (t: FollowTarget) => `${t.targetType}:${t.targetId}`;
 
 export function FollowsProvider({ children }: { children: ReactNode }) {
   const { api, notifier, log } = useServices();
-  const [following, setFollowing] = useState<ReadonlySet<string> | null>(null);
-  useEffect(() => {
-    let live = true;
-    listFollows.use((call) => api.call(call, undefined, { fresh: true })).then(
-      (answer) => live && setFollowing(new Set(answer.follows.map(keyOf))),
-      (error: unknown) => log('reading follows failed', error),
-    );
-    return () => {
-      live = false;
-    };
-  }, [api, log]);
+  // Read with the page (the server draws it, ADR 100); a press overrides what was read until the next page.
+  const read = useQuery(listFollows, {}, { fresh: true });
+  const [pressed, setPressed] = useState<ReadonlyMap<string, boolean>>(new Map());
+  const following = useMemo<ReadonlySet<string> | null>(() => {
+    if (read.status !== 'success') return null;
+    const set = new Set(read.data.follows.map(keyOf));
+    for (const [key, on] of pressed) {
+      if (on) set.add(key);
+      else set.delete(key);
+    }
+    return set;
+  }, [read.status, read.data, pressed]);
 
-  const flip = useCallback((key: string, on: boolean) => setFollowing((set) => {
-    const next = new Set(set ?? []);
-    if (on) next.add(key);
-    else next.delete(key);
-    return next;
-  }), []);
+  const flip = useCallback((key: string, on: boolean) => setPressed((map) => new Map(map).set(key, on)), []);
 
   const toggle = useCallback((target: FollowTarget) => {
     const key = keyOf(target);
