@@ -18,6 +18,7 @@ import { allChunks, measureRoutes } from './bundle';
 import { benchInteractions } from './interaction';
 import { benchPageLoads } from './lighthouse';
 import { benchWrites } from './writes';
+import { benchNotifications, notificationLines, seedNotifications } from './notifications';
 import { WORDS } from './mixed';
 import { processSections } from './processes';
 import { inspectorOption, liveHeapMb, rssMb } from './memory';
@@ -85,6 +86,7 @@ async function main() {
   console.log('Seeding a fresh PGlite database (content, 10,000 posts, 1,000- and 200-comment threads)...');
   const dataDir = mkdtempSync(join(tmpdir(), 'sl-bench-data-'));
   const seeded = await seedBenchDatabase({ dataDir });
+  if (wants('notifications')) await seedNotifications({ dataDir });
   const budgets: Budget[] = [];
   const md: string[] = [
     `# Benchmarks`,
@@ -178,6 +180,15 @@ async function main() {
         md.push(`| ${l.route}${l.signedIn ? ' (signed in)' : ''} | ${fmt(l.performance)} | ${fmt(l.lcp)} | ${fmt(l.tbt)} | ${fmt(l.cls, 3)} | ${fmt(l.accessibility)} |`);
       }
       md.push('', 'Budgets: public routes performance ≥ 98, LCP ≤ 1.2 s, TBT ≤ 50 ms; signed-in routes performance ≥ 95, LCP ≤ 1.8 s, TBT ≤ 100 ms; CLS ≤ 0.02 and accessibility 100 on all.', '');
+    }
+
+    if (wants('notifications')) {
+      console.log('Notifications...');
+      const notified = await benchNotifications(server.url, 'PGlite', seeded, quick ? 3 : 10);
+      results.notifications = notified;
+      budgets.push({ name: 'notification write → open stream p95 [PGlite]', ok: notified.stream.p95 <= 1000, actual: `${notified.stream.p95.toFixed(1)} ms`, limit: '≤ 1000 ms' });
+      budgets.push({ name: 'feed with notifications p99 [PGlite]', ok: notified.feed.p99 <= 25 && notified.feed.failures === 0, actual: `${notified.feed.p99} ms`, limit: '≤ 25 ms' });
+      md.push(...notificationLines([notified]));
     }
 
     if (wants('api')) {

@@ -322,6 +322,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const pruning = setInterval(prune, PRUNE_EVERY_MS);
   pruning.unref();
   app.addHook('onReady', async () => {
+    await app.notificationStreams.start();
     void prune();
     // Once the server is up: the first page drawn loads the bundle, which should not slow the start itself.
     if (pages) setTimeout(() => void pages.warm(), 2000).unref();

@@ -7,6 +7,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { isNotificationKind, type NotificationKind, notificationHref, notificationText } from '../../src/domain/notifications';
+import { isUuid } from '../../src/domain/ids';
 import type { Db } from '../data/client';
 import type { JobRow } from '../data/jobs';
 import { claimForMail, type NotificationView, notificationById, pendingOf, preferencesOf, recipientOf, savePreferences, setEmailState } from '../data/notification-lists';
@@ -91,8 +92,9 @@ export class NotificationMailService {
 
   /** The 'notification-mail' job: one event by email, unless read, or no longer wanted so. */
   async sendOne(job: JobRow): Promise<void> {
-    const [n] = await notificationById(this.db, job.payload.id ?? '');
-    if (!n || n.emailState !== 'pending') return;
+    const id = job.payload.id ?? '';
+    const [n] = isUuid(id) ? await notificationById(this.db, id) : [];
+    if (n?.emailState !== 'pending') return;
     const [recipient, { preferences, timeZone }] = await Promise.all([recipientOf(this.db, n.userId), preferencesOf(this.db, n.userId)]);
     // Moved to the digest since: the next digest carries it.
     if (preferences[n.kind] === 'digest' && !n.readAt && recipient) {

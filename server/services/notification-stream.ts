@@ -44,6 +44,11 @@ export class NotificationStreams {
     return n;
   }
 
+  /** Listens for notices (at the app's start, outside any request); idempotent. */
+  start(): Promise<void> {
+    return this.#listen();
+  }
+
   #listen(): Promise<void> {
     this.#listening ??= this.bus.listenNotices((notice) => {
       if (notice) this.#wake(this.#byMember.get(notice.userId));
@@ -96,8 +101,8 @@ export class NotificationStreams {
   async open(userId: string, res: ServerResponse, lastEventId: number | null): Promise<void> {
     await this.#listen();
     const stream: Stream = { userId, res, sentSeq: lastEventId ?? (await latestSeq(this.db, userId)), busy: false, again: false };
-    let set = this.#byMember.get(userId);
-    if (!set) this.#byMember.set(userId, (set = new Set()));
+    const set = this.#byMember.get(userId) ?? new Set<Stream>();
+    this.#byMember.set(userId, set);
     set.add(stream);
     res.on('close', () => {
       set.delete(stream);

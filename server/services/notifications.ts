@@ -113,10 +113,14 @@ export class NotificationService {
   }
 
   /**
-   * A new comment: the parent comment's author hears 'reply_comment', the post's author 'reply_post', its followers
-   * 'followed_post'; each member once, in that order of precedence. The commenter now follows the post.
+   * A new comment: the members it newly mentions hear 'mention', the parent comment's author 'reply_comment', the
+   * post's author 'reply_post', its followers 'followed_post'; each member once, in that order of precedence. The
+   * commenter now follows the post.
    */
-  async commented(tx: Db | Tx, c: { discussionId: string; commentId: string; parentCommentId: string | null; authorId: string }): Promise<void> {
+  async commented(
+    tx: Db | Tx,
+    c: { discussionId: string; commentId: string; parentCommentId: string | null; authorId: string; mentionedIds?: readonly string[] },
+  ): Promise<void> {
     await follow(tx, c.authorId, 'discussion', c.discussionId);
     const post = await postFacts(tx, c.discussionId);
     if (!post) return;
@@ -127,16 +131,20 @@ export class NotificationService {
       for (const id of fresh) told.add(id);
       if (fresh.length > 0) await this.notify({ kind, recipientIds: fresh, actorId: c.authorId, discussionId: c.discussionId, commentId: c.commentId }, tx);
     };
+    await tell('mention', c.mentionedIds ?? []);
     await tell('reply_comment', parent ? [parent.authorId] : []);
     await tell('reply_post', [post.authorId]);
     await tell('followed_post', await followersOf(tx, 'discussion', c.discussionId));
   }
 
-  /** A new post: who follows its subcategory hears 'followed_post'; the author now follows the post. */
-  async posted(tx: Db | Tx, p: { discussionId: string; category: string; subcategory: string; authorId: string }): Promise<void> {
+  /** A new post: who it mentions hears 'mention', who follows its subcategory (else) 'followed_post'; the author now follows it. */
+  async posted(tx: Db | Tx, p: { discussionId: string; category: string; subcategory: string; authorId: string; mentionedIds?: readonly string[] }): Promise<void> {
     await follow(tx, p.authorId, 'discussion', p.discussionId);
+    const mentioned = new Set(p.mentionedIds ?? []);
+    const event = { actorId: p.authorId, discussionId: p.discussionId };
+    if (mentioned.size > 0) await this.notify({ ...event, kind: 'mention', recipientIds: [...mentioned] }, tx);
     const followers = await followersOf(tx, 'subcategory', `${p.category}/${p.subcategory}`);
-    await this.notify({ kind: 'followed_post', recipientIds: followers, actorId: p.authorId, discussionId: p.discussionId }, tx);
+    await this.notify({ ...event, kind: 'followed_post', recipientIds: followers.filter((id) => !mentioned.has(id)) }, tx);
   }
 
   /** A like given (not taken back): the author's grouped notification counts the members who like the item now. */

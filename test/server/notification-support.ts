@@ -1,9 +1,18 @@
-/** Notifications in server tests (issue 37): an unsubscribe token as the app under test signs it (its JWT key). */
+/**
+ * Notifications in server tests (issue 37): posts and replies by a member, an unsubscribe token as the app under test
+ * signs it (its JWT key), and a Server-Sent Events client.
+ */
 import type { NotificationKind } from '../../src/domain/notifications';
 import { NotificationMailService } from '../../server/services/notification-mail';
 import type { Db } from '../../server/data/client';
 import type { Mailer } from '../../server/mail/mailer';
-import { TEST_JWT_SECRET } from './fixture';
+import { expect } from 'vitest';
+import { createComment } from '../../src/contract/comments';
+import { createDiscussion } from '../../src/contract/discussions';
+import { SDG_CONSTANTS } from '../../src/domain/sdg-topics';
+import { send } from './api';
+import { TEST_JWT_SECRET, type TestContext } from './fixture';
+import type { Member } from './members';
 
 const signer = new NotificationMailService(null as unknown as Db, null as unknown as Mailer, { publicUrl: '', apiBasePath: '', secret: TEST_JWT_SECRET, now: Date.now });
 
@@ -33,8 +42,7 @@ export async function openStream(url: string, token: string, lastEventId?: numbe
         const { value, done } = await reader.read();
         if (done) break;
         buffer += value;
-        let cut: number;
-        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+        for (let cut = buffer.indexOf('\n\n'); cut >= 0; cut = buffer.indexOf('\n\n')) {
           const block = buffer.slice(0, cut);
           buffer = buffer.slice(cut + 2);
           const fields = new Map<string, string>();
@@ -62,4 +70,18 @@ export async function openStream(url: string, token: string, lastEventId?: numbe
       await reading;
     },
   };
+}
+
+export const CATEGORY = Object.keys(SDG_CONSTANTS.subcategories)[0]!;
+export const SUBCATEGORY = SDG_CONSTANTS.subcategories[CATEGORY]![0]!.value;
+
+export async function postBy(ctx: TestContext, who: Member, title = 'Mass timber in mid-rise housing') {
+  const res = await send(ctx, createDiscussion, { body: { title, content: '<p>What do you know of it?</p>', category: CATEGORY, subcategory: SUBCATEGORY }, token: who.token });
+  expect(res.statusCode).toBe(200);
+  return res.json().discussion._id as string;
+}
+export async function replyBy(ctx: TestContext, who: Member, discussionId: string, parentCommentId?: string) {
+  const res = await send(ctx, createComment, { body: { discussionId, content: '<p>Here is a source.</p>', ...(parentCommentId ? { parentCommentId } : {}) }, token: who.token });
+  expect(res.statusCode).toBe(200);
+  return res.json().comment._id as string;
 }

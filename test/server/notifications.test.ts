@@ -12,17 +12,17 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { jobs, notifications } from '../../server/data/schema';
 import { SmtpMailer } from '../../server/mail/smtp-mailer';
-import { NOTIFICATION_DIGEST_JOB } from '../../server/services/notifications';
-import { createComment, likeComment } from '../../src/contract/comments';
-import { createDiscussion, likeDiscussion } from '../../src/contract/discussions';
+import { NOTIFICATION_DIGEST_JOB, NotificationService } from '../../server/services/notifications';
+import { likeComment } from '../../src/contract/comments';
+import { likeDiscussion } from '../../src/contract/discussions';
+import type { BodyOf } from '../../src/contract/define';
 import * as calls from '../../src/contract/notifications';
 import { DEFAULT_CHANNELS } from '../../src/domain/notifications';
-import { SDG_CONSTANTS } from '../../src/domain/sdg-topics';
 import { readMails, startMailbox } from '../e2e/support/mailbox';
 import { send } from './api';
 import { describeWithApp, type TestContext } from './fixture';
 import { type Member, members } from './members';
-import { unsubscribeToken } from './notification-support';
+import { CATEGORY, postBy, replyBy, SUBCATEGORY, unsubscribeToken } from './notification-support';
 
 const dir = mkdtempSync(join(tmpdir(), 'sl-notifications-'));
 const mailFile = join(dir, 'mails.jsonl');
@@ -43,25 +43,12 @@ const decoded = (value: string | undefined) =>
     Buffer.from(q.replace(/_/g, ' ').replace(/=([0-9A-F]{2})/gi, (_h, hex: string) => String.fromCharCode(parseInt(hex, 16))), 'latin1').toString('utf8'));
 const bodyOf = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
 
-export const CATEGORY = Object.keys(SDG_CONSTANTS.subcategories)[0]!;
-export const SUBCATEGORY = SDG_CONSTANTS.subcategories[CATEGORY]![0]!.value;
-
-export async function postBy(ctx: TestContext, who: Member, title = 'Mass timber in mid-rise housing') {
-  const res = await send(ctx, createDiscussion, { body: { title, content: '<p>What do you know of it?</p>', category: CATEGORY, subcategory: SUBCATEGORY }, token: who.token });
-  expect(res.statusCode).toBe(200);
-  return res.json().discussion._id as string;
-}
-export async function replyBy(ctx: TestContext, who: Member, discussionId: string, parentCommentId?: string) {
-  const res = await send(ctx, createComment, { body: { discussionId, content: '<p>Here is a source.</p>', ...(parentCommentId ? { parentCommentId } : {}) }, token: who.token });
-  expect(res.statusCode).toBe(200);
-  return res.json().comment._id as string;
-}
 const list = async (ctx: TestContext, who: Member, query: { before?: number; limit?: number } = {}) => {
   const res = await send(ctx, calls.listNotifications, { query, token: who.token });
   expect(res.statusCode).toBe(200);
   return res.json() as { notifications: calls.NotificationItem[]; unread: number; nextBefore: number | null };
 };
-const setPreferences = async (ctx: TestContext, who: Member, body: Parameters<typeof calls.updateNotificationPreferences.body.parse>[0]) => {
+const setPreferences = async (ctx: TestContext, who: Member, body: BodyOf<typeof calls.updateNotificationPreferences>) => {
   const res = await send(ctx, calls.updateNotificationPreferences, { body, token: who.token });
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
@@ -106,6 +93,20 @@ describeWithApp('notifications', { relayMail, env: { JOB_POLL_SECONDS: '0' } }, 
     expect((await list(ctx(), commenter!)).notifications.filter((n) => n.kind === 'reply_comment')).toHaveLength(1);
     const follows = (await send(ctx(), calls.listFollows, { token: replier!.token })).json().follows;
     expect(follows).toEqual([{ targetType: 'discussion', targetId: post }]);
+  });
+
+  it("puts a comment's mentions first: a mentioned post author hears 'mention' and not 'reply_post' for it", async () => {
+    const [author, commenter, other] = await members(ctx(), 3, 'mention');
+    const post = await postBy(ctx(), author!);
+    const comment = await replyBy(ctx(), commenter!, post);
+    // As the mentions' code will call it, in the comment's transaction (here after it, for the same comment).
+    const service = new NotificationService(ctx().database.db);
+    await ctx().database.db.transaction((tx) =>
+      service.commented(tx, { discussionId: post, commentId: comment, parentCommentId: null, authorId: commenter!.id, mentionedIds: [author!.id, other!.id, commenter!.id] }));
+    const kinds = async (m: Member) => (await list(ctx(), m)).notifications.map((n) => n.kind);
+    expect(await kinds(author!)).toEqual(['mention', 'reply_post']);
+    expect(await kinds(other!)).toEqual(['mention']);
+    expect(await kinds(commenter!)).toEqual([]);
   });
 
   it('groups likes: "B and 3 others"; a like taken back and given again counts once', async () => {
