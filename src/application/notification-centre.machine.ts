@@ -33,7 +33,7 @@ export interface NotificationCentreContext {
   /** The newest notifications, newest first, at most NOTIFICATION_PANEL_SIZE. */
   items: NotificationItem[];
   unread: number;
-  /** The newest `seq` received: the stream resumes after it. Null before the first read. */
+  /** The newest `seq` received (0 when there was none): the stream resumes after it. Null before the first read. */
   lastSeq: number | null;
   /** Everything up to this `seq` was marked read here ('Mark all read'): the page shows its older items read. */
   readThrough: number;
@@ -166,7 +166,8 @@ export const notificationCentreMachine = setup({
               actions: assign(({ context, event }) => ({
                 items: mergeLatest(context.items, event.notifications),
                 unread: event.unread,
-                lastSeq: newest(event.notifications, context.lastSeq),
+                // None yet: resume from 0, so one written between this read and the stream is sent too.
+                lastSeq: newest(event.notifications, context.lastSeq) ?? 0,
                 loaded: true,
               })),
             },

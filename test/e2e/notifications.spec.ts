@@ -11,6 +11,7 @@ import { expect, expectAccessible, test } from './support/fixtures';
 import { tabTo } from './support/keyboard';
 import { memberPage } from './support/member-page';
 import { createPost } from './support/members';
+import { expectSpoken, forget, withScreenReader } from './support/screen-reader';
 
 const TOPIC = { category: 'life-on-land', subcategory: 'brownfield-regeneration' };
 const topicUrl = `/discussion?category=${TOPIC.category}&subcategory=${TOPIC.subcategory}`;
@@ -129,6 +130,24 @@ test('a reply rings the bell at once; the panel, the page, Mark all read, the se
   await expectAccessible(page, 'discussion with follow buttons');
   await page.reload();
   await expect(page.getByRole('button', { name: /^Following topic:/ })).toHaveAttribute('aria-pressed', 'true');
+});
+
+test('the screen reader hears the new count politely, then the bell by its count', async ({ page, request }) => {
+  await withScreenReader(page.context());
+  const ada = await createUser(request, { firstName: 'Ada', lastName: 'Narrate' });
+  const bob = await createUser(request, { firstName: 'Bob', lastName: 'Narrate' });
+  const postId = await createPost(request, ada, { title: `Rammed earth walls ${Date.now()}`, content: '<p>Who has tested them for damp?</p>', ...TOPIC });
+  await signIn(page, ada);
+  await page.goto('/notifications');
+  await expect(page.getByText('All caught up: nothing unread.')).toBeVisible();
+  await expect(page.getByText('No notifications yet.', { exact: false })).toBeVisible();
+  await forget(page);
+  const res = await request.post('/api/comments', { headers: { authorization: `Bearer ${bob.token}` }, data: { discussionId: postId, content: '<p>We did, with a lime render.</p>' } });
+  expect(res.ok()).toBe(true);
+  await expectSpoken(page, ['polite: 1 unread notification'], 'the new count');
+  await tabTo(page, bell(page));
+  await expectSpoken(page, [/^button, Notifications, 1 unread/], 'the bell');
+  await expectAccessible(page, '/notifications with one new');
 });
 
 test('a visitor is sent to login from /notifications, and sees no bell', async ({ page }) => {
