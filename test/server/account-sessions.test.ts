@@ -3,9 +3,6 @@
  * sign-in is a device named by its browser and system, ending one refuses its token at once (on a second instance of
  * the same PostgreSQL database too), and a code mailed through a real SMTP receiver moves the account to a new address.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -19,9 +16,10 @@ import { TokenService } from '../../server/services/tokens';
 import { confirmEmailChange, requestEmailChange } from '../../src/contract/account-email';
 import { endOtherSessions, endSession, listSessions } from '../../src/contract/account-sessions';
 import { login, logout, profile, updateProfile } from '../../src/contract/auth';
-import { readMails, startMailbox } from '../e2e/support/mailbox';
+import { readMails } from '../e2e/support/mailbox';
 import { createPostgresDatabase } from '../support/postgres';
 import { send } from './api';
+import { smtpReceiver } from './smtp-receiver';
 import { describeWithApp, MemoryMailer, type TestContext } from './fixture';
 import { mailSent, type Member, members, PASSWORD, signUp } from './members';
 
@@ -30,16 +28,8 @@ const CHROME_MAC = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:121.0) Gecko/20100101 Firefox/121.0';
 const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_2 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.2 Mobile/15E148 Safari/604.1';
 
-const dir = mkdtempSync(join(tmpdir(), 'sl-devices-'));
-const mailFile = join(dir, 'mail.jsonl');
-let mailbox: Awaited<ReturnType<typeof startMailbox>> | undefined;
-beforeAll(async () => {
-  mailbox = await startMailbox(mailFile);
-});
-afterAll(async () => {
-  await mailbox?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const receiver = smtpReceiver('sl-devices');
+const { mailFile } = receiver;
 
 /** The mails the SMTP receiver got for an address, waited for until there are at least `count`. */
 async function received(email: string, count = 1): Promise<string[]> {
@@ -76,7 +66,7 @@ async function memberWithoutDevices(ctx: TestContext, prefix: string): Promise<M
   return m!;
 }
 
-describeWithApp('signed-in devices', { relayMail: () => new SmtpMailer(`smtp://127.0.0.1:${mailbox!.port}`, 'SustainLearn <noreply@example.com>') }, (ctx) => {
+describeWithApp('signed-in devices', { relayMail: () => new SmtpMailer(`smtp://127.0.0.1:${receiver.port()}`, 'SustainLearn <noreply@example.com>') }, (ctx) => {
   it('lists two sign-ins by browser and system, marks this device on each, and never shows a jti', async () => {
     const c = ctx();
     const m = await memberWithoutDevices(c, 'lister');
@@ -174,7 +164,7 @@ describeWithApp('signed-in devices', { relayMail: () => new SmtpMailer(`smtp://1
   });
 });
 
-describeWithApp('email change', { relayMail: () => new SmtpMailer(`smtp://127.0.0.1:${mailbox!.port}`, 'SustainLearn <noreply@example.com>') }, (ctx) => {
+describeWithApp('email change', { relayMail: () => new SmtpMailer(`smtp://127.0.0.1:${receiver.port()}`, 'SustainLearn <noreply@example.com>') }, (ctx) => {
   it('mails a code to the new address, moves the account there, tells the old one, and keeps the member signed in', async () => {
     const c = ctx();
     const old = unique('mover');

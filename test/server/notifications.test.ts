@@ -5,11 +5,9 @@
  * through a real SMTP receiver with its List-Unsubscribe headers (and none for what was read first); the daily digest
  * at the member's 08:00 with every item; the one-click unsubscribe.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { writeFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { jobs, notifications } from '../../server/data/schema';
 import { SmtpMailer } from '../../server/mail/smtp-mailer';
 import { NOTIFICATION_DIGEST_JOB, NotificationService } from '../../server/services/notifications';
@@ -18,24 +16,15 @@ import { likeDiscussion } from '../../src/contract/discussions';
 import type { BodyOf } from '../../src/contract/define';
 import * as calls from '../../src/contract/notifications';
 import { DEFAULT_CHANNELS } from '../../src/domain/notifications';
-import { readMails, startMailbox } from '../e2e/support/mailbox';
 import { send } from './api';
+import { smtpReceiver } from './smtp-receiver';
 import { describeWithApp, type TestContext } from './fixture';
 import { type Member, members } from './members';
 import { CATEGORY, postBy, replyBy, SUBCATEGORY, unsubscribeToken } from './notification-support';
 
-const dir = mkdtempSync(join(tmpdir(), 'sl-notifications-'));
-const mailFile = join(dir, 'mails.jsonl');
-let mailbox: Awaited<ReturnType<typeof startMailbox>> | undefined;
-beforeAll(async () => {
-  mailbox = await startMailbox(mailFile);
-});
-afterAll(async () => {
-  await mailbox?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
-const relayMail = () => new SmtpMailer(`smtp://127.0.0.1:${mailbox!.port}/?pool=true`, 'SustainLearn <community@example.com>');
-const mailsTo = (email: string) => readMails(mailFile).filter((m) => m.to.includes(email));
+const receiver = smtpReceiver('sl-notifications');
+const { mailFile, mailsTo } = receiver;
+const relayMail = () => new SmtpMailer(`smtp://127.0.0.1:${receiver.port()}/?pool=true`, 'SustainLearn <community@example.com>');
 const header = (raw: string, name: string) => new RegExp(`^${name}:[ \\t]*([^\\r\\n]*(?:\\r?\\n[ \\t][^\\r\\n]*)*)`, 'mi').exec(raw)?.[1]?.replace(/\r?\n[ \t]+/g, ' ').trim();
 /** A header's MIME encoded words (RFC 2047, Q encoding) read back as text. */
 const decoded = (value: string | undefined) =>

@@ -4,32 +4,22 @@
  * the session has started, each change logged once; a message to the registrants through the job queue, delivered by a
  * real SMTP receiver to each registrant once (and the waitlist only when asked).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { auditLog, workshopRegistrations, workshops, workshopSeries } from '../../server/data/schema';
 import { SmtpMailer } from '../../server/mail/smtp-mailer';
 import type { Call } from '../../src/contract/define';
 import * as calls from '../../src/contract/staff-workshops';
 import { registerWorkshop } from '../../src/contract/workshops';
-import { readMails, startMailbox } from '../e2e/support/mailbox';
+import { readMails } from '../e2e/support/mailbox';
 import { send } from './api';
+import { smtpReceiver } from './smtp-receiver';
 import { describeWithApp, type TestContext } from './fixture';
 import { type Member, member } from './members';
 import { roleMatrix, staffCallsOf, staffPeople } from './staff-matrix';
 
-const dir = mkdtempSync(join(tmpdir(), 'sl-staff-workshops-'));
-const mailFile = join(dir, 'mail.jsonl');
-let mailbox: Awaited<ReturnType<typeof startMailbox>> | undefined;
-beforeAll(async () => {
-  mailbox = await startMailbox(mailFile);
-});
-afterAll(async () => {
-  await mailbox?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const receiver = smtpReceiver('sl-staff-workshops');
+const { mailFile } = receiver;
 
 /** A session of its own with `capacity` seats, starting `fromNowMs` from the test clock's now. */
 async function session(ctx: TestContext, capacity: number, fromNowMs: number): Promise<string> {
@@ -59,7 +49,7 @@ async function received(email: string, subject: string, count: number): Promise<
 const auditOf = async (ctx: TestContext, action: string, target: string) =>
   ctx.database.db.select().from(auditLog).where(and(eq(auditLog.action, action), eq(auditLog.target, target)));
 
-describeWithApp('staff: workshops', { seed: true, relayMail: () => new SmtpMailer(`smtp://127.0.0.1:${mailbox!.port}`, 'SustainLearn <noreply@example.com>') }, (ctx) => {
+describeWithApp('staff: workshops', { seed: true, relayMail: () => new SmtpMailer(`smtp://127.0.0.1:${receiver.port()}`, 'SustainLearn <noreply@example.com>') }, (ctx) => {
   const people = staffPeople(ctx, 'ws');
   let started: string;
   let attendee: Member;
