@@ -211,6 +211,7 @@ export const SCREENS: readonly Screen[] = [
   members('/case-studies', () => plain('Case Studies', '/case-studies',
     'How real projects cut carbon, restored nature and kept materials in use: what was done, what it achieved and what others can learn.')),
   members('/profile', () => plain('Profile Settings', '/profile', 'Your SustainLearn profile and password.')),
+  members('/notifications', () => plain('Notifications', '/notifications', 'Replies, mentions, likes and news from the topics you follow.')),
   members('/learning', () => plain('My learning', '/learning', 'Your courses in progress, your certificates, your quizzes and your workshops.')),
   // A member's profile (issue 35): members only, so its head names no one; the page's title does once it has loaded.
   members('/members/:id', ({ id = '' }) => plain('Member profile', `/members/${enc(id)}`, 'A SustainLearn member: their profile, posts and comments.')),

@@ -2,7 +2,8 @@
 import 'reflect-metadata';
 import { Container } from 'inversify';
 import { createActor } from 'xstate';
-import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, FileUploader, Navigator, Notifier, TokenStore } from '../application/ports';
+import { provideNotificationCentre } from '../application/notification-centre.effects';
+import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, FileUploader, Navigator, NotificationStream, Notifier, TokenStore } from '../application/ports';
 import type { AppServices } from '../application/services';
 import { provideSession } from '../application/session.effects';
 import { renderedSession } from '../application/session.machine';
@@ -17,6 +18,7 @@ import { LocalDraftStore } from './local-draft-store';
 import { provideMachines } from './machines';
 import { RenderNavigator } from './render-navigator';
 import { SonnerNotifier } from './sonner-notifier';
+import { SseNotificationStream } from './sse-notification-stream';
 import { SystemClock } from './system-clock';
 
 export const DEFAULT_API_CONFIG: ApiConfig = { baseUrl: '/api', retryBaseMs: 1000, cacheTtlMs: 5 * 60 * 1000 };
@@ -35,6 +37,7 @@ export function createContainer(config: Partial<ApiConfig> = {}, jar: CookieJar 
   container.bind<FileSaver>(TOKENS.FileSaver).to(BlobFileSaver);
   container.bind<DraftStore>(TOKENS.DraftStore).to(LocalDraftStore);
   container.bind<Notifier>(TOKENS.Notifier).to(SonnerNotifier);
+  container.bind<NotificationStream>(TOKENS.NotificationStream).to(SseNotificationStream);
   return container;
 }
 
@@ -46,6 +49,7 @@ export function createServices(
   container: Container = createContainer(),
   rendered?: { user: User | null },
   log: (message: string, error: unknown) => void = (message, error) => console.warn(message, error),
+  live = true,
 ): AppServices {
   const api = container.get<ApiClient>(TOKENS.ApiClient);
   const tokens = container.get<TokenStore>(TOKENS.TokenStore);
@@ -64,7 +68,25 @@ export function createServices(
     log,
   };
   const endSession = () => session.send({ type: 'session.unauthorized' });
-  return { ...ports, analytics: container.get<Analytics>(TOKENS.Analytics), session, machines: provideMachines({ ...ports, endSession }) };
+  const notifications = createActor(
+    provideNotificationCentre({ ...ports, stream: container.get<NotificationStream>(TOKENS.NotificationStream) }),
+  ).start();
+  // The centre listens while a member is signed in, in the browser only: a page drawn on the server opens no stream.
+  if (live) {
+    let member: string | null = null;
+    const follow = (user: User | null) => {
+      const id = user?._id ?? null;
+      if (id === member) return;
+      if (member) notifications.send({ type: 'stop' });
+      member = id;
+      if (id) notifications.send({ type: 'start' });
+    };
+    session.subscribe((snapshot) => follow(snapshot.matches('signedIn') ? snapshot.context.user : null));
+    follow(session.getSnapshot().matches('signedIn') ? session.getSnapshot().context.user : null);
+  }
+  return {
+    ...ports, analytics: container.get<Analytics>(TOKENS.Analytics), session, notifications, machines: provideMachines({ ...ports, endSession }),
+  };
 }
 
 /**
@@ -76,5 +98,5 @@ export function createRenderServices(request: { token: string | null; fetch: Non
   const container = createContainer({ fetch: request.fetch, retryBaseMs: 50 }, jar);
   container.rebind<Navigator>(TOKENS.Navigator).to(RenderNavigator);
   // What a screen logs while drawn (a course that does not exist) is logged again by the browser, where it matters.
-  return createServices(container, { user: request.user }, () => {});
+  return createServices(container, { user: request.user }, () => {}, false);
 }

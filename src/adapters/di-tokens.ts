@@ -10,6 +10,7 @@ export const TOKENS = {
   FileSaver: Symbol.for('FileSaver'),
   DraftStore: Symbol.for('DraftStore'),
   Notifier: Symbol.for('Notifier'),
+  NotificationStream: Symbol.for('NotificationStream'),
 } as const;
 
 export interface ApiConfig {

@@ -1,5 +1,6 @@
 /** The ports the core needs from the outside world. Adapters implement them; the composition root binds them. */
 import type { BodyOf, Call, ParamsOf, QueryOf, ResponseOf } from '../contract/define';
+import type { NotificationEvent } from '../contract/notifications';
 
 export interface CallInput<C extends Call> {
   params?: ParamsOf<C>;
@@ -88,4 +89,18 @@ export interface DraftStore {
   load(key: string): string | null;
   save(key: string, value: string): void;
   remove(key: string): void;
+}
+
+/** What the live notification stream says to its listener (issue 37, ADR 147). */
+export interface NotificationStreamListener {
+  opened(): void;
+  /** A pushed notification, already checked against the contract's schema. */
+  received(event: NotificationEvent): void;
+  /** The stream broke or could not open; it is closed, and the listener hears nothing more from it. */
+  failed(): void;
+}
+
+/** The signed-in member's live notifications (Server-Sent Events): opened after a `seq`, closed by the returned function. */
+export interface NotificationStream {
+  open(lastSeq: number | null, listener: NotificationStreamListener): () => void;
 }

@@ -6,6 +6,7 @@ import type { CourseProgressMachine } from './course-progress.machine';
 import type { DiscussionFeedMachine } from './discussion-feed.machine';
 import type { EmailChangeMachine } from './email-change.machine';
 import type { NewsletterSendMachine } from './newsletter-send.machine';
+import type { NotificationCentreMachine } from './notification-centre.machine';
 import type { MemberSuspensionMachine } from './member-suspension.machine';
 import type { MentionPickerMachine } from './mention-picker.machine';
 import type { ReportDialogMachine } from './report-dialog.machine';
@@ -57,6 +58,8 @@ export interface AppServices {
   drafts: DraftStore;
   notifier: Notifier;
   session: ActorRefFrom<SessionMachine>;
+  /** The signed-in member's notification centre (ADR 147): started and stopped with the session, in the browser only. */
+  notifications: ActorRefFrom<NotificationCentreMachine>;
   machines: AppMachines;
   log: (message: string, error: unknown) => void;
 }

@@ -29,6 +29,7 @@ const PAGE_COMPONENTS: Record<PageName, ComponentType> = {
   signup: lazy(() => import(/* webpackChunkName: "page-signup" */ './pages/auth/signup-page')),
   'forgot-password': lazy(() => import(/* webpackChunkName: "page-forgot-password" */ './pages/auth/forgot-password-page')),
   profile: lazy(() => import(/* webpackChunkName: "page-profile" */ './pages/profile/profile-page')),
+  notifications: lazy(() => import(/* webpackChunkName: "page-notifications" */ './pages/notifications/notifications-page')),
   articles: lazy(() => import(/* webpackChunkName: "page-articles" */ './pages/articles/articles-page')),
   article: lazy(() => import(/* webpackChunkName: "page-article" */ './pages/articles/article-page')),
   about: lazy(() => import(/* webpackChunkName: "page-about" */ './pages/about/about-page')),

@@ -13,6 +13,7 @@ export const PAGES = [
   'newsletter', 'newsletter-confirm', 'newsletter-unsubscribe', 'staff-newsletter', 'staff-newsletter-issue',
   'staff-home', 'staff-inbox', 'staff-roles', 'staff-audit',
   'staff-workshops', 'staff-workshop', 'staff-members', 'staff-member', 'staff-analytics', 'staff-moderation',
+  'notifications',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 
@@ -60,6 +61,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/quiz/:categoryId/:setId', 'quiz-play'),
   members('/case-studies', 'case-studies'),
   members('/profile', 'profile'),
+  members('/notifications', 'notifications'),
   members('/learning', 'learning'),
   members('/members/:id', 'member'),
   // The staff console (issue 36): members' pages whose calls the server refuses to anyone without the role.

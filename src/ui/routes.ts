@@ -49,6 +49,8 @@ export const paths = {
   quizSet: (categoryId: string, setId: string) => `/quiz/${encodeURIComponent(categoryId)}/${encodeURIComponent(setId)}`,
   caseStudies: '/case-studies',
   profile: '/profile',
+  /** Every notification of the member (issue 37). */
+  notifications: '/notifications',
   /** A member's profile (issue 35). */
   member: (id: string) => `/members/${encodeURIComponent(id)}`,
   /** The staff console (issue 36). */

@@ -12,6 +12,7 @@ import { paths } from '../routes';
 import { useServices, useSession } from '../services-context';
 import { Avatar } from './avatar';
 import { DeferredMenu } from './deferred-menu';
+import { NotificationBell } from './notification-bell';
 import { LEARNING_LINKS, useCurrent } from './nav-links';
 import './site-layout.css';
 
@@ -66,6 +67,7 @@ function DesktopNav() {
         </li>
       </ul>
       <div className="nav__account">
+        {signedIn && user ? <NotificationBell /> : null}
         {signedIn && user ? (
           <DeferredMenu
             load={loadAvatarMenu}
@@ -122,6 +124,11 @@ function MobileNav() {
   const close = () => setOpen(false);
   return (
     <>
+      {signedIn && user ? (
+        <span className="nav__bell">
+          <NotificationBell />
+        </span>
+      ) : null}
       <button
         ref={toggleRef}
         type="button"

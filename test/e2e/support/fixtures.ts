@@ -36,6 +36,18 @@ export async function recordCspViolations(context: BrowserContext, violations: s
   });
 }
 
+/** Records the page's console errors and uncaught errors into `errors`. */
+export function recordPageErrors(page: Page, errors: string[]): void {
+  page.on('console', (message) => {
+    // Chromium logs every 4xx answer as a console error; those are expected API answers (a wrong password, a 404
+    // article), not app errors. Everything else, 5xx included, fails the test.
+    if (message.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
+      errors.push(message.text());
+    }
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+}
+
 export const test = base.extend<{ page: Page; consoleErrors: string[]; cspViolations: string[] }>({
   // biome-ignore lint/correctness/noEmptyPattern: Playwright fixtures must destructure their first argument
   consoleErrors: async ({}, use) => {
@@ -50,14 +62,7 @@ export const test = base.extend<{ page: Page; consoleErrors: string[]; cspViolat
     await recordCspViolations(context, cspViolations);
     const page = await context.newPage();
     await waitForLiveAfterLoads(page);
-    page.on('console', (message) => {
-      // Chromium logs every 4xx answer as a console error; those are expected API answers (a wrong password, a 404
-      // article), not app errors. Everything else, 5xx included, fails the test.
-      if (message.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
-        consoleErrors.push(message.text());
-      }
-    });
-    page.on('pageerror', (error) => consoleErrors.push(error.message));
+    recordPageErrors(page, consoleErrors);
     await use(page);
     await context.close();
     expect(consoleErrors, 'console errors during the test').toEqual([]);

@@ -25,3 +25,36 @@ export async function waitForLiveAfterLoads(page: Page): Promise<void> {
     return response;
   };
 }
+
+/** The member's live notification stream (ADR 147): held open for the whole visit, so never "idle". */
+export const NOTIFICATION_STREAM = /\/api\/notifications\/stream(\?|$)/;
+
+/**
+ * Playwright's `networkidle` (no request for 500 ms), leaving out the long-lived notification stream a signed-in
+ * member's page holds open: with it, a signed-in page is never idle.
+ */
+export async function waitForQuietNetwork(page: Page, quietMs = 500, timeoutMs = 30_000): Promise<void> {
+  const open = new Set<unknown>();
+  const counted = (request: { url(): string }) => !NOTIFICATION_STREAM.test(request.url());
+  const started = (request: { url(): string }) => {
+    if (counted(request)) open.add(request);
+  };
+  const ended = (request: { url(): string }) => open.delete(request);
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  try {
+    const deadline = Date.now() + timeoutMs;
+    let quietSince = Date.now();
+    while (Date.now() < deadline) {
+      await page.waitForTimeout(50);
+      if (open.size > 0) quietSince = Date.now();
+      else if (Date.now() - quietSince >= quietMs) return;
+    }
+    throw new Error(`the network never went quiet for ${quietMs} ms`);
+  } finally {
+    page.off('request', started);
+    page.off('requestfinished', ended);
+    page.off('requestfailed', ended);
+  }
+}

@@ -8,6 +8,7 @@ import { Byline } from '../../components/byline';
 import { SafeHtml } from '../../components/safe-html';
 import { CommentThread, useCommentThreadToggle } from './comment-thread';
 import { ConfirmDelete } from './confirm-delete';
+import { FollowButton } from './follow-button';
 import { LikeButton } from './like-button';
 import { PinButton, ReportButton } from './report-dialog';
 import { HIDDEN_TEXT } from '../../../domain/moderation';
@@ -57,6 +58,7 @@ export function DiscussionCard({ discussion, userId, topicLabel, feed }: {
               {discussion.commentCount}
             </span>
           </button>
+          <FollowButton target={{ targetType: 'discussion', targetId: id }} subject={`post: ${title}`} />
           {!hidden && !isAuthor(userId, discussion) && <ReportButton target={{ type: 'discussion', id }} subject={`post: ${title}`} />}
           <PinButton id={id} pinned={discussion.pinned === true} subject={title} onChanged={() => feed.send({ type: 'feed.reload' })} />
           {isAuthor(userId, discussion) && (

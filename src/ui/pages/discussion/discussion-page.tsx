@@ -20,6 +20,7 @@ import { discussionTopicOf, loginWithReturn, paths } from '../../routes';
 import { useServices, useSession } from '../../services-context';
 import { DiscussionCard } from './discussion-card';
 import { ReportProvider } from './report-dialog';
+import { FollowButton, FollowsProvider } from './follow-button';
 import { NameGateProvider } from './name-gate';
 import { PostComposer } from './post-composer';
 import { SdgSidebar, TopicSelects, topicLabel } from './topic-picker';
@@ -113,9 +114,14 @@ function DiscussionBoard({ user }: { user: User }) {
         {picker ? <TopicSelects {...picker} /> : constants.status === 'loading' && <div className="topic-selects topic-selects--pending" aria-hidden="true" />}
         <PostComposer composer={composer} topic={chosen} />
         <section className="discussion-feed" aria-labelledby="discussion-feed-heading" aria-busy={view.status === 'loading'}>
-          <h2 id="discussion-feed-heading" className="discussion-feed__heading">
-            {chosen || 'All discussions'}
-          </h2>
+          <div className="discussion-feed__head">
+            <h2 id="discussion-feed-heading" className="discussion-feed__heading">
+              {chosen || 'All discussions'}
+            </h2>
+            {topic.category && topic.subcategory ? (
+              <FollowButton target={{ targetType: 'subcategory', targetId: `${topic.category}/${topic.subcategory}` }} subject={`topic: ${chosen}`} />
+            ) : null}
+          </div>
           {view.alert && (
             <p className="form__error" role="alert">
               {view.alert}
@@ -168,7 +174,9 @@ export default function DiscussionPage() {
       </p>
       <NameGateProvider>
         <ReportProvider>
-          <DiscussionBoard user={user} />
+          <FollowsProvider>
+            <DiscussionBoard user={user} />
+          </FollowsProvider>
         </ReportProvider>
       </NameGateProvider>
     </div>

@@ -15,6 +15,7 @@ import { AvatarSection } from './avatar-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { DevicesSection } from './devices-section';
 import { EmailSection } from './email-section';
+import { NotificationPreferencesSection } from './notification-preferences-section';
 import { ProfileFieldsSection } from './profile-fields-section';
 import { YourDataSection } from './your-data-section';
 import '../auth/auth.css';
@@ -30,6 +31,7 @@ export default function ProfilePage() {
         <AvatarSection />
         <ChangePasswordForm />
         <EmailSection />
+        <NotificationPreferencesSection />
         <DevicesSection />
         <YourDataSection />
         <DeleteAccountSection />
