@@ -7,6 +7,7 @@ import {
 } from '../data/comments';
 import { sharePost } from '../data/discussions';
 import { type LikeResult, toggleCommentLike } from '../data/likes';
+import { dropRevisions, heldCommentText, keepRevision } from '../data/revisions';
 import { commentDocument, removeDocuments, upsertDocument } from '../data/search';
 import type { DiscussionService } from './discussions';
 import { DISCUSSION_NOT_FOUND } from './discussions';
@@ -67,7 +68,12 @@ export class CommentService {
     const clean = cleanRichContent(content, 'Comment is required');
     return this.db.transaction(async (tx) => {
       const post = await sharePost(tx, facts.discussionId);
-      if (!post || !(await updateCommentContent(tx, id, clean))) throw notFound(COMMENT_NOT_FOUND);
+      const before = post && (await heldCommentText(tx, id));
+      if (!before || before.deletedAt) throw notFound(COMMENT_NOT_FOUND);
+      // Only a real change is an edit: the text it replaces joins the history (issue 37) and the comment reads 'edited'.
+      if (before.content === clean) return (await findComment(tx, id, viewer))!;
+      await keepRevision(tx, { targetType: 'comment', targetId: id, title: null, content: before.content, writtenAt: before.editedAt ?? before.createdAt });
+      if (!(await updateCommentContent(tx, id, clean))) throw notFound(COMMENT_NOT_FOUND);
       await upsertDocument(tx, commentDocument({ id, discussionId: facts.discussionId, content: clean }, post));
       return (await findComment(tx, id, viewer))!;
     });
@@ -80,6 +86,7 @@ export class CommentService {
     await this.db.transaction(async (tx) => {
       await removeComment(tx, id, facts.parentCommentId);
       await removeDocuments(tx, 'comment', [id]);
+      await dropRevisions(tx, 'comment', [id]);
     });
   }
 

@@ -7,6 +7,7 @@ import {
   decodeCursor, deleteDiscussion, discussionAuthor, findDiscussion, insertDiscussion, listFeed, updateDiscussion,
 } from '../data/discussions';
 import { type LikeResult, toggleDiscussionLike } from '../data/likes';
+import { dropPostRevisions, heldPostText, keepRevision } from '../data/revisions';
 import { discussionDocument, removeDocuments, retitleComments, upsertDocument } from '../data/search';
 import { forbidden, invalid, notFound } from './errors';
 import { cleanRichContent, cleanTitle } from './posts';
@@ -53,6 +54,12 @@ export class DiscussionService {
     return discussion;
   }
 
+  /** What a post's page head names (issue 37): its id and title; undefined when there is no such post. */
+  async summary(id: string): Promise<{ _id: string; title: string } | undefined> {
+    const post = await findDiscussion(this.db, id);
+    return post ? { _id: post._id, title: post.title } : undefined;
+  }
+
   /** Resolves the post or fails: not found when missing, forbidden when the caller did not write it. */
   private async authoredBy(id: string, userId: string) {
     const author = await discussionAuthor(this.db, id);
@@ -69,10 +76,14 @@ export class DiscussionService {
       ...(changes.content !== undefined ? { content: cleanRichContent(changes.content, 'Content is required') } : {}),
     };
     return this.db.transaction(async (tx) => {
-      await updateDiscussion(tx, id, clean);
-      const changed = await findDiscussion(tx, id);
       // Deleted since the check: nothing is written.
-      if (!changed) throw notFound(DISCUSSION_NOT_FOUND);
+      const before = await heldPostText(tx, id);
+      if (!before) throw notFound(DISCUSSION_NOT_FOUND);
+      // Only a real change is an edit: the text it replaces joins the history (issue 37) and the post reads 'edited'.
+      if ((clean.title ?? before.title) === before.title && (clean.content ?? before.content) === before.content) return (await findDiscussion(tx, id))!;
+      await keepRevision(tx, { targetType: 'discussion', targetId: id, title: before.title, content: before.content, writtenAt: before.editedAt ?? before.createdAt });
+      await updateDiscussion(tx, id, clean);
+      const changed = (await findDiscussion(tx, id))!;
       await upsertDocument(tx, discussionDocument({ ...changed, id }));
       await retitleComments(tx, { ...changed, id });
       return changed;
@@ -83,6 +94,7 @@ export class DiscussionService {
   async delete(userId: string, id: string): Promise<void> {
     await this.authoredBy(id, userId);
     await this.db.transaction(async (tx) => {
+      await dropPostRevisions(tx, id);
       await deleteDiscussion(tx, id);
       await removeDocuments(tx, 'discussion', [id]);
     });

@@ -17,6 +17,7 @@ export const discussionSchema = z.object({
   createdBy: authorSchema,
   createdAt: z.string(),
   updatedAt: z.string(),
+  editedAt: z.string().nullable(),
 });
 
 export const commentSchema = z.object({
@@ -29,7 +30,17 @@ export const commentSchema = z.object({
   deleted: z.boolean(),
   createdBy: authorSchema.extend({ email: z.string() }),
   createdAt: z.string(),
+  editedAt: z.string().nullable(),
 });
+
+/** One text of a post or comment; a comment's carries no title. */
+export const revisionSchema = z.object({ title: z.string().optional(), content: z.string(), writtenAt: z.string() });
+
+/**
+ * An item's history: the text it shows now (`current`) apart from the earlier ones (`revisions`, newest first, empty
+ * when it was never edited).
+ */
+export const revisionHistorySchema = z.object({ current: revisionSchema, revisions: z.array(revisionSchema) });
 
 export const sdgConstantsSchema = z.object({
   categories: z.record(z.string(), z.string()),

@@ -45,6 +45,8 @@ export interface Discussion {
   createdBy: Author;
   createdAt: string;
   updatedAt: string;
+  /** When its author last changed its title or text; null when never (issue 37: 'edited', with the history). */
+  editedAt: string | null;
 }
 
 /** A comment's author also carries their email. */
@@ -62,6 +64,16 @@ export interface Comment {
   deleted: boolean;
   createdBy: CommentAuthor;
   createdAt: string;
+  /** As on a post: when its author last changed its text, or null. */
+  editedAt: string | null;
+}
+
+/** One text of an edited post or comment (a comment's has no title): the current one, or an earlier one. */
+export interface Revision {
+  title?: string;
+  content: string;
+  /** When this text was written: the item's creation or the edit that wrote it. */
+  writtenAt: string;
 }
 
 /** The SDG categories and subcategories a post is filed under. */

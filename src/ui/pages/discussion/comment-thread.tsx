@@ -12,12 +12,16 @@ import type { CommentThreadMachine } from '../../../application/comment-thread.m
 import {
   type CommentNode, DELETED_COMMENT_LABEL, isAuthor, isBlankText, READ_AHEAD_INTENT_MS, REPLY_INDENT_REM, REPLY_VISUAL_DEPTH_CAP, THREAD_WAIT_MS,
 } from '../../../domain/discussion';
+import { commentAnchor } from '../../../domain/notifications';
 import { formatUsDate } from '../../../domain/text';
 import { Byline } from '../../components/byline';
 import { Spinner } from '../../components/states';
 import { useServices } from '../../services-context';
 import { commentHtml, type ThreadTree, threadTree } from './comment-render';
+import { CommentBookmark } from './bookmark-button';
+import { CommentEditForm } from './comment-edit';
 import { ConfirmDelete } from './confirm-delete';
+import { EditedMark } from './edit-history';
 import { LikeButton } from './like-button';
 import { useNameGate } from './name-gate';
 
@@ -165,7 +169,13 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions, cut }
   cut?: Cut;
 }) {
   const [replying, setReplying] = useState(false);
+  const [editing, setEditing] = useState(false);
   const replyButton = useRef<HTMLButtonElement>(null);
+  const editButton = useRef<HTMLButtonElement>(null);
+  const closeEdit = () => {
+    setEditing(false);
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
   const authorId = useId();
   const closeReply = () => {
     setReplying(false);
@@ -179,20 +189,26 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions, cut }
 
   return (
     <li className="comment">
-      <article className="comment__body" aria-labelledby={authorId} data-comment-id={node._id} tabIndex={-1}>
+      <article id={commentAnchor(node._id)} className="comment__body" aria-labelledby={authorId} data-comment-id={node._id} tabIndex={-1}>
         <p className="comment__meta">
           <Byline author={node.deleted ? { _id: '', name } : node.createdBy} nameId={authorId} className="comment__author" />
           {' · '}
           <time dateTime={node.createdAt}>{formatUsDate(node.createdAt)}</time>
           {beyondCap && parentName && <span className="comment__reply-to"> · replying to {parentName}</span>}
+          {!node.deleted && <EditedMark kind="comment" id={node._id} editedAt={node.editedAt} subject={`comment by ${node.createdBy.name}`} />}
         </p>
-        {node.deleted ? (
+        {editing ? (
+          <CommentEditForm id={node._id} html={node.content} onCancel={closeEdit} onSaved={() => {
+            closeEdit();
+            thread.send({ type: 'comment.edited', id: node._id });
+          }} />
+        ) : node.deleted ? (
           <p className="comment__deleted">{DELETED_COMMENT_LABEL}</p>
         ) : (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: commentHtml passes only bare rich tags and text, else DOMPurify's answer
           <div className="rich-text comment__text" dangerouslySetInnerHTML={{ __html: commentHtml(node.content) }} />
         )}
-        {!node.deleted && (
+        {!node.deleted && !editing && (
           <div className="comment__actions">
             <LikeButton liked={node.likes.includes(userId)} count={node.likeCount} announce={false}
               onToggle={() => thread.send({ type: 'comment.like', id: node._id, userId })} subject={`comment by ${node.createdBy.name}`} />
@@ -200,6 +216,12 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions, cut }
               onClick={() => (replying ? closeReply() : setReplying(true))}>
               Reply<span className="visually-hidden"> to {node.createdBy.name}</span>
             </button>
+            <CommentBookmark id={node._id} subject={`comment by ${node.createdBy.name}`} />
+            {isAuthor(userId, node) && (
+              <button ref={editButton} type="button" className="chip-button" onClick={() => setEditing(true)}>
+                Edit<span className="visually-hidden"> your comment</span>
+              </button>
+            )}
             {isAuthor(userId, node) && (
               <ConfirmDelete question={COMMENT_DELETE_QUESTION} subject={`comment by ${node.createdBy.name}`}
                 onConfirm={() => {
@@ -269,76 +291,7 @@ function useRenderedCount(tree: ThreadTree, settled: boolean): number {
   return limit;
 }
 
-const nothing = () => {};
-
-/**
- * A post's thread, opened and closed by its Comments button. The actor is made and started in the press that opens
- * it, so the thread's request leaves at once, and the thread shows when its comments are in, or at THREAD_WAIT_MS
- * without them, whichever comes first. Closing the thread, or the post leaving the page, stops it; an answer arriving
- * after that is dropped.
- */
-export function useCommentThreadToggle(discussionId: string): {
-  thread: ThreadRef | null;
-  toggle: () => void;
-  /** The pointer or the focus came to the button: its comments are read ahead once it rests there. */
-  readAhead: () => void;
-  /** It left before that. */
-  dropReadAhead: () => void;
-} {
-  const { machines } = useServices();
-  const [thread, setThread] = useState<ThreadRef | null>(null);
-  const running = useRef<ThreadRef | null>(null);
-  /** Stops waiting for the comments of a thread not shown yet. */
-  const stopWaiting = useRef(nothing);
-  const intent = useRef(0);
-  useEffect(
-    () => () => {
-      clearTimeout(intent.current);
-      stopWaiting.current();
-      running.current?.stop();
-    },
-    [],
-  );
-  const toggle = () => {
-    stopWaiting.current();
-    const open = running.current;
-    running.current = null;
-    if (open) {
-      open.stop();
-      startTransition(() => setThread(null));
-      return;
-    }
-    const actor = createActor(machines.commentThread(), { input: { discussionId } }).start();
-    running.current = actor;
-    let timer = 0;
-    const done = () => {
-      clearTimeout(timer);
-      subscription.unsubscribe();
-      stopWaiting.current = nothing;
-    };
-    // The comments are in (or failed): the thread renders once, with them, in the task after their answer's.
-    const subscription = actor.subscribe((snapshot) => {
-      if (snapshot.matches('loading')) return;
-      done();
-      setThread(actor);
-    });
-    // Slow comments: the thread opens on its spinner, in a task of its own.
-    timer = window.setTimeout(() => {
-      done();
-      startTransition(() => setThread(actor));
-    }, THREAD_WAIT_MS);
-    stopWaiting.current = done;
-  };
-  // The pointer or the focus rests on the button of a closed thread: its comments are read before the press.
-  const dropReadAhead = () => clearTimeout(intent.current);
-  const readAhead = () => {
-    dropReadAhead();
-    intent.current = window.setTimeout(() => {
-      if (!running.current) machines.readCommentThreadAhead(discussionId);
-    }, READ_AHEAD_INTENT_MS);
-  };
-  return { thread, toggle, readAhead, dropReadAhead };
-}
+export { useCommentThreadToggle } from './comment-thread-toggle';
 
 export function CommentThread({ id, thread, subject, userId, onChanged }: {
   id: string;
