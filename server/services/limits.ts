@@ -64,6 +64,8 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   'comments.update': [perMember(30, 10 * MINUTE), perAddress(90, 10 * MINUTE)],
   'comments.delete': [perMember(30, 10 * MINUTE), perAddress(90, 10 * MINUTE)],
   'comments.like': [perMember(60, MINUTE), perAddress(180, MINUTE)],
+  // Saving and unsaving is cheap and personal: generous, yet bounded (issue 37).
+  'bookmarks.set': [perMember(120, MINUTE), perAddress(360, MINUTE)],
   'quizzes.start': [perMember(60, HOUR), perAddress(180, HOUR)],
   'quizzes.answer': [perMember(120, MINUTE), perAddress(360, MINUTE)],
   'quizzes.complete': [perMember(30, MINUTE), perAddress(90, MINUTE)],

@@ -254,10 +254,11 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions, cut }
  * slice), until all are in the page (Infinity from then on, so a comment posted later shows at once). No task is long, so input is
  * answered at once while the thread fills.
  */
-function useRenderedCount(tree: ThreadTree, settled: boolean): number {
+function useRenderedCount(tree: ThreadTree, settled: boolean, whole: boolean): number {
   // Unset until the first slice: up to then the first screen is counted from the comments themselves.
   const [sliced, setLimit] = useState<number | null>(null);
-  const limit = sliced ?? firstComments(window.innerHeight, tree.roots);
+  // A thread the server draws (a post's page) is drawn whole there, and so in the browser's first render too.
+  const limit = sliced ?? (whole || typeof window === 'undefined' ? Number.POSITIVE_INFINITY : firstComments(window.innerHeight, tree.roots));
   const total = tree.total;
   const slice = useRef(SLICE);
   /** What one comment's render and commit has cost here, averaged over the slices so far (ms). */
@@ -293,7 +294,7 @@ function useRenderedCount(tree: ThreadTree, settled: boolean): number {
 
 export { useCommentThreadToggle } from './comment-thread-toggle';
 
-export function CommentThread({ id, thread, subject, userId, onChanged }: {
+export function CommentThread({ id, thread, subject, userId, onChanged, whole = false }: {
   id: string;
   /** Started by `useCommentThreadToggle`. */
   thread: ThreadRef;
@@ -301,6 +302,8 @@ export function CommentThread({ id, thread, subject, userId, onChanged }: {
   userId: string;
   /** A comment was added or deleted: the post's comment count changed. */
   onChanged: () => void;
+  /** Render every comment at once: the thread came drawn by the server, which draws it whole. */
+  whole?: boolean;
 }) {
   const view = useSelector(thread, (s) => ({
     loading: s.matches('loading'),
@@ -344,7 +347,7 @@ export function CommentThread({ id, thread, subject, userId, onChanged }: {
     previousTree.current = tree;
   }, [tree]);
   const firstLoad = view.loading && view.comments.length === 0;
-  const limit = useRenderedCount(tree, !firstLoad);
+  const limit = useRenderedCount(tree, !firstLoad, whole);
   const cut: Cut | undefined = limit < tree.total ? { limit, tree } : undefined;
   const roots = shownReplies({ replies: tree.roots } as CommentNode, cut);
   const actions = useMemo<ThreadActions>(() => ({ userId, thread, deleting }), [userId, thread, deleting]);

@@ -91,7 +91,7 @@ function PostView({ id, user }: { id: string; user: User }) {
   const post = answer.data?.discussion;
   useDocumentTitle(post ? post.title : 'Discussion');
   const [threadMachine] = useState(machines.commentThread);
-  const { actor: thread } = usePageActor(`comment-thread ${id}`, threadMachine, { input: { discussionId: id } }, {
+  const { actor: thread, restored } = usePageActor(`comment-thread ${id}`, threadMachine, { input: { discussionId: id } }, {
     settled: (state) => !state.matches('loading'),
   });
   const threadId = useId();
@@ -117,7 +117,7 @@ function PostView({ id, user }: { id: string; user: User }) {
       </nav>
       <PostArticle post={post} userId={user._id} saved={saved.data ? saved.data.discussion : null} onChanged={answer.reload}
         onDeleted={() => navigate(paths.discussionTopic(post), { replace: true })} />
-      <CommentThread id={threadId} thread={thread} subject={post.title} userId={user._id} onChanged={answer.reload} />
+      <CommentThread id={threadId} thread={thread} subject={post.title} userId={user._id} onChanged={answer.reload} whole={restored} />
     </SavedContext.Provider>
   );
 }
