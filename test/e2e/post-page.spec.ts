@@ -179,7 +179,7 @@ test('bookmarks: save a post and a comment, list them, follow one back, remove o
   await expectAccessible(page, 'post page, saved');
 
   await page.goto('/bookmarks');
-  const items = page.getByRole('listitem');
+  const items = page.getByRole('list', { name: 'Saved posts and comments' }).getByRole('listitem');
   await expect(items).toHaveCount(2);
   await expect(items.nth(0)).toContainText('Comment by Ada Lovelace');
   await expect(items.nth(0)).toContainText('Density above 50 homes per hectare');
@@ -200,5 +200,5 @@ test('bookmarks: save a post and a comment, list them, follow one back, remove o
   await expect(page.getByRole('button', { name: `Save post: ${title}` })).toHaveAttribute('aria-pressed', 'false');
   await expect(page.getByRole('button', { name: 'Saved comment by Ada Lovelace' })).toHaveAttribute('aria-pressed', 'true');
   await page.goto('/bookmarks');
-  await expect(page.getByRole('listitem')).toHaveCount(1);
+  await expect(page.getByRole('list', { name: 'Saved posts and comments' }).getByRole('listitem')).toHaveCount(1);
 });

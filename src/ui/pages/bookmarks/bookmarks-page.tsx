@@ -26,7 +26,7 @@ export default function BookmarksPage() {
         </EmptyState>
       )}
       {answer.status === 'success' && answer.data.bookmarks.length > 0 && (
-        <ul className="bookmark-list">
+        <ul className="bookmark-list" aria-label="Saved posts and comments">
           {answer.data.bookmarks.map((item) => (
             <li key={`${item.targetType}-${item.targetId}`} className="card bookmark">
               <div className="card__body">

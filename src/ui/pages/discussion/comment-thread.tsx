@@ -4,19 +4,18 @@
  * level up to REPLY_VISUAL_DEPTH_CAP levels; deeper replies stay at that indent and say whom they answer.
  */
 import { useSelector } from '@xstate/react';
-import { type CSSProperties, type FormEvent, memo, startTransition, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type FormEvent, memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Label, TextArea, TextField } from 'react-aria-components';
 import { flushSync } from 'react-dom';
-import { type ActorRefFrom, createActor } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import type { CommentThreadMachine } from '../../../application/comment-thread.machine';
 import {
-  type CommentNode, DELETED_COMMENT_LABEL, isAuthor, isBlankText, READ_AHEAD_INTENT_MS, REPLY_INDENT_REM, REPLY_VISUAL_DEPTH_CAP, THREAD_WAIT_MS,
+  type CommentNode, DELETED_COMMENT_LABEL, isAuthor, isBlankText, REPLY_INDENT_REM, REPLY_VISUAL_DEPTH_CAP,
 } from '../../../domain/discussion';
 import { commentAnchor } from '../../../domain/notifications';
 import { formatUsDate } from '../../../domain/text';
 import { Byline } from '../../components/byline';
 import { Spinner } from '../../components/states';
-import { useServices } from '../../services-context';
 import { commentHtml, type ThreadTree, threadTree } from './comment-render';
 import { CommentBookmark } from './bookmark-button';
 import { CommentEditForm } from './comment-edit';

@@ -37,7 +37,7 @@ function History({ kind, id }: { kind: Kind; id: string }) {
     <ol className="revision-list">
       <Version revision={current} label="Current version" />
       {revisions.map((revision, index) => (
-        <Version key={`${revision.writtenAt}-${index}`} revision={revision} label={index === count - 1 ? 'Original' : `Version ${count - index}`} />
+        <Version key={revision.writtenAt} revision={revision} label={index === count - 1 ? 'Original' : `Version ${count - index}`} />
       ))}
     </ol>
   );

@@ -13,7 +13,7 @@ import { useServices } from '../../services-context';
 
 const RichTextEditor = retryableLazy(() => import('./rich-text-editor'));
 
-export function PostEditForm({ post, onSaved, onCancel }: { post: Discussion; onSaved: () => void; onCancel: () => void }) {
+export function PostEditForm({ post, onSaved, onCancel }: { post: Discussion; onSaved: (post: Discussion) => void; onCancel: () => void }) {
   const { api } = useServices();
   const [title, setTitle] = useState(post.title);
   const [content, setContent] = useState(post.content);
@@ -26,8 +26,8 @@ export function PostEditForm({ post, onSaved, onCancel }: { post: Discussion; on
     setSending(true);
     setError(null);
     try {
-      await updateDiscussion.use((call) => api.call(call, { params: { id: post._id }, body: { title, content } }));
-      onSaved();
+      const answer = await updateDiscussion.use((call) => api.call(call, { params: { id: post._id }, body: { title, content } }));
+      onSaved(answer.discussion);
     } catch (failure) {
       setError(refusalOf(failure) ?? 'Your changes could not be saved. Please try again.');
       setSending(false);

@@ -4,7 +4,7 @@
  * and its history; members save it and its comments. Arriving at `#comment-{id}` brings that comment into view and
  * focus, even when it is in a part of a long thread that is still being added.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { ApiError } from '../../../application/api-error';
 import { type Discussion, isAuthor } from '../../../domain/discussion';
@@ -33,7 +33,8 @@ function PostArticle({ post, userId, saved, onChanged, onDeleted }: {
   post: Discussion;
   userId: string;
   saved: boolean | null;
-  onChanged: () => void;
+  /** The author saved an edit: the post as the server now has it. */
+  onChanged: (post: Discussion) => void;
   onDeleted: () => void;
 }) {
   const [editing, setEditing] = useState(false);
@@ -47,8 +48,8 @@ function PostArticle({ post, userId, saved, onChanged, onDeleted }: {
     return (
       <div className="card post-page__post">
         <div className="card__body">
-          <PostEditForm post={post} onCancel={closeEdit} onSaved={() => {
-            onChanged();
+          <PostEditForm post={post} onCancel={closeEdit} onSaved={(changed) => {
+            onChanged(changed);
             closeEdit();
           }} />
         </div>
@@ -88,7 +89,13 @@ function PostView({ id, user }: { id: string; user: User }) {
   const [, navigate] = useLocation();
   const answer = useQuery(getDiscussion, { params: { id } });
   const saved = useQuery(savedInDiscussion, { params: { id } });
-  const post = answer.data?.discussion;
+  // What was read last stays on screen while the post is read again (a comment changed its count), and an edit's
+  // answer shows at once: nothing unmounts, so the focus stays where it was.
+  const kept = useRef<Discussion | undefined>(undefined);
+  const [edited, setEdited] = useState<Discussion | null>(null);
+  if (answer.data) kept.current = answer.data.discussion;
+  const loaded = kept.current;
+  const post = edited && (!loaded || edited.updatedAt >= loaded.updatedAt) ? edited : loaded;
   useDocumentTitle(post ? post.title : 'Discussion');
   const [threadMachine] = useState(machines.commentThread);
   const { actor: thread, restored } = usePageActor(`comment-thread ${id}`, threadMachine, { input: { discussionId: id } }, {
@@ -97,7 +104,7 @@ function PostView({ id, user }: { id: string; user: User }) {
   const threadId = useId();
   useCommentTarget(threadId);
 
-  if (answer.status === 'loading') return <Spinner label="Loading discussion..." />;
+  if (!post && answer.status === 'loading') return <Spinner label="Loading discussion..." />;
   if (!post) {
     const missing = answer.error instanceof ApiError && answer.error.status === 404;
     return (
@@ -115,7 +122,7 @@ function PostView({ id, user }: { id: string; user: User }) {
       <nav aria-label="Breadcrumb" className="post-page__crumbs">
         <Link href={paths.discussionTopic(post)}>Back to the discussions</Link>
       </nav>
-      <PostArticle post={post} userId={user._id} saved={saved.data ? saved.data.discussion : null} onChanged={answer.reload}
+      <PostArticle post={post} userId={user._id} saved={saved.data ? saved.data.discussion : null} onChanged={setEdited}
         onDeleted={() => navigate(paths.discussionTopic(post), { replace: true })} />
       <CommentThread id={threadId} thread={thread} subject={post.title} userId={user._id} onChanged={answer.reload} whole={restored} />
     </SavedContext.Provider>
