@@ -78,6 +78,8 @@ test('Ada edits her post and comment in place; Bob sees edited and reads the his
   await page.keyboard.press('Enter');
   await expect(page.getByText('Our first estimate was optimistic; the second one holds.')).toBeVisible();
   await expect(page.locator('.comment .edited-mark')).toContainText('edited');
+  await expect(page.getByRole('button', { name: 'Edit your comment' })).toBeFocused();
+  await expectAccessible(page, 'post page, edited');
 
   // Bob, in his own browser: both read 'edited' with a time; the post's history, newest first.
   const errors: string[] = [];

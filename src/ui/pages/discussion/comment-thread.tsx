@@ -171,10 +171,17 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions, cut }
   const [editing, setEditing] = useState(false);
   const replyButton = useRef<HTMLButtonElement>(null);
   const editButton = useRef<HTMLButtonElement>(null);
+  // Closing the editor (saved or cancelled) hands the focus back to Edit, once Edit is on screen again.
+  const refocus = useRef(false);
   const closeEdit = () => {
+    refocus.current = true;
     setEditing(false);
-    requestAnimationFrame(() => editButton.current?.focus());
   };
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
   const authorId = useId();
   const closeReply = () => {
     setReplying(false);

@@ -4,7 +4,7 @@
  * and its history; members save it and its comments. Arriving at `#comment-{id}` brings that comment into view and
  * focus, even when it is in a part of a long thread that is still being added.
  */
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { ApiError } from '../../../application/api-error';
 import { type Discussion, isAuthor } from '../../../domain/discussion';
@@ -40,10 +40,17 @@ function PostArticle({ post, userId, saved, onChanged, onDeleted }: {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
   const titleId = useId();
+  // Closing the editor (saved or cancelled) hands the focus back to Edit, once Edit is on screen again.
+  const refocus = useRef(false);
   const closeEdit = () => {
+    refocus.current = true;
     setEditing(false);
-    requestAnimationFrame(() => editButton.current?.focus());
   };
+  useEffect(() => {
+    if (editing || !refocus.current) return;
+    refocus.current = false;
+    editButton.current?.focus();
+  }, [editing]);
   if (editing) {
     return (
       <div className="card post-page__post">
