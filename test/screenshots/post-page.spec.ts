@@ -40,6 +40,8 @@ test('a post page', async ({ page, request }) => {
   await expect(page.getByRole('button', { name: /^Saved post/ })).toBeVisible();
   for (const size of SIZES) {
     await page.setViewportSize(size);
+    // From the top: the sticky header stays where it belongs in a full-page picture.
+    await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForTimeout(300);
     await page.screenshot({ path: join(OUT, `post-page-${size.width}.png`), fullPage: true });
   }
