@@ -3,33 +3,15 @@
  * post, comment, reply three levels deep, like and delete; the composer and the comment thread are also used by
  * keyboard alone; axe runs on every step.
  */
-import type { Browser, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { THREAD_WAIT_MS } from '../../src/domain/discussion';
-import { createUser, signIn, type TestUser } from './support/accounts';
-import { expect, expectAccessible, recordCspViolations, test } from './support/fixtures';
+import { createUser, signIn } from './support/accounts';
+import { expect, expectAccessible, test } from './support/fixtures';
 import { tabTo } from './support/keyboard';
 import { slowDown, timeToAppear } from './support/slow-answers';
-import { waitForLiveAfterLoads } from './support/live';
+import { memberPage } from './support/member-page';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
-
-/** A second member's page in its own browser context, failing on console errors and CSP violations like the fixture's. */
-async function memberPage(browser: Browser, user: TestUser, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  await recordCspViolations(context, errors);
-  const page = await context.newPage();
-  // As the fixture's pages do: after each load, wait until the page is live. A click on markup the server drew, before
-  // the app has come alive, reaches no handler (a goal's accordion stayed shut under a loaded CI run).
-  await waitForLiveAfterLoads(page);
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
-      errors.push(message.text());
-    }
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, user);
-  return page;
-}
 
 async function openDiscussion(page: Page) {
   await page.goto('/discussion');

@@ -3,11 +3,11 @@
  * axe on every screen: Ada edits her post and her comment in place and Bob sees 'edited' and opens the history; a link
  * to a comment deep in a long thread lands on it; bookmarks are saved, listed and followed back.
  */
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { createUser, signIn, type TestUser } from './support/accounts';
-import { expect, expectAccessible, recordCspViolations, test } from './support/fixtures';
+import { expect, expectAccessible, test } from './support/fixtures';
 import { tabTo } from './support/keyboard';
-import { waitForLiveAfterLoads } from './support/live';
+import { memberPage } from './support/member-page';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 const TOPIC = { category: 'climate-action', subcategory: 'embodied-carbon' };
@@ -22,20 +22,6 @@ const newPost = async (request: APIRequestContext, user: TestUser, title: string
   (await apiPost<{ discussion: { _id: string } }>(request, user, '/discussions', { title, content, ...TOPIC })).discussion._id;
 const newComment = async (request: APIRequestContext, user: TestUser, discussionId: string, content: string) =>
   (await apiPost<{ comment: { _id: string } }>(request, user, '/comments', { discussionId, content })).comment._id;
-
-/** A second member's page in its own browser context, failing on console errors like the fixture's. */
-async function memberPage(browser: Browser, user: TestUser, errors: string[]): Promise<Page> {
-  const context = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
-  await recordCspViolations(context, errors);
-  const page = await context.newPage();
-  await waitForLiveAfterLoads(page);
-  page.on('console', (message) => {
-    if (message.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  await signIn(page, user);
-  return page;
-}
 
 test('Ada edits her post and comment in place; Bob sees edited and reads the history', async ({ page, request, browser }) => {
   test.setTimeout(180_000);

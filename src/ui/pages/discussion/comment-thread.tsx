@@ -23,6 +23,7 @@ import { ConfirmDelete } from './confirm-delete';
 import { EditedMark } from './edit-history';
 import { LikeButton } from './like-button';
 import { useNameGate } from './name-gate';
+import { useEditInPlace } from './use-edit-in-place';
 
 export const COMMENT_DELETE_QUESTION = 'Are you sure you want to delete this comment?';
 
@@ -168,20 +169,8 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions, cut }
   cut?: Cut;
 }) {
   const [replying, setReplying] = useState(false);
-  const [editing, setEditing] = useState(false);
   const replyButton = useRef<HTMLButtonElement>(null);
-  const editButton = useRef<HTMLButtonElement>(null);
-  // Closing the editor (saved or cancelled) hands the focus back to Edit, once Edit is on screen again.
-  const refocus = useRef(false);
-  const closeEdit = () => {
-    refocus.current = true;
-    setEditing(false);
-  };
-  useEffect(() => {
-    if (editing || !refocus.current) return;
-    refocus.current = false;
-    editButton.current?.focus();
-  }, [editing]);
+  const { editing, editButton, open: openEdit, close: closeEdit } = useEditInPlace();
   const authorId = useId();
   const closeReply = () => {
     setReplying(false);
@@ -224,7 +213,7 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions, cut }
             </button>
             <CommentBookmark id={node._id} subject={`comment by ${node.createdBy.name}`} />
             {isAuthor(userId, node) && (
-              <button ref={editButton} type="button" className="chip-button" onClick={() => setEditing(true)}>
+              <button ref={editButton} type="button" className="chip-button" onClick={openEdit}>
                 Edit<span className="visually-hidden"> your comment</span>
               </button>
             )}

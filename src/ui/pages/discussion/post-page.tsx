@@ -4,7 +4,7 @@
  * and its history; members save it and its comments. Arriving at `#comment-{id}` brings that comment into view and
  * focus, even when it is in a part of a long thread that is still being added.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Link, Redirect, useLocation, useParams } from 'wouter';
 import { ApiError } from '../../../application/api-error';
 import { type Discussion, isAuthor } from '../../../domain/discussion';
@@ -26,6 +26,7 @@ import { NameGateProvider } from './name-gate';
 import { PostActions } from './post-actions';
 import { PostEditForm } from './post-edit';
 import { useCommentTarget } from './comment-target';
+import { useEditInPlace } from './use-edit-in-place';
 import '../../components/dialog.css';
 import './discussion.css';
 
@@ -37,20 +38,8 @@ function PostArticle({ post, userId, saved, onChanged, onDeleted }: {
   onChanged: (post: Discussion) => void;
   onDeleted: () => void;
 }) {
-  const [editing, setEditing] = useState(false);
-  const editButton = useRef<HTMLButtonElement>(null);
+  const { editing, editButton, open: openEdit, close: closeEdit } = useEditInPlace();
   const titleId = useId();
-  // Closing the editor (saved or cancelled) hands the focus back to Edit, once Edit is on screen again.
-  const refocus = useRef(false);
-  const closeEdit = () => {
-    refocus.current = true;
-    setEditing(false);
-  };
-  useEffect(() => {
-    if (editing || !refocus.current) return;
-    refocus.current = false;
-    editButton.current?.focus();
-  }, [editing]);
   if (editing) {
     return (
       <div className="card post-page__post">
@@ -81,7 +70,7 @@ function PostArticle({ post, userId, saved, onChanged, onDeleted }: {
           <PostActions post={post} userId={userId} subject={subject} onDeleted={onDeleted} />
           {saved !== null && <BookmarkButton targetType="discussion" targetId={post._id} initiallySaved={saved} subject={subject} />}
           {isAuthor(userId, post) && (
-            <button ref={editButton} type="button" className="chip-button" onClick={() => setEditing(true)}>
+            <button ref={editButton} type="button" className="chip-button" onClick={openEdit}>
               Edit<span className="visually-hidden"> {subject}</span>
             </button>
           )}
