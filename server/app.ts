@@ -23,6 +23,7 @@ import { analyticsRoutes } from './routes/analytics';
 import { articleRoutes } from './routes/articles';
 import { accountSessionRoutes } from './routes/account-sessions';
 import { authRoutes } from './routes/auth';
+import { bookmarkRoutes } from './routes/bookmarks';
 import { commentRoutes } from './routes/comments';
 import { discussionRoutes } from './routes/discussions';
 import { feedbackRoutes } from './routes/feedback';
@@ -48,6 +49,7 @@ import { AccountEmailService } from './services/account-email';
 import { AccountSessionService } from './services/account-sessions';
 import { AccountService } from './services/accounts';
 import { CertificateService } from './services/certificates';
+import { BookmarkService } from './services/bookmarks';
 import { CommentService } from './services/comments';
 import { ContentService } from './services/content';
 import { DiscussionService } from './services/discussions';
@@ -79,6 +81,8 @@ import { PageAnswers, pageMaxAgeMs } from './http/pages';
 import { loadPageBundle } from './render/page-bundle';
 import { headFor } from './render/page-head';
 import { seoRoutes } from './routes/seo';
+import { revisionRoutes } from './routes/revisions';
+import { RevisionService } from './services/revisions';
 import { REMINDER_JOB, WorkshopService } from './services/workshops';
 
 export interface AppDeps {
@@ -290,6 +294,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(discussionRoutes, { discussions });
       await api.register(commentRoutes, { comments });
       await api.register(notificationRoutes, { service: notifications, mail: notificationMail, streams: app.notificationStreams });
+      await api.register(revisionRoutes, { revisions: new RevisionService(db) });
+      await api.register(bookmarkRoutes, { bookmarks: new BookmarkService(db) });
       await api.register(learningRoutes, { courses: learning, certificates });
       await api.register(workshopRoutes, { service: workshops });
       const analytics = new AnalyticsService(db, now, (error) => app.log.error({ err: error }, 'counting a search failed'));
@@ -309,7 +315,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(wellKnownRoutes, { certificates });
   await app.register(seoRoutes, { content, publicUrl: config.publicUrl, apiBasePath: config.apiBasePath, now });
   const bundle = loadPageBundle(config.staticDir);
-  const headOf = (url: URL) => headFor(url, { content, learning, certificates, workshops, publicUrl: config.publicUrl });
+  const headOf = (url: URL) => headFor(url, { content, learning, certificates, workshops, discussions, publicUrl: config.publicUrl });
   const pages = bundle ? new PageAnswers(app, bundle, headOf, {
     publicUrl: config.publicUrl, maxAgeMs: pageMaxAgeMs(database.kind, config.contentCacheSeconds), now,
     guards: { visitorPage: (address) => app.limits.checkRead('visitorPage', address), admit: () => queue?.admit() },

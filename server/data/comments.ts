@@ -20,6 +20,7 @@ const commentColumns = {
   deletedAt: comments.deletedAt,
   createdAt: comments.createdAt,
   moderation: comments.moderation,
+  editedAt: comments.editedAt,
   // A deleted member's kept words read "Deleted member", with no id to link to (issue 35, ADR 134).
   authorId: sql<string>`case when ${users.deletedAt} is null then ${comments.createdBy}::text else '' end`,
   authorFirstName: sql<string>`case when ${users.deletedAt} is null then ${users.firstName} else ${DELETED_MEMBER}::text end`,
@@ -57,6 +58,7 @@ interface CommentRow {
   deletedAt: Date | null;
   createdAt: Date;
   moderation: string;
+  editedAt: Date | null;
   authorId: string;
   authorFirstName: string;
   authorLastName: string;
@@ -74,7 +76,7 @@ function toComment(row: CommentRow): Comment {
   if (row.deletedAt) {
     return {
       _id: row.id, content: '', discussionId: row.discussionId, parentCommentId: row.parentCommentId, likes: [], likeCount: 0,
-      deleted: true, createdBy: { _id: '', name: DELETED_COMMENT_LABEL, email: '' }, createdAt: when,
+      deleted: true, createdBy: { _id: '', name: DELETED_COMMENT_LABEL, email: '' }, createdAt: when, editedAt: null,
     };
   }
   const likes = typeof row.likes === 'string' ? (JSON.parse(row.likes) as string[]) : row.likes;
@@ -91,6 +93,7 @@ function toComment(row: CommentRow): Comment {
     createdBy: { _id: row.authorId, name: displayName(row.authorFirstName, row.authorLastName), ...pictureOf(row.authorPicture), email: '' },
     createdAt: when,
     ...hidden,
+    editedAt: row.editedAt ? row.editedAt.toISOString() : null,
   };
 }
 
@@ -203,8 +206,11 @@ export function insertComment(
   }, 'missing' as const);
 }
 
-/** Changes a standing comment's text; false when it was deleted meanwhile (a "[deleted]" comment keeps no text). */
+/**
+ * Changes a standing comment's text and marks it edited; false when it was deleted meanwhile (a "[deleted]" comment
+ * keeps no text). The caller keeps the text it replaces (data/revisions.ts).
+ */
 export async function updateCommentContent(db: Db | Tx, id: string, content: string): Promise<boolean> {
-  const changed = await db.update(comments).set({ content }).where(and(eq(comments.id, id), isNull(comments.deletedAt))).returning({ id: comments.id });
+  const changed = await db.update(comments).set({ content, editedAt: new Date() }).where(and(eq(comments.id, id), isNull(comments.deletedAt))).returning({ id: comments.id });
   return changed.length > 0;
 }

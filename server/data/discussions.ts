@@ -20,6 +20,7 @@ const discussionColumns = {
   subcategory: discussions.subcategory,
   createdAt: discussions.createdAt,
   updatedAt: discussions.updatedAt,
+  editedAt: discussions.editedAt,
   // A deleted member's kept words read "Deleted member", with no id to link to (issue 35, ADR 134).
   authorId: sql<string>`case when ${users.deletedAt} is null then ${discussions.createdBy}::text else '' end`,
   authorFirstName: sql<string>`case when ${users.deletedAt} is null then ${users.firstName} else ${DELETED_MEMBER}::text end`,
@@ -43,6 +44,7 @@ type DiscussionRow = {
   subcategory: string;
   createdAt: Date;
   updatedAt: Date;
+  editedAt: Date | null;
   authorId: string;
   authorFirstName: string;
   authorLastName: string;
@@ -75,6 +77,7 @@ function toDiscussion(row: DiscussionRow): Discussion {
     createdBy: { _id: row.authorId, name: displayName(row.authorFirstName, row.authorLastName), ...pictureOf(row.authorPicture) },
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    editedAt: row.editedAt ? row.editedAt.toISOString() : null,
   });
 }
 
@@ -181,8 +184,10 @@ export async function insertDiscussion(
   return row!.id;
 }
 
+/** An author's edit: the new text, marked edited (the caller keeps the text it replaces, data/revisions.ts). */
 export async function updateDiscussion(db: Writer, id: string, changes: { title?: string; content?: string }): Promise<void> {
-  await db.update(discussions).set({ ...changes, updatedAt: new Date() }).where(eq(discussions.id, id));
+  const now = new Date();
+  await db.update(discussions).set({ ...changes, updatedAt: now, editedAt: now }).where(eq(discussions.id, id));
 }
 
 /** Comments and likes go with the post: the foreign keys cascade in the same statement. */

@@ -121,6 +121,16 @@ export const SCREENS: readonly Screen[] = [
   open('/sustainlearn', () => plain('About SustainLearn', '/sustainlearn',
     'SustainLearn: our mission, vision, values and strategy for a sustainable built environment, aligned with the Sustainable Development Goals.')),
   members('/discussion', () => plain('Discussion', '/discussion', 'Members discuss sustainability in the built environment, by goal and topic.')),
+  // A post's page (issue 37): members only, so a visitor or a crawler is sent to sign in and sees none of it; a
+  // member's share preview names the post by its title, never its text.
+  members('/discussion/:id', async ({ id = '' }, _url, deps) => {
+    const post = await deps.discussions.summary(id);
+    if (!post) return missing('Discussion not found', 'The discussion may have been deleted.');
+    const path = `/discussion/${enc(post._id)}`;
+    return { title: post.title, description: 'A discussion in the SustainLearn community, for members.', path,
+      trail: [{ name: 'Discussion', path: '/discussion' }, { name: post.title, path }] };
+  }),
+  members('/bookmarks', () => plain('Bookmarks', '/bookmarks', 'The posts and comments you saved.')),
   members('/courses', () => plain('Online Courses', '/courses',
     'Self-paced online courses on the sustainable built environment, with quizzes, resources and a certificate.')),
   members('/courses/category/:categoryId', courseCategoryHead),

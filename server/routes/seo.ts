@@ -18,6 +18,7 @@ export const SITEMAP_PAGES = ['/', '/articles', '/sustain-community', '/contact'
 /** The first segment of every members' page of the route table (robots.txt matches by prefix). */
 export const MEMBERS_PATHS = [
   '/discussion', '/courses', '/workshops', '/ebook', '/research-papers', '/newsletters', '/quiz', '/case-studies', '/profile', '/learning', '/members', '/staff', '/notifications',
+  '/bookmarks',
 ] as const;
 
 export interface SeoDeps {

@@ -7,6 +7,7 @@ import {
 } from '../data/comments';
 import { sharePost } from '../data/discussions';
 import { type LikeResult, toggleCommentLike } from '../data/likes';
+import { dropRevisions, heldCommentText, keepRevision } from '../data/revisions';
 import { commentDocument, removeDocuments, upsertDocument } from '../data/search';
 import type { DiscussionService } from './discussions';
 import { DISCUSSION_NOT_FOUND } from './discussions';
@@ -79,7 +80,12 @@ export class CommentService {
     const clean = cleanRichContent(content, 'Comment is required');
     return this.db.transaction(async (tx) => {
       const post = await sharePost(tx, facts.discussionId);
-      if (!post || !(await updateCommentContent(tx, id, clean))) throw notFound(COMMENT_NOT_FOUND);
+      const before = post && (await heldCommentText(tx, id));
+      if (!before || before.deletedAt) throw notFound(COMMENT_NOT_FOUND);
+      // Only a real change is an edit: the text it replaces joins the history (issue 37) and the comment reads 'edited'.
+      if (before.content === clean) return this.named((await findComment(tx, id, viewer))!, tx);
+      await keepRevision(tx, { targetType: 'comment', targetId: id, title: null, content: before.content, writtenAt: before.editedAt ?? before.createdAt });
+      if (!(await updateCommentContent(tx, id, clean))) throw notFound(COMMENT_NOT_FOUND);
       const changed = (await findComment(tx, id, viewer))!;
       // A hidden comment stays out of search (ADR 149).
       if (!changed.moderation) await upsertDocument(tx, commentDocument({ id, discussionId: facts.discussionId, content: clean }, post));
@@ -97,6 +103,7 @@ export class CommentService {
     await this.db.transaction(async (tx) => {
       await removeComment(tx, id, facts.parentCommentId);
       await removeDocuments(tx, 'comment', [id]);
+      await dropRevisions(tx, 'comment', [id]);
     });
   }
 

@@ -7,6 +7,7 @@ import {
   decodeCursor, deleteDiscussion, discussionAuthor, findDiscussion, insertDiscussion, listFeed, updateDiscussion,
 } from '../data/discussions';
 import { type LikeResult, toggleDiscussionLike } from '../data/likes';
+import { dropPostRevisions, heldPostText, keepRevision } from '../data/revisions';
 import { discussionDocument, removeDocuments, retitleComments, upsertDocument } from '../data/search';
 import { forbidden, invalid, notFound } from './errors';
 import { type MentionService, withCurrentNames } from './mentions';
@@ -75,6 +76,12 @@ export class DiscussionService {
     return this.named(discussion);
   }
 
+  /** What a post's page head names (issue 37): its id and title; undefined when there is no such post. */
+  async summary(id: string): Promise<{ _id: string; title: string } | undefined> {
+    const post = await findDiscussion(this.db, id);
+    return post ? { _id: post._id, title: post.title } : undefined;
+  }
+
   /** Resolves the post or fails: not found when missing, forbidden when the caller did not write it. */
   private async authoredBy(id: string, userId: string) {
     const author = await discussionAuthor(this.db, id);
@@ -91,10 +98,14 @@ export class DiscussionService {
       ...(changes.content !== undefined ? { content: cleanRichContent(changes.content, 'Content is required') } : {}),
     };
     return this.db.transaction(async (tx) => {
-      await updateDiscussion(tx, id, clean);
-      const changed = await findDiscussion(tx, id);
       // Deleted since the check: nothing is written.
-      if (!changed) throw notFound(DISCUSSION_NOT_FOUND);
+      const before = await heldPostText(tx, id);
+      if (!before) throw notFound(DISCUSSION_NOT_FOUND);
+      // Only a real change is an edit: the text it replaces joins the history (issue 37) and the post reads 'edited'.
+      if ((clean.title ?? before.title) === before.title && (clean.content ?? before.content) === before.content) return this.named((await findDiscussion(tx, id))!, tx);
+      await keepRevision(tx, { targetType: 'discussion', targetId: id, title: before.title, content: before.content, writtenAt: before.editedAt ?? before.createdAt });
+      await updateDiscussion(tx, id, clean);
+      const changed = (await findDiscussion(tx, id))!;
       // A held or hidden post stays out of search (ADR 149).
       if (changed.moderation) return this.named(changed, tx);
       await upsertDocument(tx, discussionDocument({ ...changed, id }));
@@ -110,6 +121,7 @@ export class DiscussionService {
   async delete(userId: string, id: string): Promise<void> {
     await this.authoredBy(id, userId);
     await this.db.transaction(async (tx) => {
+      await dropPostRevisions(tx, id);
       await deleteDiscussion(tx, id);
       await removeDocuments(tx, 'discussion', [id]);
     });

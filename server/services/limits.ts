@@ -74,6 +74,8 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   // A mail program's one-click POST carries no session: counted per address.
   'notifications.unsubscribe': [perAddress(30, 10 * MINUTE)],
   'follows.set': [perMember(60, MINUTE), perAddress(180, MINUTE)],
+  // Saving and unsaving is cheap and personal: generous, yet bounded (issue 37).
+  'bookmarks.set': [perMember(120, MINUTE), perAddress(360, MINUTE)],
   'quizzes.start': [perMember(60, HOUR), perAddress(180, HOUR)],
   'quizzes.answer': [perMember(120, MINUTE), perAddress(360, MINUTE)],
   'quizzes.complete': [perMember(30, MINUTE), perAddress(90, MINUTE)],

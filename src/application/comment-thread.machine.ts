@@ -39,6 +39,8 @@ export type CommentThreadEvent =
   | { type: 'comment.delete'; id: string }
   | { type: 'comment.deleted'; id: string }
   | { type: 'comment.deleteFailed'; id: string; error: unknown }
+  /** The author saved a change to a comment (issue 37): the thread is read again to show it. */
+  | { type: 'comment.edited'; id: string }
   | { type: 'comment.like'; id: string; userId: string }
   | { type: 'comment.likeSettled'; id: string; userId: string; liked: boolean; likeCount: number }
   | { type: 'comment.likeFailed'; id: string; userId: string; error: unknown };
@@ -47,6 +49,7 @@ export type CommentThreadEmitted = { type: 'thread.changed' };
 
 export const COMMENT_POSTED = 'Comment posted';
 export const COMMENT_DELETED = 'Comment deleted';
+export const COMMENT_EDITED = 'Comment updated';
 
 export const commentThreadMachine = setup({
   // Stryker disable next-line ObjectLiteral: types exist for TypeScript alone; nothing reads them at run time (ADR 091).
@@ -117,6 +120,7 @@ export const commentThreadMachine = setup({
       target: '.loading',
       actions: [assign({ announcement: COMMENT_DELETED }), 'reloadFresh', emit({ type: 'thread.changed' })],
     },
+    'comment.edited': { target: '.loading', actions: [assign({ announcement: COMMENT_EDITED }), 'reloadFresh'] },
     'comment.deleteFailed': {
       actions: { type: 'logError', params: ({ event }) => ({ message: 'deleting a comment failed', error: event.error }) },
     },

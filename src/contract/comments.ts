@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { COMMENT_CONTENT_MAX, isBlank } from '../domain/discussion';
-import { commentSchema } from '../domain/discussion.schema';
+import { commentSchema, revisionHistorySchema } from '../domain/discussion.schema';
 import { call, idParams, okMessageSchema } from './define';
 
 const ok = z.literal(true);
@@ -35,4 +35,9 @@ export const likeComment = call({
   name: 'comments.like', method: 'POST', path: '/comments/:id/like', auth: 'required', params: idParams,
   response: z.object({ success: ok, liked: z.boolean(), likeCount: z.number() }),
   invalidates: ['/comments'],
+});
+/** A comment's history (issue 37): its current text, then each earlier one, newest first. Any member may read it. */
+export const commentRevisions = call({
+  name: 'comments.revisions', method: 'GET', path: '/comments/:id/revisions', auth: 'required', params: idParams,
+  response: revisionHistorySchema.extend({ success: ok }),
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DISCUSSION_CONTENT_MAX, DISCUSSION_PAGE_SIZE, DISCUSSION_TITLE_MAX, isBlank } from '../domain/discussion';
-import { discussionSchema, sdgConstantsSchema } from '../domain/discussion.schema';
+import { discussionSchema, revisionHistorySchema, sdgConstantsSchema } from '../domain/discussion.schema';
 import { call, idParams, okMessageSchema } from './define';
 
 const ok = z.literal(true);
@@ -50,4 +50,9 @@ export const likeDiscussion = call({
   name: 'discussions.like', method: 'POST', path: '/discussions/:id/like', auth: 'required', params: idParams,
   response: z.object({ success: ok, liked: z.boolean(), likeCount: z.number() }),
   invalidates: ['/discussions'],
+});
+/** A post's history (issue 37): its current title and text, then each earlier one, newest first. Any member may read it. */
+export const discussionRevisions = call({
+  name: 'discussions.revisions', method: 'GET', path: '/discussions/:id/revisions', auth: 'required', params: idParams,
+  response: revisionHistorySchema.extend({ success: ok }),
 });

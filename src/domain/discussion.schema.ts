@@ -21,6 +21,7 @@ export const discussionSchema = z.object({
   moderation: z.enum(['visible', 'held', 'hidden']).optional(),
   /** Pinned by a moderator to the top of its subcategory. */
   pinned: z.boolean().optional(),
+  editedAt: z.string().nullable(),
 });
 
 export const commentSchema = z.object({
@@ -35,7 +36,17 @@ export const commentSchema = z.object({
   createdAt: z.string(),
   /** 'hidden' comes without its text (issue 37, ADR 149). */
   moderation: z.enum(['visible', 'hidden']).optional(),
+  editedAt: z.string().nullable(),
 });
+
+/** One text of a post or comment; a comment's carries no title. */
+export const revisionSchema = z.object({ title: z.string().optional(), content: z.string(), writtenAt: z.string() });
+
+/**
+ * An item's history: the text it shows now (`current`) apart from the earlier ones (`revisions`, newest first, empty
+ * when it was never edited).
+ */
+export const revisionHistorySchema = z.object({ current: revisionSchema, revisions: z.array(revisionSchema) });
 
 export const sdgConstantsSchema = z.object({
   categories: z.record(z.string(), z.string()),

@@ -50,6 +50,8 @@ export interface Discussion {
   /** Moderation (issue 37, ADR 149): a hidden post comes without its title and text. Absent means visible. */
   moderation?: 'visible' | 'held' | 'hidden';
   pinned?: boolean;
+  /** When its author last changed its title or text; null when never (issue 37: 'edited', with the history). */
+  editedAt: string | null;
 }
 
 /** A comment's author also carries their email. */
@@ -69,6 +71,16 @@ export interface Comment {
   createdAt: string;
   /** A hidden comment comes without its text (issue 37, ADR 149). Absent means visible. */
   moderation?: 'visible' | 'hidden';
+  /** As on a post: when its author last changed its text, or null. */
+  editedAt: string | null;
+}
+
+/** One text of an edited post or comment (a comment's has no title): the current one, or an earlier one. */
+export interface Revision {
+  title?: string;
+  content: string;
+  /** When this text was written: the item's creation or the edit that wrote it. */
+  writtenAt: string;
 }
 
 /** The SDG categories and subcategories a post is filed under. */

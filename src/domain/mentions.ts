@@ -66,6 +66,22 @@ export function withMentionNames(html: string, names: ReadonlyMap<string, string
   });
 }
 
+const UNESCAPED: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&quot;': '"', '&#39;': "'" };
+
+/**
+ * The members a stored text mentions, with the name it shows: what an edit of a plain-text comment passes back to
+ * `plainTextToHtml`, so a mention still in the text stays a mention (and tells nobody again).
+ */
+export function mentionRefs(html: string): MentionRef[] {
+  if (!hasMentions(html)) return [];
+  const refs = new Map<string, MentionRef>();
+  for (const [, id, inner] of html.matchAll(MENTION)) {
+    const name = inner!.replace(/<[^>]*>/g, '').replace(/&(amp|lt|gt|quot|#39);/g, (entity) => UNESCAPED[entity] ?? entity).replace(/^@/, '');
+    if (isUuid(id) && name && !refs.has(id!)) refs.set(id!, { _id: id!, name });
+  }
+  return [...refs.values()];
+}
+
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**

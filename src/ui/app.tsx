@@ -71,6 +71,8 @@ const PAGE_COMPONENTS: Record<PageName, ComponentType> = {
   'staff-analytics': lazy(() => import(/* webpackChunkName: "page-staff-analytics" */ './pages/staff-analytics/staff-analytics-page')),
   // The discussion page's selects use Intl as they render: the browser's ICU data loads first, in a task of its own.
   discussion: lazyPage(() => import(/* webpackChunkName: "page-discussion" */ './pages/discussion/discussion-page')),
+  'discussion-post': lazy(() => import(/* webpackChunkName: "page-discussion-post" */ './pages/discussion/post-page')),
+  bookmarks: lazy(() => import(/* webpackChunkName: "page-bookmarks" */ './pages/bookmarks/bookmarks-page')),
 };
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ './pages/not-found/not-found-page'));
 

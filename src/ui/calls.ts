@@ -70,6 +70,19 @@ export const listAttempts = quizzes('listAttempts');
 
 const discussions = module('discussions', () => import(/* webpackChunkName: "contract-community" */ '../contract/discussions'));
 export const sdgConstants = discussions('sdgConstants');
+// A post's page (issue 37): the post, its edit and its history.
+export const getDiscussion = discussions('getDiscussion');
+export const updateDiscussion = discussions('updateDiscussion');
+export const discussionRevisions = discussions('discussionRevisions');
+export const likeDiscussion = discussions('likeDiscussion');
+export const deleteDiscussion = discussions('deleteDiscussion');
+const comments = module('comments', () => import(/* webpackChunkName: "contract-community" */ '../contract/comments'));
+export const updateComment = comments('updateComment');
+export const commentRevisions = comments('commentRevisions');
+const bookmarks = module('bookmarks', () => import(/* webpackChunkName: "contract-community" */ '../contract/bookmarks'));
+export const listBookmarks = bookmarks('listBookmarks');
+export const savedInDiscussion = bookmarks('savedInDiscussion');
+export const setBookmark = bookmarks('setBookmark');
 
 const workshops = module('workshops', () => import('../contract/workshops'));
 export const myWorkshops = workshops('myWorkshops');

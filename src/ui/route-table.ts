@@ -13,7 +13,7 @@ export const PAGES = [
   'newsletter', 'newsletter-confirm', 'newsletter-unsubscribe', 'staff-newsletter', 'staff-newsletter-issue',
   'staff-home', 'staff-inbox', 'staff-roles', 'staff-audit',
   'staff-workshops', 'staff-workshop', 'staff-members', 'staff-member', 'staff-analytics', 'staff-moderation',
-  'notifications',
+  'notifications', 'discussion-post', 'bookmarks',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 
@@ -39,6 +39,8 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   open('/search', 'search'),
   open(`/${ABOUT_SLUG}`, 'about'),
   members('/discussion', 'discussion'),
+  members('/discussion/:id', 'discussion-post'),
+  members('/bookmarks', 'bookmarks'),
   members('/courses', 'courses'),
   members('/courses/category/:categoryId', 'course-category'),
   members('/courses/detail/:categoryId', 'course-category'),

@@ -1,5 +1,5 @@
 /** Every route of spec section 2, typed; views build links from here, never by hand. */
-import { lessonPath } from '../application/paths';
+import { lessonPath, postPath } from '../application/paths';
 export const ABOUT_SLUG = 'sustainlearn';
 
 export const paths = {
@@ -24,6 +24,10 @@ export const paths = {
     const text = query.toString();
     return text ? `/discussion?${text}` : '/discussion';
   },
+  /** A post's page, or a comment on it by its anchor (issue 37). */
+  discussionPost: postPath,
+  /** The member's saved posts and comments (issue 37). */
+  bookmarks: '/bookmarks',
   courses: '/courses',
   coursesByCategory: (categoryId: string) => `/courses/${encodeURIComponent(categoryId)}`,
   courseCategory: (categoryId: string) => `/courses/category/${encodeURIComponent(categoryId)}`,

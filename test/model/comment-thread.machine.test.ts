@@ -27,6 +27,7 @@ function comment(id: string, parentCommentId: string | null, likes: string[]): C
   return {
     _id: id, content: `<p>${id}</p>`, discussionId: POST, parentCommentId, likes, likeCount: likes.length, deleted: false,
     createdBy: { _id: 'u2', name: 'Grace Hopper', email: 'grace@example.com' }, createdAt: '2025-01-01T00:00:00.000Z',
+    editedAt: null,
   };
 }
 
@@ -67,6 +68,7 @@ function eventsFor(s: Snapshot): CommentThreadEvent[] {
   list.push({ type: 'comment.delete', id: 'c2' });
   if (changes) list.push({ type: 'comment.deleted', id: 'c2' });
   list.push({ type: 'comment.deleteFailed', id: 'c2', error: failure });
+  if (changes) list.push({ type: 'comment.edited', id: 'c1' });
   list.push({ type: 'comment.like', id: 'c1', userId: U }, { type: 'comment.like', id: 'c2', userId: U });
   // A like's answer may arrive while its press is in flight, or late (after the list was read again).
   for (const id of ['c1', 'c2']) {
@@ -164,6 +166,8 @@ function step(m: Model, e: CommentThreadEvent): Model {
     case 'comment.deleted':
       next.emitted++;
       return { ...reload(), announcement: 'Comment deleted' };
+    case 'comment.edited':
+      return { ...reload(), announcement: 'Comment updated' };
     case 'comment.deleteFailed':
       log('deleting a comment failed', e.error);
       return next;

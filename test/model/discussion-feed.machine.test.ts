@@ -28,7 +28,7 @@ function post(id: string, likes: string[], extra: Partial<Discussion> = {}): Dis
   return {
     _id: id, title: `Post ${id}`, content: `<p>${id}</p>`, category: T1.category, subcategory: T1.subcategory, likes, likeCount: likes.length,
     commentCount: 0, comments: [], createdBy: { _id: 'u2', name: 'Grace Hopper' }, createdAt: '2025-01-01T00:00:00.000Z',
-    updatedAt: '2025-01-01T00:00:00.000Z', ...extra,
+    updatedAt: '2025-01-01T00:00:00.000Z', editedAt: null, ...extra,
   };
 }
 

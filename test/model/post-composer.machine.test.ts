@@ -27,7 +27,7 @@ const REFUSAL = 'You are posting too fast. Please wait 30 seconds before posting
 
 const created: Discussion = {
   _id: 'd1', title: 'Timber', content: '<p>Body</p>', category: T1.category, subcategory: T1.subcategory, likes: [], likeCount: 0,
-  commentCount: 0, comments: [], createdBy: { _id: 'u1', name: 'Ada Lovelace' }, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z',
+  commentCount: 0, comments: [], createdBy: { _id: 'u1', name: 'Ada Lovelace' }, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-01-01T00:00:00.000Z', editedAt: null,
 };
 
 const storedDraft: PostText = { title: 'Half-written', content: '<p>So far</p>' };

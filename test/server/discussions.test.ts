@@ -214,7 +214,7 @@ describeWithApp('discussions', {}, (ctx) => {
     let list = await thread(ctx(), bob, d._id);
     expect(list.find((c) => c._id === parent._id)).toEqual({
       _id: parent._id, content: '', discussionId: d._id, parentCommentId: null, likes: [], likeCount: 0, deleted: true,
-      createdBy: { _id: '', name: '[deleted]', email: '' }, createdAt: parent.createdAt,
+      createdBy: { _id: '', name: '[deleted]', email: '' }, createdAt: parent.createdAt, editedAt: null,
     });
     expect(list.find((c) => c._id === reply._id)).toMatchObject({ content: '<p>reply</p>', parentCommentId: parent._id, deleted: false });
     expect(buildCommentTree(list).find((n) => n._id === parent._id)!.replies.map((r) => r._id)).toEqual([reply._id]);

@@ -221,6 +221,7 @@ const BURSTS: Record<string, (p: Prep) => Promise<Burst>> = {
   'comments.update': async (p) => ({ params: { id: await commentOf(p) }, body: { content: '<p>Edited at once</p>' }, signedIn: true }),
   'comments.delete': async (p) => ({ params: { id: await commentOf(p) }, signedIn: true }),
   'comments.like': async (p) => ({ params: { id: await commentOf(p) }, signedIn: true }),
+  'bookmarks.set': async (p) => ({ body: { targetType: 'discussion', targetId: await discussionOf(p), saved: true }, signedIn: true }),
   'quizzes.start': async (p) => ({ body: { category: p.seeded.quizCategory, sdgSet: p.seeded.quizSet }, signedIn: true }),
   'quizzes.answer': async (p) => ({ params: { id: await attemptOf(p) }, body: { questionIndex: 0, selectedOption: 0, timeSpent: 1000 }, signedIn: true }),
   'quizzes.complete': async (p) => ({ params: { id: await attemptOf(p, true) }, signedIn: true }),

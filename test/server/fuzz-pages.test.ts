@@ -42,6 +42,7 @@ interface Seeded {
   certificate: string;
   discussionTopic: { category: string; subcategory: string };
   member: string;
+  discussion: string;
 }
 
 type Builders = { [K in keyof typeof paths as (typeof paths)[K] extends string ? never : K]: (typeof paths)[K] };
@@ -60,6 +61,7 @@ const ARGS: { [K in keyof Builders]: (s: Seeded) => Parameters<Builders[K]> } = 
   quizTopic: (s) => [s.quizTopic],
   quizSet: (s) => [s.quizCategory, s.quizSet],
   member: (s) => [s.member],
+  discussionPost: (s) => [s.discussion],
   // Newsletter pages (ADR 139): none is seeded, so unknown ones; each page answers its own "not found".
   newsletter: () => ['a-newsletter-2026-11-01'],
   newsletterConfirm: () => ['n'.repeat(32)],
@@ -272,5 +274,6 @@ async function seed(c: TestContext, memberId: string, token: string): Promise<Se
     certificate: certificate!.id,
     discussionTopic: { category, subcategory },
     member: memberId,
+    discussion: post.json().discussion._id as string,
   };
 }

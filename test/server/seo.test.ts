@@ -23,6 +23,7 @@ import { CertificateService } from '../../server/services/certificates';
 import { ContentService } from '../../server/services/content';
 import { LearningService } from '../../server/services/learning';
 import { WorkshopService } from '../../server/services/workshops';
+import { DiscussionService } from '../../server/services/discussions';
 import { listArticles } from '../../src/contract/content';
 import { type Article, categoryLabel, type Course } from '../../src/domain/content';
 import { ROUTE_TABLE } from '../../src/ui/route-table';
@@ -83,6 +84,7 @@ for (const kind of databaseKinds()) {
         learning: new LearningService(database.db, certificateService),
         certificates: certificateService,
         workshops: new WorkshopService(database.db, mailer, config.publicUrl, now, () => undefined),
+        discussions: new DiscussionService(database.db),
         publicUrl: config.publicUrl,
       };
       await app.ready();
@@ -476,6 +478,7 @@ describe('head tags', () => {
       learning: { lessonTitles: async () => undefined },
       certificates: { findPublic: async () => undefined },
       workshops: { summary: async () => undefined },
+      discussions: { summary: async () => undefined },
       publicUrl: SITE,
     };
     const h = readHead((await headFor(new URL('/articles/abc', SITE), deps)).tags);

@@ -19,6 +19,7 @@ const comment = (id: string, parent: string | null, over: Partial<Comment> = {})
   deleted: false,
   createdBy: { _id: 'u1', name: 'Ada Lovelace', email: 'ada@example.org' } as Comment['createdBy'],
   createdAt: '2026-11-20T10:00:00.000Z',
+  editedAt: null,
   ...over,
 });
 

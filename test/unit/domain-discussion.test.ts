@@ -35,6 +35,7 @@ const post: Discussion = {
   createdBy: { _id: 'u1', name: 'Ada Lovelace' },
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-02T00:00:00.000Z',
+  editedAt: null,
 };
 
 const comment = (id: string, parent: string | null = null, extra: Partial<Comment> = {}): Comment => ({
@@ -47,6 +48,7 @@ const comment = (id: string, parent: string | null = null, extra: Partial<Commen
   deleted: false,
   createdBy: { _id: 'u1', name: 'Ada', email: 'ada@example.org' },
   createdAt: '2026-01-01T00:00:00.000Z',
+  editedAt: null,
   ...extra,
 });
 

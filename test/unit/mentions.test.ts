@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { sanitizeRichHtml } from '../../server/render/sanitize';
 import { plainTextToHtml } from '../../src/domain/discussion';
-import { linkMentions, mentionAttributes, mentionedIds, mentionMarkup, withMentionNames } from '../../src/domain/mentions';
+import { linkMentions, mentionAttributes, mentionedIds, mentionMarkup, mentionRefs, withMentionNames } from '../../src/domain/mentions';
 import { sanitizeHtml } from '../../src/ui/components/safe-html';
 import { sanitizeMarkup as sanitizeForRender } from '../../src/ui/components/sanitize-markup.server';
 import { fromHtml, mentionElement, toHtml } from '../../src/ui/pages/discussion/rich-text-model';
@@ -88,5 +88,16 @@ describe('the sanitisers', () => {
     expect(out).not.toContain('data-mention');
     expect(out).not.toContain('javascript');
     expect(out).toContain('<a href="https://example.com/"');
+  });
+});
+
+describe('an edited plain-text comment keeps its mentions', () => {
+  it('reads the mentions back from the stored text and links them again', () => {
+    const ada = '0b6f5c1e-8d2a-4f3b-9c1d-2e4f6a8b0c1d';
+    const stored = `<p>Thanks ${mentionMarkup(ada, 'Ada & Co')} for the data</p>`;
+    expect(mentionRefs(stored)).toEqual([{ _id: ada, name: 'Ada & Co' }]);
+    expect(plainTextToHtml('Thanks @Ada & Co, again', mentionRefs(stored))).toBe(`<p>Thanks ${mentionMarkup(ada, 'Ada & Co')}, again</p>`);
+    expect(plainTextToHtml('Thanks Ada', mentionRefs(stored))).toBe('<p>Thanks Ada</p>');
+    expect(mentionRefs('<p>no one</p>')).toEqual([]);
   });
 });

@@ -4,22 +4,26 @@
  * level up to REPLY_VISUAL_DEPTH_CAP levels; deeper replies stay at that indent and say whom they answer.
  */
 import { useSelector } from '@xstate/react';
-import { type CSSProperties, memo, startTransition, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, memo, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
-import { type ActorRefFrom, createActor } from 'xstate';
+import type { ActorRefFrom } from 'xstate';
 import type { CommentThreadMachine } from '../../../application/comment-thread.machine';
 import {
-  type CommentNode, DELETED_COMMENT_LABEL, isAuthor, READ_AHEAD_INTENT_MS, REPLY_INDENT_REM, REPLY_VISUAL_DEPTH_CAP, THREAD_WAIT_MS,
+  type CommentNode, DELETED_COMMENT_LABEL, isAuthor, REPLY_INDENT_REM, REPLY_VISUAL_DEPTH_CAP,
 } from '../../../domain/discussion';
+import { commentAnchor } from '../../../domain/notifications';
 import { formatUsDate } from '../../../domain/text';
 import { Byline } from '../../components/byline';
 import { Spinner } from '../../components/states';
-import { useServices } from '../../services-context';
 import { commentHtml, type ThreadTree, threadTree } from './comment-render';
+import { CommentBookmark } from './bookmark-button';
+import { CommentEditForm } from './comment-edit';
 import { ConfirmDelete } from './confirm-delete';
+import { EditedMark } from './edit-history';
 import { LikeButton } from './like-button';
 import { CommentForm } from './comment-form';
 import { HiddenPlaceholder, ReportButton } from './report-dialog';
+import { useEditInPlace } from './use-edit-in-place';
 
 export const COMMENT_DELETE_QUESTION = 'Are you sure you want to delete this comment?';
 
@@ -95,6 +99,7 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions, cut }
 }) {
   const [replying, setReplying] = useState(false);
   const replyButton = useRef<HTMLButtonElement>(null);
+  const { editing, editButton, open: openEdit, close: closeEdit } = useEditInPlace();
   const authorId = useId();
   const closeReply = () => {
     setReplying(false);
@@ -108,14 +113,20 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions, cut }
 
   return (
     <li className="comment">
-      <article className="comment__body" aria-labelledby={authorId} data-comment-id={node._id} tabIndex={-1}>
+      <article id={commentAnchor(node._id)} className="comment__body" aria-labelledby={authorId} data-comment-id={node._id} tabIndex={-1}>
         <p className="comment__meta">
           <Byline author={node.deleted ? { _id: '', name } : node.createdBy} nameId={authorId} className="comment__author" />
           {' · '}
           <time dateTime={node.createdAt}>{formatUsDate(node.createdAt)}</time>
           {beyondCap && parentName && <span className="comment__reply-to"> · replying to {parentName}</span>}
+          {!node.deleted && <EditedMark kind="comment" id={node._id} editedAt={node.editedAt} subject={`comment by ${node.createdBy.name}`} />}
         </p>
-        {node.deleted ? (
+        {editing ? (
+          <CommentEditForm id={node._id} html={node.content} onCancel={closeEdit} onSaved={() => {
+            closeEdit();
+            thread.send({ type: 'comment.edited', id: node._id });
+          }} />
+        ) : node.deleted ? (
           <p className="comment__deleted">{DELETED_COMMENT_LABEL}</p>
         ) : node.moderation === 'hidden' ? (
           <HiddenPlaceholder />
@@ -123,7 +134,7 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions, cut }
           // biome-ignore lint/security/noDangerouslySetInnerHtml: commentHtml passes only bare rich tags and text, else DOMPurify's answer
           <div className="rich-text comment__text" dangerouslySetInnerHTML={{ __html: commentHtml(node.content) }} />
         )}
-        {!node.deleted && (
+        {!node.deleted && !editing && (
           <div className="comment__actions">
             <LikeButton liked={node.likes.includes(userId)} count={node.likeCount} announce={false}
               onToggle={() => thread.send({ type: 'comment.like', id: node._id, userId })} subject={`comment by ${node.createdBy.name}`} />
@@ -131,8 +142,14 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions, cut }
               onClick={() => (replying ? closeReply() : setReplying(true))}>
               Reply<span className="visually-hidden"> to {node.createdBy.name}</span>
             </button>
+            <CommentBookmark id={node._id} subject={`comment by ${node.createdBy.name}`} />
             {node.moderation !== 'hidden' && !isAuthor(userId, node) && (
               <ReportButton target={{ type: 'comment', id: node._id }} subject={`comment by ${node.createdBy.name}`} />
+            )}
+            {isAuthor(userId, node) && (
+              <button ref={editButton} type="button" className="chip-button" onClick={openEdit}>
+                Edit<span className="visually-hidden"> your comment</span>
+              </button>
             )}
             {isAuthor(userId, node) && (
               <ConfirmDelete question={COMMENT_DELETE_QUESTION} subject={`comment by ${node.createdBy.name}`}
@@ -166,10 +183,11 @@ const CommentItem = memo(function CommentItem({ node, parentName, actions, cut }
  * slice), until all are in the page (Infinity from then on, so a comment posted later shows at once). No task is long, so input is
  * answered at once while the thread fills.
  */
-function useRenderedCount(tree: ThreadTree, settled: boolean): number {
+function useRenderedCount(tree: ThreadTree, settled: boolean, whole: boolean): number {
   // Unset until the first slice: up to then the first screen is counted from the comments themselves.
   const [sliced, setLimit] = useState<number | null>(null);
-  const limit = sliced ?? firstComments(window.innerHeight, tree.roots);
+  // A thread the server draws (a post's page) is drawn whole there, and so in the browser's first render too.
+  const limit = sliced ?? (whole || typeof window === 'undefined' ? Number.POSITIVE_INFINITY : firstComments(window.innerHeight, tree.roots));
   const total = tree.total;
   const slice = useRef(SLICE);
   /** What one comment's render and commit has cost here, averaged over the slices so far (ms). */
@@ -203,78 +221,9 @@ function useRenderedCount(tree: ThreadTree, settled: boolean): number {
   return limit;
 }
 
-const nothing = () => {};
+export { useCommentThreadToggle } from './comment-thread-toggle';
 
-/**
- * A post's thread, opened and closed by its Comments button. The actor is made and started in the press that opens
- * it, so the thread's request leaves at once, and the thread shows when its comments are in, or at THREAD_WAIT_MS
- * without them, whichever comes first. Closing the thread, or the post leaving the page, stops it; an answer arriving
- * after that is dropped.
- */
-export function useCommentThreadToggle(discussionId: string): {
-  thread: ThreadRef | null;
-  toggle: () => void;
-  /** The pointer or the focus came to the button: its comments are read ahead once it rests there. */
-  readAhead: () => void;
-  /** It left before that. */
-  dropReadAhead: () => void;
-} {
-  const { machines } = useServices();
-  const [thread, setThread] = useState<ThreadRef | null>(null);
-  const running = useRef<ThreadRef | null>(null);
-  /** Stops waiting for the comments of a thread not shown yet. */
-  const stopWaiting = useRef(nothing);
-  const intent = useRef(0);
-  useEffect(
-    () => () => {
-      clearTimeout(intent.current);
-      stopWaiting.current();
-      running.current?.stop();
-    },
-    [],
-  );
-  const toggle = () => {
-    stopWaiting.current();
-    const open = running.current;
-    running.current = null;
-    if (open) {
-      open.stop();
-      startTransition(() => setThread(null));
-      return;
-    }
-    const actor = createActor(machines.commentThread(), { input: { discussionId } }).start();
-    running.current = actor;
-    let timer = 0;
-    const done = () => {
-      clearTimeout(timer);
-      subscription.unsubscribe();
-      stopWaiting.current = nothing;
-    };
-    // The comments are in (or failed): the thread renders once, with them, in the task after their answer's.
-    const subscription = actor.subscribe((snapshot) => {
-      if (snapshot.matches('loading')) return;
-      done();
-      setThread(actor);
-    });
-    // Slow comments: the thread opens on its spinner, in a task of its own.
-    timer = window.setTimeout(() => {
-      done();
-      startTransition(() => setThread(actor));
-    }, THREAD_WAIT_MS);
-    stopWaiting.current = done;
-  };
-  // The pointer or the focus rests on the button of a closed thread: its comments are read before the press.
-  const dropReadAhead = () => clearTimeout(intent.current);
-  const readAhead = () => {
-    dropReadAhead();
-    intent.current = window.setTimeout(() => {
-      if (!running.current) machines.readCommentThreadAhead(discussionId);
-    }, READ_AHEAD_INTENT_MS);
-  };
-  return { thread, toggle, readAhead, dropReadAhead };
-}
-
-export function CommentThread({ id, thread, subject, userId, onChanged }: {
+export function CommentThread({ id, thread, subject, userId, onChanged, whole = false }: {
   id: string;
   /** Started by `useCommentThreadToggle`. */
   thread: ThreadRef;
@@ -282,6 +231,8 @@ export function CommentThread({ id, thread, subject, userId, onChanged }: {
   userId: string;
   /** A comment was added or deleted: the post's comment count changed. */
   onChanged: () => void;
+  /** Render every comment at once: the thread came drawn by the server, which draws it whole. */
+  whole?: boolean;
 }) {
   const view = useSelector(thread, (s) => ({
     loading: s.matches('loading'),
@@ -325,7 +276,7 @@ export function CommentThread({ id, thread, subject, userId, onChanged }: {
     previousTree.current = tree;
   }, [tree]);
   const firstLoad = view.loading && view.comments.length === 0;
-  const limit = useRenderedCount(tree, !firstLoad);
+  const limit = useRenderedCount(tree, !firstLoad, whole);
   const cut: Cut | undefined = limit < tree.total ? { limit, tree } : undefined;
   const roots = shownReplies({ replies: tree.roots } as CommentNode, cut);
   const actions = useMemo<ThreadActions>(() => ({ userId, thread, deleting }), [userId, thread, deleting]);

@@ -1,5 +1,6 @@
 /** One post in the list: title, author, US date, topic, the HTML content, like and comment counts, Delete for its author. */
 import { useId } from 'react';
+import { Link } from 'wouter';
 import type { ActorRefFrom } from 'xstate';
 import type { DiscussionFeedMachine } from '../../../application/discussion-feed.machine';
 import { type Discussion, isAuthor } from '../../../domain/discussion';
@@ -7,8 +8,10 @@ import { formatUsDate } from '../../../domain/text';
 import { Byline } from '../../components/byline';
 import { SafeHtml } from '../../components/safe-html';
 import { CommentThread, useCommentThreadToggle } from './comment-thread';
+import { paths } from '../../routes';
 import { ConfirmDelete } from './confirm-delete';
 import { FollowButton } from './follow-button';
+import { EditedMark } from './edit-history';
 import { LikeButton } from './like-button';
 import { PinButton, ReportButton } from './report-dialog';
 import { HIDDEN_TEXT } from '../../../domain/moderation';
@@ -34,7 +37,9 @@ export function DiscussionCard({ discussion, userId, topicLabel, feed }: {
     <article className="card discussion-card" aria-labelledby={titleId}>
       <div className="card__body">
         <h3 id={titleId} className="card__title">
-          {title}
+          <Link href={paths.discussionPost(id)} className="discussion-card__link">
+            {title}
+          </Link>
         </h3>
         <p className="card__meta">
           <Byline author={discussion.createdBy} className="discussion-card__author" />
@@ -42,6 +47,7 @@ export function DiscussionCard({ discussion, userId, topicLabel, feed }: {
           <time dateTime={discussion.createdAt}>{formatUsDate(discussion.createdAt)}</time>
           {topicLabel && <span className="discussion-card__topic"> · {topicLabel}</span>}
           {discussion.pinned && <span className="discussion-card__pinned"> · Pinned</span>}
+          <EditedMark kind="discussion" id={id} editedAt={discussion.editedAt} subject={`post: ${title}`} />
         </p>
         {!hidden && <SafeHtml html={discussion.content} className="rich-text discussion-card__content" />}
         <div className="discussion-card__actions">
