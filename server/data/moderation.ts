@@ -3,7 +3,7 @@
  * the post or comment row ('visible', 'held', 'hidden'); reports stay open until a moderator acts on their item.
  */
 import { and, asc, count, countDistinct, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { ReportReason, ReportTarget } from '../../src/domain/moderation';
+import { LINK_PATTERN, type ReportReason, type ReportTarget } from '../../src/domain/moderation';
 import { displayName } from '../../src/domain/user';
 import type { Db, Tx } from './client';
 import { comments, discussions, reports, users } from './schema';
@@ -53,7 +53,7 @@ export async function resolveReports(tx: Tx, type: ReportTarget, id: string, by:
 /** A member's posts with links that stand visible: fewer than HELD_FIRST_POSTS and their next linked post is held. */
 export async function visibleLinkedPosts(db: Runner, authorId: string): Promise<number> {
   const [row] = await db.select({ n: count() }).from(discussions)
-    .where(and(eq(discussions.createdBy, authorId), eq(discussions.moderation, 'visible'), sql`${discussions.content} ~* '<a\\s[^>]*href'`));
+    .where(and(eq(discussions.createdBy, authorId), eq(discussions.moderation, 'visible'), sql`${discussions.content} ~* ${LINK_PATTERN}`));
   return row?.n ?? 0;
 }
 

@@ -35,9 +35,13 @@ export const REPORTED_MESSAGE = 'Thank you. A moderator will look at it.';
 export const ALREADY_REPORTED = 'You have already reported this.';
 export const OWN_REPORT = 'You cannot report your own post or comment.';
 
-/** Whether rich content carries a link (an anchor with an address): a new member's such posts are held. */
+/**
+ * Whether rich content carries a link (an anchor with an address): a new member's such posts are held. A mention of
+ * a member (`<a data-mention=…>`, ADR 150) points inside the product and is not a link here.
+ */
+export const LINK_PATTERN = '<a\\s(?![^>]*data-mention=)[^>]*href\\s*=';
 export function hasLink(html: string): boolean {
-  return /<a\s[^>]*href\s*=/i.test(html);
+  return new RegExp(LINK_PATTERN, 'i').test(html);
 }
 
 /** The refusal a silenced member reads for every community write, with the reason and the end (UTC). */

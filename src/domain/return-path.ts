@@ -10,8 +10,12 @@ export const HOME_PATH = '/';
 
 /** Stored documents live under /files/; a return to one is a page load, not a route of the SPA. */
 export const isFilePath = (path: string) => path.startsWith('/files/');
-/** The documents everyone may read (the footer's legal ones); every other file is for members (issue 41 item 3). */
-export const isMembersFile = (path: string) => isFilePath(path) && !path.startsWith('/files/legal/');
+/**
+ * The documents everyone may read: the footer's legal ones, and the newsletter issues already mailed to every
+ * subscriber (member or not). Every other file (the library's) is for members (issue 41 item 3).
+ */
+const PUBLIC_FILES = ['/files/legal/', '/files/newsletter-issues/'];
+export const isMembersFile = (path: string) => isFilePath(path) && !PUBLIC_FILES.some((prefix) => path.startsWith(prefix));
 
 /** A remembered page longer than this is not one this site made. */
 const MAX_RETURN_PATH_LENGTH = 2048;

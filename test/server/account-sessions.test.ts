@@ -198,7 +198,7 @@ describeWithApp('email change', { relayMail: () => new SmtpMailer(`smtp://127.0.
     expect((await send(c, confirmEmailChange, { body: { otp: code }, token })).statusCode).toBe(400);
   });
 
-  it('counts wrong codes: the fifth ends the code, the right one is then refused; a new code waits for the resend window', async () => {
+  it('counts wrong codes: the fifth ends the code, the right one is then refused; a new code comes at once, the next waits', async () => {
     const c = ctx();
     const token = await signUp(c, unique('guesser'));
     const next = unique('guessed');
@@ -211,11 +211,11 @@ describeWithApp('email change', { relayMail: () => new SmtpMailer(`smtp://127.0.
     const late = await send(c, confirmEmailChange, { body: { otp: code }, token });
     expect(late.statusCode).toBe(400);
     expect(late.json().message).toBe('Too many wrong codes. Please request a new one.');
+    // The dead code does not hold the member to the window (issue 41 item 9): a new one at once, then the window again.
+    expect((await send(c, requestEmailChange, { body: { email: next, currentPassword: PASSWORD }, token })).statusCode).toBe(200);
     const soon = await send(c, requestEmailChange, { body: { email: next, currentPassword: PASSWORD }, token });
     expect(soon.statusCode).toBe(429);
     expect(soon.json().message).toBe('Please wait before requesting a new OTP');
-    c.clock.advance(121_000);
-    expect((await send(c, requestEmailChange, { body: { email: next, currentPassword: PASSWORD }, token })).statusCode).toBe(200);
     const fresh = codeIn((await received(next, 2)).at(-1))!;
     expect((await send(c, confirmEmailChange, { body: { otp: fresh }, token })).json().user.email).toBe(next);
   });

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { sanitizeRichHtml } from '../../server/render/sanitize';
+import { hasLink } from '../../src/domain/moderation';
 import { plainTextToHtml } from '../../src/domain/discussion';
 import { linkMentions, mentionAttributes, mentionedIds, mentionMarkup, mentionRefs, withMentionNames } from '../../src/domain/mentions';
 import { sanitizeHtml } from '../../src/ui/components/safe-html';
@@ -99,5 +100,14 @@ describe('an edited plain-text comment keeps its mentions', () => {
     expect(plainTextToHtml('Thanks @Ada & Co, again', mentionRefs(stored))).toBe(`<p>Thanks ${mentionMarkup(ada, 'Ada & Co')}, again</p>`);
     expect(plainTextToHtml('Thanks Ada', mentionRefs(stored))).toBe('<p>Thanks Ada</p>');
     expect(mentionRefs('<p>no one</p>')).toEqual([]);
+  });
+});
+
+describe('a mention is not a link for holding a new member’s post (ADR 149, ADR 150)', () => {
+  it('holds for an address, not for a mention', () => {
+    const ada = '0b6f5c1e-8d2a-4f3b-9c1d-2e4f6a8b0c1d';
+    expect(hasLink(`<p>Thanks ${mentionMarkup(ada, 'Ada')}</p>`)).toBe(false);
+    expect(hasLink('<p>See <a href="https://example.org/report">the report</a></p>')).toBe(true);
+    expect(hasLink(`<p>${mentionMarkup(ada, 'Ada')} and <a href="https://example.org">this</a></p>`)).toBe(true);
   });
 });

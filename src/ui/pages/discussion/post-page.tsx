@@ -1,7 +1,7 @@
 /**
  * A post's own page (issue 37), `/discussion/{id}`: the post and its whole thread, drawn by the server for members
  * (visitors are sent to sign in and see none of it). The author edits it in place; anyone signed in sees 'edited'
- * and its history; members save it and its comments. Arriving at `#comment-{id}` brings that comment into view and
+ * and its history; members save, follow and report it and its comments; a hidden post shows its placeholder. Arriving at `#comment-{id}` brings that comment into view and
  * focus, even when it is in a part of a long thread that is still being added.
  */
 import { useId, useRef, useState } from 'react';
@@ -22,6 +22,8 @@ import { useServices, useSession } from '../../services-context';
 import { BookmarkButton, SavedContext } from './bookmark-button';
 import { CommentThread } from './comment-thread';
 import { EditedMark } from './edit-history';
+import { FollowButton, FollowsProvider } from './follow-button';
+import { HiddenPlaceholder, ReportButton, ReportProvider } from './report-dialog';
 import { NameGateProvider } from './name-gate';
 import { PostActions } from './post-actions';
 import { PostEditForm } from './post-edit';
@@ -52,12 +54,13 @@ function PostArticle({ post, userId, saved, onChanged, onDeleted }: {
       </div>
     );
   }
-  const subject = `post: ${post.title}`;
+  const hidden = post.moderation === 'hidden';
+  const subject = hidden ? 'post hidden by a moderator' : `post: ${post.title}`;
   return (
     <article className="card post-page__post" aria-labelledby={titleId}>
       <div className="card__body">
         <h1 id={titleId} className="post-page__title">
-          {post.title}
+          {hidden ? 'Hidden post' : post.title}
         </h1>
         <p className="card__meta">
           <Byline author={post.createdBy} className="discussion-card__author" />
@@ -65,9 +68,11 @@ function PostArticle({ post, userId, saved, onChanged, onDeleted }: {
           <time dateTime={post.createdAt}>{formatUsDate(post.createdAt)}</time>
           <EditedMark kind="discussion" id={post._id} editedAt={post.editedAt} subject={subject} />
         </p>
-        <SafeHtml html={post.content} className="rich-text discussion-card__content" />
+        {hidden ? <HiddenPlaceholder /> : <SafeHtml html={post.content} className="rich-text discussion-card__content" />}
         <div className="discussion-card__actions">
           <PostActions post={post} userId={userId} subject={subject} onDeleted={onDeleted} />
+          <FollowButton target={{ targetType: 'discussion', targetId: post._id }} subject={subject} />
+          {!hidden && !isAuthor(userId, post) && <ReportButton target={{ type: 'discussion', id: post._id }} subject={subject} />}
           {saved !== null && <BookmarkButton targetType="discussion" targetId={post._id} initiallySaved={saved} subject={subject} />}
           {isAuthor(userId, post) && (
             <button ref={editButton} type="button" className="chip-button" onClick={openEdit}>
@@ -133,7 +138,11 @@ export default function PostPage() {
   return (
     <div className="container page post-page">
       <NameGateProvider>
-        <PostView id={id} user={user} />
+        <ReportProvider>
+          <FollowsProvider>
+            <PostView id={id} user={user} />
+          </FollowsProvider>
+        </ReportProvider>
       </NameGateProvider>
     </div>
   );
