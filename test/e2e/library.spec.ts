@@ -6,7 +6,7 @@
  */
 import type { APIRequestContext, Page, Route } from '@playwright/test';
 import { type Course, categoryLabel } from '../../src/domain/content';
-import { createUser, logInByKeyboard, signIn } from './support/accounts';
+import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 
 const VIEWPORTS = [
@@ -471,20 +471,3 @@ for (const viewport of VIEWPORTS) {
     });
   });
 }
-
-test('a visitor who opens an ebook file is sent to sign in, and then gets the file (issue 41 item 3)', async ({ page, request }) => {
-  const user = await createUser(request);
-  const { ebooks } = await (await request.get('/api/ebooks', { headers: { authorization: `Bearer ${user.token}` } })).json();
-  const file: string = ebooks[0].fileUrl;
-  await page.goto(file);
-  await expect(page).toHaveURL(`/login?from=${encodeURIComponent(file)}`);
-  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expectAccessible(page, 'sign in before a members\' file');
-  // The browser loads the file itself once signed in (shown or saved, as the browser does with a PDF).
-  const served = page.waitForResponse((res) => new URL(res.url()).pathname === file && res.status() !== 302);
-  await logInByKeyboard(page, user.email, user.password);
-  const response = await served;
-  expect(response.status()).toBe(200);
-  expect(response.headers()['content-type']).toBe('application/pdf');
-  expect(response.headers()['cache-control']).toBe('private, max-age=86400');
-});

@@ -546,21 +546,6 @@ test.describe('articles', () => {
     await page.getByRole('link', { name: 'Browse the articles' }).click();
     await expect(page).toHaveURL(/\/articles$/);
   });
-
-  test('every not-found is one design: what was not found, and the ways on (issue 41 item 13)', async ({ page }) => {
-    for (const [path, title] of [
-      ['/no/such/page', 'Page not found'],
-      ['/articles/00000000-0000-4000-8000-000000000000', 'Article not found'],
-      ['/certificates/00000000-0000-4000-8000-000000000000', 'Certificate not found'],
-    ] as const) {
-      await page.goto(path);
-      const notFound = page.locator('main .not-found');
-      await expect(notFound.getByRole('heading', { level: 1 })).toHaveText(title);
-      await expect(notFound.locator('.not-found__code')).toHaveText('404');
-      await expect(notFound.getByRole('link', { name: 'Back to the home page' })).toHaveAttribute('href', '/');
-      await expectAccessible(page, title);
-    }
-  });
 });
 
 test.describe('about area', () => {

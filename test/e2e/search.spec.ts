@@ -139,17 +139,3 @@ test('a visitor is offered only what a visitor may open, and a new search from t
   await expect(page.getByRole('heading', { level: 1, name: 'Search results for “passivhaus”' })).toBeVisible();
   await expect(page.locator('.search-hit').first()).toBeVisible();
 });
-
-test('on a phone the Search button keeps a button’s shape beside the field (issue 41 item 13)', async ({ page }) => {
-  await page.setViewportSize({ width: 375, height: 800 });
-  await page.goto('/search?q=timber');
-  const button = page.getByRole('search').getByRole('button', { name: 'Search' });
-  await expect(button).toBeVisible();
-  const box = (await button.boundingBox())!;
-  expect(box.height).toBeLessThanOrEqual(56);
-  expect(box.width).toBeGreaterThanOrEqual(box.height);
-  const field = (await page.getByRole('searchbox').boundingBox())!;
-  // Level with the input it submits.
-  expect(Math.abs(box.y + box.height - (field.y + field.height))).toBeLessThanOrEqual(2);
-  await expectAccessible(page, 'search at 375px');
-});
