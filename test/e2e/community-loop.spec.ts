@@ -14,7 +14,7 @@ import { memberPage } from './support/member-page';
 import { createPost } from './support/members';
 import { staffUser } from './support/staff';
 
-const TOPIC = { category: 'sustainable-cities-and-communities', subcategory: 'urban-heat-island' };
+const TOPIC = { category: 'sustainable-cities-and-communities', subcategory: 'urban-planning' };
 /** Letters only: a name no other test's member shares, so the suggestions hold one member. */
 const tag = () => [...randomBytes(6)].map((b) => String.fromCharCode(97 + (b % 26))).join('');
 const bell = (page: Page) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Notifications/ });

@@ -10,6 +10,7 @@ import { expect, expectAccessible, test } from './support/fixtures';
 import { tabTo } from './support/keyboard';
 import { slowDown, timeToAppear } from './support/slow-answers';
 import { memberPage } from './support/member-page';
+import { trustedPoster } from './support/members';
 
 const unique = () => Math.random().toString(36).slice(2, 8);
 
@@ -210,6 +211,8 @@ async function openDiscussionAfterReload(page: Page) {
 test('the composer and the comment thread work by keyboard alone', async ({ page, request }) => {
   test.setTimeout(240_000);
   const cleo = await createUser(request, { firstName: 'Cleo', lastName: 'Planner' });
+  // Her post carries a link: she is a member whose linked posts a moderator has approved before (ADR 149).
+  await trustedPoster(request, cleo);
   const title = `Keyboard-first street design ${unique()}`;
   await signIn(page, cleo);
   await openDiscussion(page);

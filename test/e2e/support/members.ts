@@ -36,3 +36,21 @@ export async function createPost(request: APIRequestContext, user: TestUser, pos
   if (!res.ok()) throw new Error(`discussions answered ${res.status()}: ${await res.text()}`);
   return ((await res.json()) as { discussion: { _id: string } }).discussion._id;
 }
+
+/**
+ * Makes a member one whose linked posts are no longer held (ADR 149): two linked posts, approved by a moderator, in a
+ * corner of the community no other test reads.
+ */
+export async function trustedPoster(request: APIRequestContext, user: TestUser): Promise<void> {
+  const { staffUser } = await import('./staff');
+  const moderator = await staffUser(request, 'moderator', process.env.E2E_BASE_URL ?? '');
+  for (const n of [1, 2]) {
+    const id = await createPost(request, user, {
+      title: `Open data on retrofit outcomes, part ${n}`,
+      content: '<p>The <a href="https://www.gov.uk/government/collections/national-energy-efficiency-data-need-framework">NEED framework</a> publishes what retrofits achieved.</p>',
+      category: 'partnerships-for-the-goals', subcategory: 'knowledge-sharing',
+    });
+    const approved = await request.post(`/api/staff/moderation/discussion/${id}`, { headers: auth(moderator), data: { action: 'keep' } });
+    if (!approved.ok()) throw new Error(`approving a held post answered ${approved.status()}: ${await approved.text()}`);
+  }
+}
