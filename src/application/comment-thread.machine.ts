@@ -41,6 +41,8 @@ export type CommentThreadEvent =
   | { type: 'comment.deleteFailed'; id: string; error: unknown }
   /** The author saved a change to a comment (issue 37): the thread is read again to show it. */
   | { type: 'comment.edited'; id: string }
+  /** Read the thread again, saying nothing: a link named a comment this copy does not hold yet (issue 37). */
+  | { type: 'thread.reload' }
   | { type: 'comment.like'; id: string; userId: string }
   | { type: 'comment.likeSettled'; id: string; userId: string; liked: boolean; likeCount: number }
   | { type: 'comment.likeFailed'; id: string; userId: string; error: unknown };
@@ -121,6 +123,7 @@ export const commentThreadMachine = setup({
       actions: [assign({ announcement: COMMENT_DELETED }), 'reloadFresh', emit({ type: 'thread.changed' })],
     },
     'comment.edited': { target: '.loading', actions: [assign({ announcement: COMMENT_EDITED }), 'reloadFresh'] },
+    'thread.reload': { target: '.loading', actions: 'reloadFresh' },
     'comment.deleteFailed': {
       actions: { type: 'logError', params: ({ event }) => ({ message: 'deleting a comment failed', error: event.error }) },
     },

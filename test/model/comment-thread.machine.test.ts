@@ -68,7 +68,7 @@ function eventsFor(s: Snapshot): CommentThreadEvent[] {
   list.push({ type: 'comment.delete', id: 'c2' });
   if (changes) list.push({ type: 'comment.deleted', id: 'c2' });
   list.push({ type: 'comment.deleteFailed', id: 'c2', error: failure });
-  if (changes) list.push({ type: 'comment.edited', id: 'c1' });
+  if (changes) list.push({ type: 'comment.edited', id: 'c1' }, { type: 'thread.reload' });
   list.push({ type: 'comment.like', id: 'c1', userId: U }, { type: 'comment.like', id: 'c2', userId: U });
   // A like's answer may arrive while its press is in flight, or late (after the list was read again).
   for (const id of ['c1', 'c2']) {
@@ -168,6 +168,8 @@ function step(m: Model, e: CommentThreadEvent): Model {
       return { ...reload(), announcement: 'Comment deleted' };
     case 'comment.edited':
       return { ...reload(), announcement: 'Comment updated' };
+    case 'thread.reload':
+      return reload();
     case 'comment.deleteFailed':
       log('deleting a comment failed', e.error);
       return next;

@@ -103,7 +103,7 @@ function PostView({ id, user }: { id: string; user: User }) {
     settled: (state) => !state.matches('loading'),
   });
   const threadId = useId();
-  useCommentTarget(threadId);
+  useCommentTarget(threadId, () => thread.send({ type: 'thread.reload' }));
 
   if (!post && answer.status === 'loading') return <Spinner label="Loading discussion..." />;
   if (!post) {
