@@ -7,6 +7,7 @@ import fp from 'fastify-plugin';
 import { unauthorized } from '../services/errors';
 import type { SessionService } from '../services/sessions';
 import { KeptUntilChanged } from './kept';
+import { tokenOf } from './session-cookie';
 import type { AuthUser } from './route';
 
 declare module 'fastify' {
@@ -26,10 +27,11 @@ export const authPlugin = fp<{ sessions: SessionService }>(async (app, { session
   const { tokens } = service;
   const sessions = new KeptUntilChanged<AuthUser | null>({ maxAgeMs: SESSION_MAX_AGE_MS, maxSize: 10_000, sizeOf: () => 1, now: tokens.now });
   app.decorate('sessions', sessions);
-  app.decorate('authenticate', async (request, required, given) => {
-    const header = request.headers.authorization ?? '';
-    const match = /^Bearer\s+(\S{1,4096})$/i.exec(header);
-    const token = given === undefined ? match?.[1] : given && given.length <= 4096 ? given : undefined;
+  app.decorate('authenticate', async (request, required, options) => {
+    const header = request.headers.authorization;
+    const match = header === undefined ? null : /^Bearer\s+(\S{1,4096})$/i.exec(header);
+    const cookie = header === undefined && options?.orCookie ? tokenOf(request.headers.cookie) : null;
+    const token = match?.[1] ?? (cookie && cookie.length <= 4096 ? cookie : undefined);
     // A revoked token never writes: a write checks the database, a read may use what was found in the last second.
     const read = request.method === 'GET' || request.method === 'HEAD';
     // The user agent names a device that signed in before devices were recorded, the first time its token is seen.

@@ -14,11 +14,11 @@ import { SOLE_PROCESS_COMMUNITY_MAX_AGE_MS } from './answer-cache';
 import { acceptedEncoding, compress, type Encoding, MIN_COMPRESSED_BYTES, varyOnEncoding } from './compression';
 import { refusalOf } from './errors';
 import { KeptUntilChanged } from './kept';
+import { TOKEN_COOKIE, tokenOf } from './session-cookie';
 
 /** The page's head, from what the server knows of the URL (title, description, canonical, Open Graph, JSON-LD). */
 export type HeadOf = (url: URL) => Promise<{ tags: string; status: number }>;
 
-const TOKEN_COOKIE = 'token';
 
 const MAX_KEPT_BYTES = 32 * 1024 * 1024;
 
@@ -55,19 +55,6 @@ class RenderedPage {
   }
 }
 
-export function tokenOf(cookieHeader: string | undefined): string | null {
-  if (!cookieHeader) return null;
-  for (const part of cookieHeader.split(';')) {
-    const [name, ...rest] = part.trim().split('=');
-    if (name !== TOKEN_COOKIE) continue;
-    try {
-      return decodeURIComponent(rest.join('=')) || null;
-    } catch {
-      return null;
-    }
-  }
-  return null;
-}
 
 /**
  * A visitor's URL as the pages read it: the path and only the query parameters a screen reads, in one form. Any other

@@ -35,8 +35,11 @@ declare module 'fastify' {
     /** Tells the other server processes on the database what a write made stale. */
     changes: ChangeBus;
     /** Resolves the bearer token of a request to a user, or null. Throws 401 when `required` and there is none. */
-    /** The member named by the request's bearer token, or by `token` when given (the session cookie of a document). */
-    authenticate(request: FastifyRequest, required: boolean, token?: string | null): Promise<AuthUser | null>;
+    /**
+     * The member named by the request's bearer token; with `orCookie`, by the session cookie when there is no bearer
+     * token (a document opened in a new tab, an EventSource: neither can send the header).
+     */
+    authenticate(request: FastifyRequest, required: boolean, options?: { orCookie?: boolean }): Promise<AuthUser | null>;
     validateResponses: boolean;
     /** Refuses a member who holds none of a staff call's roles (issue 36): 403. */
     staffGate: { require(userId: string, allowed: readonly import('../../src/domain/staff').StaffRole[]): Promise<unknown> };

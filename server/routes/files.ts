@@ -2,7 +2,6 @@
 import type { FastifyInstance } from 'fastify';
 import { isMembersFile, safeReturnPath } from '../../src/domain/return-path';
 import { HttpError } from '../http/errors';
-import { tokenOf } from '../http/pages';
 import { allowSameOriginFraming } from '../http/security-headers';
 import type { SiteService } from '../services/site';
 
@@ -19,8 +18,7 @@ export async function fileRoutes(app: FastifyInstance, { site }: { site: SiteSer
     // which sends the session cookie (same site); a visitor's page load goes to sign in and comes back.
     const membersOnly = isMembersFile(path);
     if (membersOnly) {
-      const token = tokenOf(request.headers.cookie);
-      const member = request.headers.authorization ? await app.authenticate(request, false) : await app.authenticate(request, false, token);
+      const member = await app.authenticate(request, false, { orCookie: true });
       if (!member) {
         reply.header('cache-control', 'no-store').header('vary', 'cookie');
         const navigation = /\btext\/html\b/.test(request.headers.accept ?? '');

@@ -9,7 +9,6 @@ import {
 } from '../../src/contract/notifications';
 import { validTimeZone } from '../../src/domain/time-zone';
 import { HttpError } from '../http/errors';
-import { tokenOf } from '../http/pages';
 import { implement } from '../http/route';
 import { invalid } from '../services/errors';
 import type { NotificationMailService } from '../services/notification-mail';
@@ -72,11 +71,7 @@ export async function notificationRoutes(app: FastifyInstance, { service, mail, 
   app.get(NOTIFICATION_STREAM_PATH, async (request, reply) => {
     if (app.shuttingDown) throw new HttpError(503, 'The server is restarting. Please try again in a moment.');
     // EventSource cannot set headers: the browser's session cookie stands for the bearer token.
-    if (!request.headers.authorization) {
-      const token = tokenOf(request.headers.cookie);
-      if (token) request.headers.authorization = `Bearer ${token}`;
-    }
-    const user = await app.authenticate(request, true);
+    const user = await app.authenticate(request, true, { orCookie: true });
     const lastEventId = lastEventIdOf(request.headers['last-event-id'], request.query);
     reply.hijack();
     const res = reply.raw;
