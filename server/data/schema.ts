@@ -5,3 +5,5 @@ export * from './schema/content';
 export * from './schema/community';
 export * from './schema/staff';
 export * from './schema/newsletter';
+export * from './schema/cpd';
+export * from './schema/authoring';

@@ -18,6 +18,10 @@ export const articles = pgTable('articles', {
   readTime: integer('read_time').notNull(),
   featured: boolean('featured').notNull().default(false),
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  /** A member who signed it (issue 38 item 5); null with `author` 'SustainLearn editorial team'. */
+  authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+  /** Continuing-education credit lines for an article with a quiz (issue 39). */
+  credits: jsonb('credits').$type<import('../../../src/domain/cpd.schema').CreditLine[]>().notNull().default([]),
 }, (t) => [uniqueIndex('articles_slug_unique').on(t.slug), index('articles_category_published').on(t.category, t.publishedAt)]);
 
 /** A workshop series: what it covers, who hosts it, its seats and its schedule (content/workshops.json). */
@@ -35,6 +39,8 @@ export const workshopSeries = pgTable('workshop_series', {
   audience: text('audience').notNull(),
   prepare: jsonb('prepare').$type<string[]>().notNull(),
   schedule: jsonb('schedule').$type<import('../../../src/domain/workshops').Schedule>().notNull(),
+  /** Continuing-education credit lines for attending a session live (issue 39). */
+  credits: jsonb('credits').$type<import('../../../src/domain/cpd.schema').CreditLine[]>().notNull().default([]),
 }, (t) => [uniqueIndex('workshop_series_slug_unique').on(t.slug)]);
 
 /** One session of a series: generated on a rolling window from the series' schedule (ADR 080). */

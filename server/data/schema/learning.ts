@@ -16,6 +16,10 @@ export const courses = pgTable('courses', {
   price: integer('price').notNull().default(0),
   status: integer('status').notNull().default(1),
   thumbnail: text('thumbnail').notNull().default(''),
+  /** Continuing-education credit lines (issue 39), each a CreditLine of src/domain/cpd.schema.ts. */
+  credits: jsonb('credits').$type<import('../../../src/domain/cpd.schema').CreditLine[]>().notNull().default([]),
+  /** The assessment's pass mark in percent: 70 by default, 80 where a credit's body asks for it. */
+  passPercent: integer('pass_percent').notNull().default(70),
   createdAt: createdAt(),
 }, (t) => [uniqueIndex('courses_slug_unique').on(t.slug), index('courses_filters').on(t.status, t.category, t.level)]);
 
