@@ -281,7 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           jobs: () => (config.jobPollSeconds <= 0 ? 'off' : jobs.polling ? 'running' : 'stopped'),
         },
       });
-      await api.register(homeRoutes, { content });
+      await api.register(homeRoutes, { content, contact: config.contact });
       await api.register(feedbackRoutes, { site });
       await api.register(authRoutes, { accounts });
       await api.register(accountSessionRoutes, {

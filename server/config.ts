@@ -2,6 +2,7 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { addressLinesOf, DEFAULT_CONTACT, type SiteContact } from '../src/domain/site';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 
@@ -14,6 +15,11 @@ const envSchema = z.object({
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
   /** Where contact messages are mailed (issue 36); unset: they wait in the staff inbox only. */
   STAFF_EMAIL: z.preprocess(emptyAsUndefined, z.email().optional()),
+  /** How people reach the team (issue 41 item 12), shown by the footer, contact page, FAQ and legal documents. */
+  CONTACT_EMAIL: z.preprocess(emptyAsUndefined, z.email().default(DEFAULT_CONTACT.email)),
+  CONTACT_PHONE: z.preprocess(emptyAsUndefined, z.string().trim().regex(/^\+?[0-9 ()-]{6,30}$/, 'must be a phone number like +44 20 7946 0958').default(DEFAULT_CONTACT.phone)),
+  /** Lines separated by semicolons. */
+  CONTACT_ADDRESS: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(300).default(DEFAULT_CONTACT.addressLines.join('; '))),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('SustainLearn <no-reply@sustainlearn.local>')),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   API_BASE_PATH: z.preprocess(emptyAsUndefined, z.string().regex(/^\/[a-z0-9/_-]*[a-z0-9]$/i, 'must look like /api').default('/api')),
@@ -70,6 +76,8 @@ export interface Config {
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
   staffEmail: string | undefined;
+  /** How people reach the team: CONTACT_EMAIL, CONTACT_PHONE and CONTACT_ADDRESS. */
+  contact: SiteContact;
   mailFrom: string;
   publicUrl: string;
   apiBasePath: string;
@@ -120,6 +128,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     staffEmail: e.STAFF_EMAIL,
+    contact: contactOf(env),
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     apiBasePath: e.API_BASE_PATH,
@@ -137,4 +146,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     otelServiceName: e.OTEL_SERVICE_NAME,
     secure: (e.PUBLIC_URL ?? '').startsWith('https://'),
   };
+}
+
+const contactSchema = envSchema.pick({ CONTACT_EMAIL: true, CONTACT_PHONE: true, CONTACT_ADDRESS: true });
+
+/**
+ * The contact details alone, for the content import (which draws the legal PDFs): the defaults where unset. A bad value
+ * stops as loadConfig does.
+ */
+export function contactOf(env: NodeJS.ProcessEnv): SiteContact {
+  const parsed = contactSchema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(`Invalid configuration: ${String(parsed.error.issues[0]!.path[0])} ${parsed.error.issues[0]!.message}`);
+  const e = parsed.data;
+  return { email: e.CONTACT_EMAIL, phone: e.CONTACT_PHONE, addressLines: addressLinesOf(e.CONTACT_ADDRESS) };
 }

@@ -5,6 +5,7 @@ import { buildApp, CONTENT_DIR } from './app';
 import { ConfigError, loadConfig } from './config';
 import { loadDemoCommunity } from './content-import/demo';
 import { seedIfEmpty, seedSearchIfMissing, seedWorkshopsIfMissing } from './content-import/import';
+import { refreshLegalDocuments } from './content-import/legal';
 import { ContentError } from './content-import/module';
 import { type Database, openDatabase } from './data/client';
 import { keepDataDirPrivate } from './data/data-dir';
@@ -75,6 +76,8 @@ async function main() {
       await seedWorkshopsIfMissing(database.db, CONTENT_DIR);
       await seedSearchIfMissing(database.db);
     }
+    // The legal PDFs name the contact details of the settings (issue 41 item 12): drawn again when those changed.
+    await refreshLegalDocuments(database.db, CONTENT_DIR, config.contact);
     return first;
   });
   if (config.demoCommunity) {

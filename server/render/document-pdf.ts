@@ -11,6 +11,8 @@ export interface DocumentSpec {
   title: string;
   subtitle?: string;
   sections: DocumentSection[];
+  /** The document's Keywords entry (the legal documents keep the contact details they were drawn with there). */
+  keywords?: string;
 }
 
 const GREEN = '#1f6f4a';
@@ -26,7 +28,7 @@ export function renderDocumentPdf(doc: DocumentSpec): Promise<Buffer> {
     {
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    info: { Title: doc.title, Author: 'SustainLearn', Creator: 'SustainLearn' },
+    info: { Title: doc.title, Author: 'SustainLearn', Creator: 'SustainLearn', ...(doc.keywords ? { Keywords: doc.keywords } : {}) },
     pdfVersion: '1.7',
     lang: 'en',
     displayTitle: true,

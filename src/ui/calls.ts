@@ -128,3 +128,6 @@ export const searchMembers = staffMembers('searchMembers');
 export const memberDetail = staffMembers('memberDetail');
 const staffAnalyticsModule = module('staffAnalytics', () => import(/* webpackChunkName: "contract-staff-analytics" */ '../contract/staff-analytics'));
 export const analytics = staffAnalyticsModule('analytics');
+
+const site = module('site', () => import(/* webpackChunkName: "contract-site" */ '../contract/site'));
+export const siteContact = site('siteContact');

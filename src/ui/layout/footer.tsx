@@ -10,6 +10,9 @@ import { PartBoundary, retryableLazy } from '../components/retryable-lazy';
 import { messageOf } from '../../application/api-error';
 import { subscribe } from '../calls';
 import { useServices } from '../services-context';
+import { DEFAULT_CONTACT, phoneHref } from '../../domain/site';
+import { AddressLines } from '../components/address-lines';
+import { useSiteContact } from '../hooks/use-site-contact';
 import { LEARNING_LINKS } from './nav-links';
 import './site-layout.css';
 
@@ -119,6 +122,7 @@ function NewsletterForm() {
 }
 
 export function Footer() {
+  const contact = useSiteContact() ?? DEFAULT_CONTACT;
   const [, navigate] = useLocation();
   const [openDocumentKey, setDocument] = useState<keyof typeof LEGAL_DOCUMENTS | null>(null);
   const [loadedModal, setLoadedModal] = useState(false);
@@ -216,12 +220,10 @@ export function Footer() {
               Contact
             </h2>
             <address className="footer__address">
-              <a href="mailto:hello@sustainlearn.example">hello@sustainlearn.example</a>
-              <a href="tel:+442079460958">+44 20 7946 0958</a>
+              <a href={`mailto:${contact.email}`}>{contact.email}</a>
+              <a href={phoneHref(contact.phone)}>{contact.phone}</a>
               <span>
-                Studio 4, 12 Greenway Yard
-                <br />
-                London N1 7GU, United Kingdom
+                <AddressLines lines={contact.addressLines} />
               </span>
             </address>
           </section>

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { startServer } from '../../support/server';
 import { makeSeededDataDir, seededDataDirCopy } from './data-dirs';
 import { startMailbox } from './mailbox';
+import { E2E_CONTACT_EMAIL } from './contact';
 
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(1)} s`;
 
@@ -64,7 +65,7 @@ export default async function globalSetup() {
   made.push(dataDir);
   // Rate limits are off here: every test signs its users up from 127.0.0.1. Server tests cover the limits.
   // Jobs every second: a mail sent through the queue (a message to registrants, a newsletter) arrives while the test waits.
-  const server = await startServer({ STATIC_DIR: staticDir!, SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`, RATE_LIMIT: 'off', JOB_POLL_SECONDS: '1' }, dataDir);
+  const server = await startServer({ STATIC_DIR: staticDir!, SMTP_URL: `smtp://127.0.0.1:${mailbox.port}`, RATE_LIMIT: 'off', JOB_POLL_SECONDS: '1', CONTACT_EMAIL: E2E_CONTACT_EMAIL }, dataDir);
   console.log(`End-to-end server ready in ${seconds(started)}`);
   process.env.E2E_BASE_URL = server.url;
   process.env.E2E_DATA_DIR = server.dataDir;

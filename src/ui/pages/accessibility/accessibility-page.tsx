@@ -3,7 +3,9 @@
  * not yet, how it is tested, and how to report a barrier (through the contact form).
  */
 import { Link } from 'wouter';
+import { DEFAULT_CONTACT } from '../../../domain/site';
 import { PageIntro } from '../../components/page-intro';
+import { useSiteContact } from '../../hooks/use-site-contact';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { paths } from '../../routes';
 import './accessibility.css';
@@ -11,6 +13,7 @@ import './accessibility.css';
 export const STATEMENT_PREPARED = 'November 28, 2026';
 
 export default function AccessibilityPage() {
+  const contact = useSiteContact() ?? DEFAULT_CONTACT;
   useDocumentTitle('Accessibility statement');
   return (
     <div className="statement">
@@ -76,7 +79,7 @@ export default function AccessibilityPage() {
           <h2 id="report">Reporting a barrier</h2>
           <p>
             If you find a part of SustainLearn you cannot use, or need content in another format, tell us through the{' '}
-            <Link href={paths.contact}>contact form</Link> or by email at <a href="mailto:hello@sustainlearn.example">hello@sustainlearn.example</a>. Say
+            <Link href={paths.contact}>contact form</Link> or by email at <a href={`mailto:${contact.email}`}>{contact.email}</a>. Say
             which page, what you were trying to do and what assistive technology you use, if any. We reply within two working days.
           </p>
           <p>

@@ -6,7 +6,10 @@
 import { type FormEvent, useState } from 'react';
 import { Form } from 'react-aria-components';
 import { toast } from 'sonner';
+import { DEFAULT_CONTACT, phoneHref } from '../../../domain/site';
 import { sendContactMessage } from '../../calls';
+import { AddressLines } from '../../components/address-lines';
+import { useSiteContact } from '../../hooks/use-site-contact';
 import { Field } from '../../components/fields';
 import { useServices } from '../../services-context';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -16,6 +19,7 @@ import './contact.css';
 const EMPTY = { name: '', email: '', phone: '', message: '' };
 
 export default function ContactPage() {
+  const contact = useSiteContact() ?? DEFAULT_CONTACT;
   useDocumentTitle('Contact us');
   const { api, log } = useServices();
   const [values, setValues] = useState(EMPTY);
@@ -60,17 +64,15 @@ export default function ContactPage() {
           <dl>
             <dt>Email</dt>
             <dd>
-              <a href="mailto:hello@sustainlearn.example">hello@sustainlearn.example</a>
+              <a href={`mailto:${contact.email}`}>{contact.email}</a>
             </dd>
             <dt>Phone</dt>
             <dd>
-              <a href="tel:+442079460958">+44 20 7946 0958</a>
+              <a href={phoneHref(contact.phone)}>{contact.phone}</a>
             </dd>
             <dt>Studio</dt>
             <dd>
-              Studio 4, 12 Greenway Yard
-              <br />
-              London N1 7GU, United Kingdom
+              <AddressLines lines={contact.addressLines} />
             </dd>
             <dt>Hours</dt>
             <dd>Monday to Friday, 9:00 to 17:30 (UK time)</dd>

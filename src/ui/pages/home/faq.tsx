@@ -1,5 +1,7 @@
 /** The home FAQ as an accessible accordion (react-aria DisclosureGroup): each question is a button that shows or hides its answer. */
+import { DEFAULT_CONTACT, fillContact } from '../../../domain/site';
 import { DisclosureList } from '../../components/disclosure-list';
+import { useSiteContact } from '../../hooks/use-site-contact';
 
 export const FAQ_ITEMS = [
   {
@@ -32,7 +34,7 @@ export const FAQ_ITEMS = [
   },
   {
     q: 'How do I get support?',
-    a: 'Email us at hello@sustainlearn.example or use the contact page: every message reaches the team’s inbox, and we answer by email.',
+    a: 'Email us at {contactEmail} or use the contact page: every message reaches the team’s inbox, and we answer by email.',
   },
   {
     q: 'Do you create custom courses for organisations?',
@@ -41,11 +43,13 @@ export const FAQ_ITEMS = [
 ] as const;
 
 export function Faq() {
+  // Until the settings arrive (a page the server drew carries them), the answer names the default address.
+  const contact = useSiteContact() ?? DEFAULT_CONTACT;
   return (
     <section className="home-section container faq" aria-labelledby="faq-heading">
       <p className="eyebrow">Questions</p>
       <h2 id="faq-heading">Frequently asked questions</h2>
-      <DisclosureList items={FAQ_ITEMS.map((item) => ({ title: item.q, text: item.a }))} />
+      <DisclosureList items={FAQ_ITEMS.map((item) => ({ title: item.q, text: fillContact(item.a, contact) }))} />
     </section>
   );
 }
