@@ -12,22 +12,26 @@ export const VISION = {
   text: 'We picture towns and cities that are net zero in carbon, healthy to live in, rich in nature and built from materials that are used again and again, designed by people who learned how from each other.',
 } as const;
 
+/**
+ * The spec's team section holds one founder. SustainLearn names no person it cannot stand behind (ADR 160): until a
+ * real founder's name and words are given, the card is the editorial team's, saying only what the team does.
+ */
 export const FOUNDER = {
-  name: 'Ananya Rao',
-  role: 'Founder and Director',
+  name: 'SustainLearn editorial team',
+  role: 'Writes, reviews and publishes what you learn here',
   paragraphs: [
-    'Ananya is an architect and sustainability consultant who spent fifteen years delivering low-carbon schools, housing and workplaces before founding SustainLearn. She saw how much good practice stayed locked inside a few teams, and set out to make it easy for anyone in the industry to learn, share and apply it.',
-    "She leads the editorial team, writes on whole-life carbon and retrofit, and hosts the community's monthly project clinics.",
+    'The editorial team writes and signs the courses, articles, lessons and workshops on SustainLearn, and names the standards, guidance and research each one draws on, so you can check them.',
+    'When a member writes for SustainLearn, the piece carries their own name. Tell the team through the contact page what you would like to learn next, or what a page got wrong.',
   ],
 } as const;
 export const VALUES = [
   {
     title: 'Sustainability',
-    text: 'We practise what we teach: low-carbon hosting, lightweight pages and illustrations instead of heavy photography, and content that helps people cut the carbon, water and waste of the projects they work on.',
+    text: 'We practise what we teach: lightweight pages that download little, illustrations instead of heavy photography, and content that helps people cut the carbon, water and waste of the projects they work on.',
   },
   {
     title: 'High-Quality Content',
-    text: 'Every course and article is written or reviewed by practitioners, cites its sources and is updated when standards change, so what you learn holds up in a design review or a planning meeting.',
+    text: 'Every course and article names the standards, guidance and research it draws on, so what you learn can be checked and holds up in a design review or a planning meeting.',
   },
   {
     title: 'Innovation',
@@ -39,7 +43,7 @@ export const VALUES = [
   },
   {
     title: 'Accessibility and Affordability',
-    text: 'Knowledge about sustainable design should not depend on budget or location. Introductory courses are free, plans are priced for individuals, and the site works on any device and with assistive technology.',
+    text: 'Knowledge about sustainable design should not depend on budget or location. While SustainLearn is in beta every course is free to members, and the site works on any device and with assistive technology.',
   },
 ] as const;
 

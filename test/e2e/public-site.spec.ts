@@ -575,7 +575,7 @@ test.describe('about area', () => {
     await expect(strategy.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Quality of Life' }) })).toContainText('Goals 1, 2, 3, 4, 5, 6, 10, 11, 12, 17');
     await expect(strategy.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Circular Economy' }) })).toContainText('Goals 8, 9, 12, 17');
     await expect(strategy.getByRole('list', { name: 'Climate Change goals' }).getByRole('listitem')).toHaveCount(6);
-    await expect(page.getByRole('heading', { name: 'Ananya Rao' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'SustainLearn editorial team', exact: true })).toBeVisible();
     await expectAccessible(page, 'about');
   });
 });

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FOUNDER, MISSION, VALUES, VISION } from '../../src/domain/about';
 import { FAQ_ITEMS } from '../../src/ui/pages/home/faq';
 import { PLAN_FEATURES } from '../../src/ui/pages/home/pricing-plans';
 
@@ -21,6 +22,8 @@ const source = (path: string) => readFileSync(join(root, path), 'utf8');
 const UNTRUE = [
   /leaderboard/i, /read-only/i, /purchas/i, /\d+\s*% off/i, /\boffer\b/i, /discount/i, /after each module/i,
   /(?<!not an )accredit/i, /monthly quizzes/i,
+  // The about page (ADR 160): no hosting claim we cannot show, no invented founder, no clinics that do not exist.
+  /low-carbon hosting/i, /ananya/i, /project clinics/i, /priced for individuals/i,
 ];
 
 describe('the promises the product makes', () => {
@@ -48,13 +51,14 @@ describe('the promises the product makes', () => {
       source('src/ui/pages/home/plans-soon-dialog.tsx'),
       home.salesBanner,
       ...home.slides.flatMap((slide) => [slide.title, slide.description]),
+      MISSION.text, VISION.text, ...VALUES.map((value) => value.text), FOUNDER.name, ...FOUNDER.paragraphs,
     ];
     for (const text of texts) for (const untrue of UNTRUE) expect(text, `${untrue} in: ${text.slice(0, 80)}`).not.toMatch(untrue);
   });
 
   it('catch an untrue text (the check can fail)', () => {
-    const caught = ['Autumn offer: 30% off every plan', 'Community access (read-only)', 'Leaderboard', 'Approved and accredited CPD']
+    const caught = ['Autumn offer: 30% off every plan', 'Community access (read-only)', 'Leaderboard', 'Approved and accredited CPD', 'low-carbon hosting']
       .filter((text) => UNTRUE.some((untrue) => untrue.test(text)));
-    expect(caught).toHaveLength(4);
+    expect(caught).toHaveLength(5);
   });
 });

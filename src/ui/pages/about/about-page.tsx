@@ -96,7 +96,7 @@ export default function AboutPage() {
         <p className="eyebrow">Our team</p>
         <h2 id="team-title">The people behind SustainLearn</h2>
         <div className="founder">
-          <svg className="founder__portrait" viewBox="0 0 160 160" width="160" height="160" role="img" aria-label="Portrait illustration of Ananya Rao">
+          <svg className="founder__portrait" viewBox="0 0 160 160" width="160" height="160" role="img" aria-label="Illustration of the SustainLearn editorial team">
             <circle cx="80" cy="80" r="80" fill="#a7d7b8" />
             <circle cx="80" cy="64" r="30" fill="#1f6f4a" />
             <path d="M28 140c8-30 30-44 52-44s44 14 52 44" fill="#1f6f4a" />
