@@ -15,7 +15,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, eq, inArray, like, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { categoryLabel } from '../../src/domain/content';
+import { categoryLabel, ILLUSTRATIVE_LABEL } from '../../src/domain/content';
 import { contentCategorySchema, courseLevelSchema } from '../../src/domain/content.schema';
 import { formatUsDate } from '../../src/domain/text';
 import { renderDocumentPdf } from '../render/document-pdf';
@@ -84,6 +84,8 @@ export const libraryDocumentSchema = z.object({
   category: contentCategorySchema.optional(),
   publishedAt: z.iso.date('must be a date like 2026-09-14'),
   featured: z.boolean().default(false),
+  /** A case study that describes no one real project (a composite written to teach): its card and PDF say so (ADR 153). */
+  illustrative: z.boolean().default(false),
   imageUrl: sitePathOrHttps.optional(),
   sections: z
     .array(z.object({ heading: text(200), paragraphs: z.array(z.string().trim().min(1)).min(1) }))
@@ -194,9 +196,22 @@ async function readCourses(folder: string, report: Reporter): Promise<CourseFile
 
 function subtitleOf(kind: LibraryKind, doc: LibraryDocumentFile): string {
   const parts: string[] = [LIBRARY_KINDS[kind].label];
+  if (doc.illustrative) parts.push(ILLUSTRATIVE_LABEL);
   if (doc.category) parts.push(categoryLabel(doc.category));
   parts.push(`Published ${formatUsDate(doc.publishedAt)}`);
   return parts.join('  |  ');
+}
+
+/**
+ * A persona or composite used to teach is marked where it is shown (ADR 153): a case study whose own text calls it an
+ * illustrative composite must carry the flag, so its card says it too; only case studies take the flag.
+ */
+function checkIllustrative(display: string, kind: LibraryKind, doc: LibraryDocumentFile) {
+  if (doc.illustrative && kind !== 'caseStudies') throw new ContentError(`${display}: field "illustrative": only a case study can be marked illustrative`);
+  const says = [doc.description, ...doc.sections.flatMap((s) => s.paragraphs)].some((t) => /illustrative composite/i.test(t));
+  if (kind === 'caseStudies' && says && !doc.illustrative) {
+    throw new ContentError(`${display}: field "illustrative": the text calls this case study an illustrative composite; mark it "illustrative": true so its card says so too`);
+  }
 }
 
 async function readLibrary(folder: string, kind: LibraryKind, report: Reporter): Promise<RenderedDocument[] | null> {
@@ -212,6 +227,7 @@ async function readLibrary(folder: string, kind: LibraryKind, report: Reporter):
     checkSlug(display, name.slice(0, -'.json'.length), doc.slug);
     if (kind === 'researchPapers' && !doc.category) throw new ContentError(`${display}: field "category": a research paper needs a category`);
     if (kind === 'caseStudies' && !doc.imageUrl) throw new ContentError(`${display}: field "imageUrl": a case study needs an image`);
+    checkIllustrative(display, kind, doc);
     const pdf = await renderDocumentPdf({ title: doc.title, subtitle: subtitleOf(kind, doc), sections: [
       { heading: 'Summary', paragraphs: [doc.description] },
       ...doc.sections,
@@ -298,7 +314,7 @@ async function writeLibrary(tx: Tx, kind: LibraryKind, list: RenderedDocument[])
       const values = { ...common(doc), category: doc.category! };
       await tx.insert(researchPapers).values(values).onConflictDoUpdate({ target: researchPapers.slug, set: values });
     } else if (kind === 'caseStudies') {
-      const values = { ...common(doc), imageUrl: doc.imageUrl!, featured: doc.featured };
+      const values = { ...common(doc), imageUrl: doc.imageUrl!, featured: doc.featured, illustrative: doc.illustrative };
       await tx.insert(caseStudies).values(values).onConflictDoUpdate({ target: caseStudies.slug, set: values });
     } else {
       const table = LIBRARY_TABLES[kind];

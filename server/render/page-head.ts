@@ -11,6 +11,7 @@
  * matching: case-insensitive, an optional trailing slash, the path decoded with decodeURI. test/server/seo.test.ts
  * checks the two agree.
  */
+import { EDITORIAL_TEAM } from '../../src/domain/content';
 import { DEFAULT_IMAGE, documentTitle, type HeadDeps, type HeadPage, type PageHead, SITE_NAME } from './page-head-model';
 import { missing, type Params, SCREENS, type Screen, wouterPath } from './page-screens';
 
@@ -96,7 +97,8 @@ export function headTags(page: HeadPage, publicUrl: string): string {
       description,
       ...(image ? { image: [image] } : {}),
       datePublished: page.subject.published,
-      ...(page.subject.author ? { author: { '@type': 'Person', name: page.subject.author } } : {}),
+      // The editorial team is not a person (ADR 153): it is named as an organization.
+      ...(page.subject.author ? { author: { '@type': page.subject.author === EDITORIAL_TEAM ? 'Organization' : 'Person', name: page.subject.author } } : {}),
       ...(page.subject.section ? { articleSection: page.subject.section } : {}),
       publisher: organization,
       ...(url ? { url, mainEntityOfPage: { '@type': 'WebPage', '@id': url } } : {}),

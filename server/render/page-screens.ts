@@ -219,7 +219,7 @@ export const SCREENS: readonly Screen[] = [
       trail: [QUIZZES, { name: topic, path: topicPath }, { name: set.title, path: `${topicPath}/${enc(set.id)}` }] };
   }),
   members('/case-studies', () => plain('Case Studies', '/case-studies',
-    'How real projects cut carbon, restored nature and kept materials in use: what was done, what it achieved and what others can learn.')),
+    'How projects cut carbon, restored nature and kept materials in use: what was done, what it achieved and what others can learn.')),
   members('/profile', () => plain('Profile Settings', '/profile', 'Your SustainLearn profile and password.')),
   members('/notifications', () => plain('Notifications', '/notifications', 'Replies, mentions, likes and news from the topics you follow.')),
   members('/learning', () => plain('My learning', '/learning', 'Your courses in progress, your certificates, your quizzes and your workshops.')),

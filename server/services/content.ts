@@ -42,6 +42,7 @@ function toCaseStudy(row: CaseStudyRow): CaseStudy {
     imageUrl: row.imageUrl,
     documentUrl: row.filePath,
     featured: row.featured,
+    illustrative: row.illustrative,
   };
 }
 

@@ -83,6 +83,7 @@ export const caseStudySchema = z.object({
   imageUrl: z.string(),
   documentUrl: z.string(),
   featured: z.boolean(),
+  illustrative: z.boolean(),
 });
 
 export const slideSchema = z.object({

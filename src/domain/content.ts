@@ -24,6 +24,12 @@ export function categoryLabel(id: string): string {
   return CONTENT_CATEGORIES.find((c) => c.id === id)?.label ?? id;
 }
 
+/** The byline of the product's own content: a named member who wrote it, or this; never an invented person (ADR 153). */
+export const EDITORIAL_TEAM = 'SustainLearn editorial team';
+
+/** What a case study built as a teaching composite, not one real project, says on its card and its PDF (ADR 153). */
+export const ILLUSTRATIVE_LABEL = 'Illustrative composite';
+
 export interface Lesson {
   _id: string;
   title: string;
@@ -126,6 +132,8 @@ export interface CaseStudy {
   imageUrl: string;
   documentUrl: string;
   featured: boolean;
+  /** A composite written to teach, describing no one real project: shown as ILLUSTRATIVE_LABEL. */
+  illustrative: boolean;
 }
 
 export interface Slide {

@@ -430,6 +430,10 @@ for (const viewport of VIEWPORTS) {
       const hero = page.getByTestId('featured-case-study');
       await expect(hero.getByRole('heading', { level: 2 })).toHaveText(featured.title);
       await expect(page.getByTestId('case-study-card')).toHaveCount(caseStudies.length - 1);
+      // A teaching composite says so on its hero and its card, not only inside the document (ADR 153).
+      // Every seeded case study is one (test/unit/bylines.test.ts).
+      await expect(hero.getByTestId('illustrative-label')).toHaveText('Illustrative composite');
+      await expect(page.getByTestId('case-study-card').getByTestId('illustrative-label')).toHaveText(Array(caseStudies.length - 1).fill('Illustrative composite'));
       await expectAccessible(page, `case studies ${viewport.name}`);
 
       const card = page.getByTestId('case-study-card').first();

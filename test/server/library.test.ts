@@ -19,7 +19,7 @@ import {
 } from '../../src/contract/content';
 import type { Call, QueryOf } from '../../src/contract/define';
 import {
-  ACCESS_TYPES, CONTENT_CATEGORIES, COURSE_LEVELS, type CaseStudy, type Course, type Ebook, type Newsletter,
+  ACCESS_TYPES, CONTENT_CATEGORIES, COURSE_LEVELS, type CaseStudy, type Course, type Ebook, ILLUSTRATIVE_LABEL, type Newsletter,
   type ResearchPaper, type Workshop,
 } from '../../src/domain/content';
 import { type CallOptions, filePath, getUrl, mediaPath, send, urlOf } from './api';
@@ -43,6 +43,7 @@ interface LibraryFile {
   category?: string;
   publishedAt: string;
   featured?: boolean;
+  illustrative?: boolean;
   imageUrl?: string;
   sections: { heading: string; paragraphs: string[] }[];
 }
@@ -289,7 +290,7 @@ describeWithApp('workshops and library documents', { seed: true }, (ctx) => {
     expect(list.map((c) => c.title).sort()).toEqual(source.map((c) => c.title).sort());
     for (const study of list) {
       const s = source.find((d) => d.title === study.title)!;
-      expect(study).toMatchObject({ imageUrl: s.imageUrl, documentUrl: libraryFilePath('caseStudies', s.slug), featured: s.featured ?? false });
+      expect(study).toMatchObject({ imageUrl: s.imageUrl, documentUrl: libraryFilePath('caseStudies', s.slug), featured: s.featured ?? false, illustrative: s.illustrative ?? false });
       expect((await get(study.imageUrl)).statusCode).toBe(200);
     }
     const marked = source.filter((s) => s.featured);
@@ -396,6 +397,8 @@ describeWithApp('workshops and library documents', { seed: true }, (ctx) => {
         expect(result.status, result.stderr).toBe(0);
         const text = squash(result.stdout);
         expect(text).toContain(squash(doc.title).slice(0, 40));
+        // A teaching composite says so under its title too (ADR 153).
+        expect(text.includes(squash(ILLUSTRATIVE_LABEL)), doc.slug).toBe(doc.illustrative === true);
         for (const section of doc.sections) {
           expect(text, `${doc.slug}: ${section.heading}`).toContain(squash(section.heading));
           // The first words after each heading (a heading never ends a page, so no page footer comes between).
@@ -454,6 +457,8 @@ describeWithApp('importing broken library content', { seed: true }, (ctx) => {
     ['a workshop agenda that does not fill its time', 'workshops.json', (t: string) => t.replace('"minutes": 50', '"minutes": 40'), /^workshops\.json: field "0\.agenda": adds up to 80 minutes, not the duration 90/],
     ['a research paper without a category', 'library/research-papers/embodied-carbon-building-life-cycle-review.json', (t: string) => t.replace('"category": "carbon",', ''), /research-papers\/embodied-carbon-building-life-cycle-review\.json: field "category"/],
     ['a second featured case study', 'library/case-studies/circular-office-fit-out.json', (t: string) => t.replace('"featured": false', '"featured": true'), /only one case study may be featured/],
+    ['an illustrative composite whose card would not say so', 'library/case-studies/circular-office-fit-out.json', (t: string) => t.replace('"illustrative": true,', ''), /^library\/case-studies\/circular-office-fit-out\.json: field "illustrative": the text calls this case study an illustrative composite/],
+    ['an ebook marked illustrative', 'library/ebooks/circular-interiors-playbook.json', (t: string) => t.replace('"publishedAt"', '"illustrative": true, "publishedAt"'), /^library\/ebooks\/circular-interiors-playbook\.json: field "illustrative": only a case study/],
   ])('refuses %s, naming the file, and changes nothing', async (_label, file, change, message) => {
     const { db } = ctx().database;
     const before = await db.select({ id: courses.id, title: courses.title, level: courses.level }).from(courses).orderBy(asc(courses.id));

@@ -25,7 +25,7 @@ import { LearningService } from '../../server/services/learning';
 import { WorkshopService } from '../../server/services/workshops';
 import { DiscussionService } from '../../server/services/discussions';
 import { listArticles } from '../../src/contract/content';
-import { type Article, categoryLabel, type Course } from '../../src/domain/content';
+import { type Article, categoryLabel, type Course, EDITORIAL_TEAM } from '../../src/domain/content';
 import { ROUTE_TABLE } from '../../src/ui/route-table';
 import { ABOUT_SLUG } from '../../src/ui/routes';
 import { urlOf } from './api';
@@ -270,7 +270,8 @@ for (const kind of databaseKinds()) {
           description: article.description,
           image: [`${SITE}${article.imageUrl}`],
           datePublished: article.createdAt,
-          author: { '@type': 'Person', name: article.author },
+          // The product's articles are signed by the editorial team, an organization, not a person (ADR 153).
+          author: { '@type': 'Organization', name: EDITORIAL_TEAM },
           publisher: { '@type': 'Organization', name: 'SustainLearn' },
           mainEntityOfPage: { '@type': 'WebPage', '@id': url },
         });
@@ -451,7 +452,7 @@ describe('head tags', () => {
     expect(h.meta.get('og:title')).toBe(EVIL);
     expect(h.meta.get('og:image:alt')).toBe('"><script>');
     const [article] = graphOf(h, 'Article');
-    expect(article).toMatchObject({ headline: EVIL, author: { name: EVIL } });
+    expect(article).toMatchObject({ headline: EVIL, author: { '@type': 'Person', name: EVIL } });
     expect(crumbsOf(h)![1]!.name).toBe(EVIL);
     for (const script of h.scripts) expect(DomUtils.textContent(script)).not.toContain('<');
     expect(tags).toContain('\\u003c/script\\u003e\\u003cscript\\u003e');

@@ -24,7 +24,7 @@ describeWithApp('system and home content', { seed: true }, (ctx) => {
     const res = await send(ctx(), landingSlides);
     const { sliders } = res.json().data;
     expect(sliders.length).toBeGreaterThanOrEqual(3);
-    expect(sliders[0]).toMatchObject({ title: 'Design for whole-life carbon', source: 'SustainLearn Academy' });
+    expect(sliders[0]).toMatchObject({ title: 'Design for whole-life carbon', source: 'SustainLearn editorial team' });
   });
 
   it('answers unknown API paths with the error envelope', async () => {

@@ -90,7 +90,7 @@ const SAMPLES: ShapeSample[] = [
     _id: 'r1', title: 'Study', description: 'Findings', category: 'biodiversity', fileUrl: '/files/r.pdf', createdAt: '2026-01-02T00:00:00.000Z',
   }],
   ['newsletter', newsletterSchema, { _id: 'n1', title: 'June', description: 'News', fileUrl: '/files/n.pdf', createdAt: '2026-06-01T00:00:00.000Z' }],
-  ['case study', caseStudySchema, { _id: 'k1', title: 'Retrofit', description: 'A school', imageUrl: '/media/k.svg', documentUrl: '/files/k.pdf', featured: false }],
+  ['case study', caseStudySchema, { _id: 'k1', title: 'Retrofit', description: 'A school', imageUrl: '/media/k.svg', documentUrl: '/files/k.pdf', featured: false, illustrative: true }],
   ['slide', slideSchema, { imageUrl: '/media/s.svg', title: 'Welcome', description: 'Learn', source: 'UN' }],
   ['sales banner', salesBannerSchema, { text: '20% off' }],
 ];

@@ -113,6 +113,8 @@ export const caseStudies = pgTable('case_studies', {
   ...documentColumns(),
   imageUrl: text('image_url').notNull(),
   featured: boolean('featured').notNull().default(false),
+  /** A teaching composite, not one real project: its card says so (ADR 153). */
+  illustrative: boolean('illustrative').notNull().default(false),
 }, (t) => [uniqueIndex('case_studies_slug_unique').on(t.slug)]);
 
 export const slides = pgTable('slides', {

@@ -1,10 +1,11 @@
 /**
- * Case studies: the featured one as a hero, the others as cards. 'Read Here' opens the PDF in the shared accessible
+ * Case studies: the featured one as a hero, the others as cards. A teaching composite says so on its hero or card
+ * (ADR 153), not only inside its document. 'Read Here' opens the PDF in the shared accessible
  * document modal; Escape or the close button closes it and focus returns to the button that opened it.
  */
 import { useEffect, useRef, useState } from 'react';
 import { featuredCaseStudy, listCaseStudies } from '../../calls';
-import type { CaseStudy } from '../../../domain/content';
+import { type CaseStudy, ILLUSTRATIVE_LABEL } from '../../../domain/content';
 import { DocumentModal } from '../../components/document-modal';
 import { useQuery } from '../../hooks/use-query';
 import { useServices } from '../../services-context';
@@ -24,6 +25,11 @@ function ReadButton({ study, onRead, primary = false }: { study: CaseStudy; onRe
   );
 }
 
+/** The visible mark of a composite written to teach: it describes no one real project. */
+function IllustrativeLabel({ study }: { study: CaseStudy }) {
+  return study.illustrative ? <span className="badge badge--illustrative" data-testid="illustrative-label">{ILLUSTRATIVE_LABEL}</span> : null;
+}
+
 function FeaturedCaseStudy({ study, onRead }: { study: CaseStudy; onRead: (study: CaseStudy, button: HTMLElement) => void }) {
   return (
     <section className="case-hero" aria-labelledby={`case-study-${study._id}`} data-testid="featured-case-study">
@@ -31,6 +37,7 @@ function FeaturedCaseStudy({ study, onRead }: { study: CaseStudy; onRead: (study
       <div className="case-hero__text">
         <span className="badge">Featured case study</span>
         <h2 id={`case-study-${study._id}`}>{study.title}</h2>
+        <IllustrativeLabel study={study} />
         <p>{study.description}</p>
         <ReadButton study={study} onRead={onRead} primary />
       </div>
@@ -60,7 +67,7 @@ export default function CaseStudiesPage() {
     <>
       <LibraryPage
         title="Case Studies"
-        lead="How real projects cut carbon, restored nature and kept materials in use: what was done, what it achieved and what others can learn."
+        lead={`How projects cut carbon, restored nature and kept materials in use: what was done, what it achieved and what others can learn. A case study marked '${ILLUSTRATIVE_LABEL}' draws on many real projects and describes none of them.`}
         loadingLabel="Loading case studies..."
         result={listOf(list, (data) => data.caseStudies)}
         empty="No case studies available"
@@ -79,6 +86,7 @@ export default function CaseStudiesPage() {
                       <h3 className="card__title" id={`case-study-${study._id}`}>
                         {study.title}
                       </h3>
+                      <IllustrativeLabel study={study} />
                       <p className="library-card__text">{study.description}</p>
                       <ReadButton study={study} onRead={read} />
                     </div>

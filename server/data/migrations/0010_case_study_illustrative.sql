@@ -1,0 +1,1 @@
+ALTER TABLE "case_studies" ADD COLUMN "illustrative" boolean DEFAULT false NOT NULL;
