@@ -200,6 +200,14 @@ test('on a phone the lesson comes first: the list of lessons folds behind one co
   await toggle.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('link', { name: lessons[1]!.title })).toBeVisible();
+  // A table wider than the phone says that it scrolls, and scrolls by keyboard (issue 41 item 10).
+  const table = page.getByRole('region', { name: 'Table: Missing information, Consequence' });
+  await expect(table).toHaveAttribute('data-overflow', 'end');
+  expect(await table.evaluate((element) => getComputedStyle(element, '::before').content)).toContain('Scroll sideways to see the whole table');
+  await table.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await expect(table).toHaveAttribute('data-overflow', /both|start/);
   await expectAccessible(page, 'lesson on a phone, outline open');
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   expect(overflow).toBe(0);

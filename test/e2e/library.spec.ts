@@ -444,8 +444,26 @@ for (const viewport of VIEWPORTS) {
       const dialog = page.getByRole('dialog', { name: title! });
       await expect(dialog).toBeVisible();
       const study = caseStudies.find((c: { title: string }) => c.title === title);
-      await expect(dialog.getByRole('link', { name: /Open PDF/ })).toHaveAttribute('href', study.documentUrl);
+      await expect(dialog.getByRole('link', { name: /Open the PDF/ })).toHaveAttribute('href', study.documentUrl);
       await expectAccessible(page, `case study document ${viewport.name}`);
+      if (viewport.width <= 768) {
+        // The phone's viewer fits the page to the width, and zooms by its toolbar, by keyboard (issue 41 item 10).
+        const firstPage = dialog.locator('canvas[data-page="1"]');
+        await expect(firstPage).toBeVisible();
+        const fitted = (await firstPage.boundingBox())!.width;
+        const level = dialog.locator('.pdf-pages__level');
+        await expect(level).toHaveText('100%');
+        await dialog.getByRole('button', { name: 'Zoom in' }).focus();
+        await page.keyboard.press('Enter');
+        await page.keyboard.press('Enter');
+        await expect(level).toHaveText('150%');
+        await expect.poll(async () => (await firstPage.boundingBox())?.width ?? 0).toBeGreaterThan(fitted * 1.4);
+        await page.keyboard.press('ArrowRight');
+        await expect(dialog.getByRole('button', { name: 'Fit to width' })).toBeFocused();
+        await page.keyboard.press('Enter');
+        await expect(level).toHaveText('100%');
+        await expect.poll(async () => (await firstPage.boundingBox())?.width ?? 0).toBeLessThan(fitted * 1.05);
+      }
       await page.keyboard.press('Escape');
       await expect(dialog).toBeHidden();
       await expect(read).toBeFocused();

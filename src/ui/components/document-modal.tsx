@@ -43,7 +43,7 @@ export function DocumentModal({ title, url, open, onOpenChange }: DocumentModalP
           <div className="doc-modal__header">
             <Dialog.Title className="doc-modal__title">{title}</Dialog.Title>
             <a className="doc-modal__open" href={url} target="_blank" rel="noopener noreferrer">
-              Open PDF<span className="visually-hidden"> of {title} in a new tab</span>
+              Open the PDF<span className="visually-hidden"> of {title} in a new tab</span>
             </a>
             <Dialog.Close className="doc-modal__close" aria-label="Close">
               <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">

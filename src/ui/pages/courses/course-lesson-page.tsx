@@ -11,6 +11,7 @@ import { SafeHtml } from '../../components/safe-html';
 import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useMediaQuery } from '../../hooks/use-media-query';
+import { useScrollHints } from '../../hooks/use-scroll-hints';
 import { paths } from '../../routes';
 import { CourseLoadError } from './course-load-error';
 import { CourseProgressBar } from './course-progress-bar';
@@ -69,6 +70,10 @@ export default function CourseLessonPage() {
     if (lessonDone && hadFocus.current) doneNote.current?.focus();
     hadFocus.current = false;
   }, [lessonDone]);
+
+  // A table wider than the column says that it scrolls (issue 41 item 10).
+  const lessonText = useRef<HTMLDivElement>(null);
+  useScrollHints(lessonText, view.lesson?.html);
 
   if (view.loading) return <Spinner label="Loading lesson..." />;
   if (view.failed || !view.course || !view.lesson || !view.progress) return <CourseLoadError message={view.error ?? undefined} />;
@@ -131,7 +136,9 @@ export default function CourseLessonPage() {
           <h1 id="lesson-title" ref={heading} tabIndex={-1}>
             {lesson.title}
           </h1>
-          <SafeHtml html={lesson.html} className="rich-text lesson-text" profile="lesson" />
+          <div ref={lessonText}>
+            <SafeHtml html={lesson.html} className="rich-text lesson-text" profile="lesson" />
+          </div>
 
           <div className="player__complete">
             {isDone ? (
