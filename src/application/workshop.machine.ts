@@ -38,6 +38,9 @@ export type WorkshopEvent =
   | { type: 'workshop.registered'; workshop: WorkshopDetail; message: string }
   | { type: 'workshop.registerFailed'; message: string }
   | { type: 'workshop.cancel' }
+  /** The confirmation's answer (issue 41 item 7): after Register the focus sits on Cancel, so a second Enter asks first. */
+  | { type: 'workshop.cancelConfirmed' }
+  | { type: 'workshop.cancelKept' }
   | { type: 'workshop.cancelled'; workshop: WorkshopDetail; message: string }
   | { type: 'workshop.cancelFailed'; message: string }
   | { type: 'calendar.download' }
@@ -99,7 +102,7 @@ export const workshopMachine = setup({
     ready: {
       on: {
         'workshop.register': { guard: 'canRegister', target: 'registering', actions: assign({ alert: null, announcement: '' }) },
-        'workshop.cancel': { guard: 'hasPlace', target: 'cancelling', actions: assign({ alert: null, announcement: '' }) },
+        'workshop.cancel': { guard: 'hasPlace', target: 'confirmingCancel', actions: assign({ alert: null, announcement: '' }) },
         'calendar.download': { target: 'downloading', actions: assign({ alert: null, announcement: '' }) },
         'clock.tick': { guard: 'joinDue', target: 'refreshing' },
       },
@@ -118,6 +121,13 @@ export const workshopMachine = setup({
       on: {
         'workshop.registered': { target: 'ready', actions: assign({ workshop: ({ event }) => event.workshop, announcement: ({ event }) => event.message }) },
         'workshop.registerFailed': { target: 'ready', actions: assign({ alert: ({ event }) => event.message }) },
+      },
+    },
+    /** 'Cancel registration' asks first; nothing is sent until the member confirms. */
+    confirmingCancel: {
+      on: {
+        'workshop.cancelConfirmed': { target: 'cancelling' },
+        'workshop.cancelKept': { target: 'ready' },
       },
     },
     cancelling: {

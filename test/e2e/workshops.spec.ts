@@ -77,6 +77,17 @@ test('register by keyboard, get the calendar file by mail and from the page, the
 
   await tabTo(page, page.getByRole('button', { name: 'Cancel registration' }));
   await page.keyboard.press('Enter');
+  // It asks first, with the safe choice focused (issue 41 item 7): Enter keeps the seat and the focus comes back.
+  const confirm = page.getByRole('alertdialog', { name: 'Cancel your registration?' });
+  await expect(confirm.getByRole('button', { name: 'Keep my seat' })).toBeFocused();
+  await expectAccessible(page, 'cancel registration?');
+  await page.keyboard.press('Enter');
+  await expect(confirm).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Cancel registration' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await confirm.getByRole('button', { name: 'Keep my seat' }).press('Tab');
+  await expect(confirm.getByRole('button', { name: 'Cancel registration' })).toBeFocused();
+  await page.keyboard.press('Enter');
   await expect(page.getByRole('button', { name: /^(Register|Join the waitlist)$/ })).toBeFocused();
   await expect(seats).toHaveText(new RegExp(`^${before} of`));
   await expect.poll(async () => (await mailsTo(user.email, /^Registration cancelled/)).length).toBe(1);

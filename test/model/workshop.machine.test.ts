@@ -54,12 +54,13 @@ function eventsFor(s: Snapshot): WorkshopEvent[] {
   }
   if (s.matches('downloading')) list.push({ type: 'calendar.saved' }, { type: 'calendar.failed', message: WORKSHOP_UI_TEXT.calendarFailed });
   list.push({ type: 'workshop.retry' }, { type: 'workshop.register' }, { type: 'workshop.cancel' }, { type: 'calendar.download' });
+  list.push({ type: 'workshop.cancelConfirmed' }, { type: 'workshop.cancelKept' });
   list.push({ type: 'clock.tick', now: OPENS - 60_000 }, { type: 'clock.tick', now: OPENS + 60_000 });
   return list;
 }
 
 type Snapshot = SnapshotFrom<typeof workshopMachine>;
-type Screen = 'loading' | 'failed' | 'ready' | 'refreshing' | 'registering' | 'cancelling' | 'downloading';
+type Screen = 'loading' | 'failed' | 'ready' | 'refreshing' | 'registering' | 'confirmingCancel' | 'cancelling' | 'downloading';
 
 interface Model {
   screen: Screen;
@@ -97,9 +98,9 @@ function step(m: Model, e: WorkshopEvent): Model {
         effect(`register ${ID}`);
         return { ...next, screen: 'registering', alert: null, announcement: '' };
       }
+      // Cancelling asks first: nothing is sent until the member confirms.
       if (e.type === 'workshop.cancel' && w && !w.started && w.myStatus !== null) {
-        effect(`cancel ${ID}`);
-        return { ...next, screen: 'cancelling', alert: null, announcement: '' };
+        return { ...next, screen: 'confirmingCancel', alert: null, announcement: '' };
       }
       if (e.type === 'calendar.download') {
         // The title in lower case, runs of anything else than letters and digits made one hyphen, none at the ends.
@@ -119,6 +120,13 @@ function step(m: Model, e: WorkshopEvent): Model {
     case 'registering':
       if (e.type === 'workshop.registered') return { ...next, screen: 'ready', workshop: e.workshop, announcement: e.message };
       if (e.type === 'workshop.registerFailed') return { ...next, screen: 'ready', alert: e.message };
+      return m;
+    case 'confirmingCancel':
+      if (e.type === 'workshop.cancelConfirmed') {
+        effect(`cancel ${ID}`);
+        return { ...next, screen: 'cancelling' };
+      }
+      if (e.type === 'workshop.cancelKept') return { ...next, screen: 'ready' };
       return m;
     case 'cancelling':
       if (e.type === 'workshop.cancelled') return { ...next, screen: 'ready', workshop: e.workshop, announcement: e.message };
@@ -165,7 +173,7 @@ function checker(world: ReturnType<typeof instrumented>['world']) {
       holds(snapshot.can({ type: 'workshop.cancel' }) === (w !== null && !w.started && w.myStatus !== null), 'Cancel only with a place, before the start');
     }
     // One request at a time: nothing else can be pressed while one is on its way.
-    if (snapshot.matches('registering') || snapshot.matches('cancelling') || snapshot.matches('downloading')) {
+    if (snapshot.matches('registering') || snapshot.matches('confirmingCancel') || snapshot.matches('cancelling') || snapshot.matches('downloading')) {
       holds(!snapshot.can({ type: 'workshop.register' }) && !snapshot.can({ type: 'workshop.cancel' }) && !snapshot.can({ type: 'calendar.download' }), 'one request at a time');
     }
     // A failed page says why; a shown page has its workshop.
@@ -238,6 +246,7 @@ describe('workshop effects (scripted API, fake clock, file saver)', () => {
     clock.advance(10 * 60_000);
     await waitFor(actor, (s) => s.matches('ready') && s.context.workshop?.joinUrl !== null);
     actor.send({ type: 'workshop.cancel' });
+    actor.send({ type: 'workshop.cancelConfirmed' });
     await waitFor(actor, (s) => s.matches('ready') && s.context.workshop?.myStatus === null);
     expect(api.calls.map((c) => c.name)).toEqual(['workshops.get', 'workshops.register', 'workshops.calendar', 'workshops.get', 'workshops.cancel']);
     expect(logged).toEqual([]);

@@ -76,6 +76,7 @@ describe('workshop effects: the calls carry the page\'s session', () => {
     await waitFor(actor, (s) => s.matches('ready') && s.context.announcement === WORKSHOP_UI_TEXT.calendarSaved);
     expect(files.saved).toEqual([{ bytes: ICS, filename: 'timber-frames-q-a.ics', mimeType: 'text/calendar' }]);
     actor.send({ type: 'workshop.cancel' });
+    actor.send({ type: 'workshop.cancelConfirmed' });
     await waitFor(actor, (s) => s.matches('ready') && s.context.workshop?.myStatus === null);
     expect(actor.getSnapshot().context.announcement).toBe(WORKSHOP_TEXT.cancelled);
     expect(api.calls).toEqual([
@@ -139,6 +140,7 @@ describe('workshop effects: failed actions', () => {
     });
     await waitFor(actor, (s) => s.matches('ready'));
     actor.send({ type: 'workshop.cancel' });
+    actor.send({ type: 'workshop.cancelConfirmed' });
     expect(actor.getSnapshot().matches('cancelling')).toBe(true);
     await waitFor(actor, (s) => s.matches('ready'));
     expect(actor.getSnapshot().context).toMatchObject({ workshop: REGISTERED, alert: message, announcement: '' });

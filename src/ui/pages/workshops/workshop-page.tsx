@@ -12,6 +12,7 @@ import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { paths } from '../../routes';
 import { useServices } from '../../services-context';
+import { CancelRegistrationDialog } from './cancel-registration-dialog';
 import './workshop.css';
 
 export default function WorkshopPage() {
@@ -23,13 +24,14 @@ export default function WorkshopPage() {
     loading: s.matches('loading'),
     failed: s.matches('failed'),
     registering: s.matches('registering'),
+    confirming: s.matches('confirmingCancel'),
     cancelling: s.matches('cancelling'),
     downloading: s.matches('downloading'),
     workshop: s.context.workshop,
     error: s.context.error,
     alert: s.context.alert,
     announcement: s.context.announcement,
-  }), (a, b) => a.loading === b.loading && a.failed === b.failed && a.registering === b.registering && a.cancelling === b.cancelling
+  }), (a, b) => a.loading === b.loading && a.failed === b.failed && a.registering === b.registering && a.confirming === b.confirming && a.cancelling === b.cancelling
     && a.downloading === b.downloading && a.workshop === b.workshop && a.error === b.error && a.alert === b.alert && a.announcement === b.announcement);
   useDocumentTitle(view.workshop ? view.workshop.title : view.failed ? (view.error ?? WORKSHOP_TEXT.notFound) : 'Workshop');
 
@@ -108,13 +110,20 @@ export default function WorkshopPage() {
               </button>
             ) : (
               <button ref={action} type="button" className="button" disabled={busy}
-                onClick={() => {
-                  pressed.current = true;
-                  actor.send({ type: 'workshop.cancel' });
-                }}>
+                onClick={() => actor.send({ type: 'workshop.cancel' })}>
                 {view.cancelling ? 'Cancelling...' : status === 'waitlisted' ? 'Leave the waitlist' : 'Cancel registration'}
               </button>
             )}
+            <CancelRegistrationDialog
+              open={view.confirming}
+              waitlisted={status === 'waitlisted'}
+              returnTo={action}
+              onConfirm={() => {
+                pressed.current = true;
+                actor.send({ type: 'workshop.cancelConfirmed' });
+              }}
+              onKeep={() => actor.send({ type: 'workshop.cancelKept' })}
+            />
             <button type="button" className="button" disabled={view.downloading} onClick={() => actor.send({ type: 'calendar.download' })}>
               {view.downloading ? 'Preparing...' : 'Add to calendar'}
             </button>
