@@ -4,6 +4,7 @@ import { Toaster } from 'sonner';
 import { Route, Router, Switch, useLocation } from 'wouter';
 import type { AppServices } from '../application/services';
 import { Spinner } from './components/states';
+import { SiteContactProvider } from './hooks/use-site-contact';
 import { Footer } from './layout/footer';
 import { NavBar } from './layout/nav-bar';
 import { retryableLazy as lazy } from './components/retryable-lazy';
@@ -176,6 +177,7 @@ export function App({ services, preload = NO_PRELOAD, at }: { services: AppServi
   return (
     <ServicesContext.Provider value={services}>
      <PreloadContext.Provider value={preload}>
+     <SiteContactProvider>
       <Router {...(at ? { ssrPath: at.path, ssrSearch: at.search, ssrContext: at.context } : {})}>
         <a className="skip-link" href="#main">
           Skip to content
@@ -214,6 +216,7 @@ export function App({ services, preload = NO_PRELOAD, at }: { services: AppServi
             find the Toaster listening, which a lazily loaded one was not yet. */}
         <Toaster position="top-right" duration={5000} hotkey={['altKey', 'KeyT']} closeButton />
       </Router>
+     </SiteContactProvider>
      </PreloadContext.Provider>
     </ServicesContext.Provider>
   );
