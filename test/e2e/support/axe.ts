@@ -18,8 +18,14 @@ import type { Browser, BrowserContext, Frame, Page } from '@playwright/test';
 
 /** The options axe gets in every frame: the same allowed origins and branding AxeBuilder configures. */
 const CONFIGURE = `;axe.configure({ allowedOrigins: ['<same_origin>'], branding: { application: 'playwright' } });`;
-/** Evaluated in a frame: loads axe unless this version is there already. */
-const INJECT = `if (!(window.axe && window.axe.version === ${JSON.stringify(axe.version)})) {\n${axe.source}\n${CONFIGURE}\n}`;
+/** axe's source and its options, evaluated in a frame that does not hold axe yet. */
+const SOURCE = `${axe.source}\n${CONFIGURE}`;
+
+/** Loads axe into `frame` unless this version is there already (asking costs a round trip, not half a megabyte). */
+async function load(frame: Frame): Promise<void> {
+  const held = await frame.evaluate((version) => (window as unknown as { axe?: { version: string } }).axe?.version === version, axe.version);
+  if (!held) await frame.evaluate(SOURCE);
+}
 
 const finishers = new WeakMap<Browser | BrowserContext, Promise<Page>>();
 
@@ -34,7 +40,7 @@ async function finisher(page: Page): Promise<Page> {
   const made = (async () => {
     const context = 'newContext' in owner ? await owner.newContext() : owner;
     const blank = await context.newPage();
-    await blank.evaluate(INJECT);
+    await load(blank.mainFrame());
     return blank;
   })();
   finishers.set(owner, made);
@@ -48,7 +54,7 @@ async function inject(frame: Frame): Promise<void> {
     timer = setTimeout(() => reject(new Error('Script Timeout')), 1000);
   });
   try {
-    await Promise.race([frame.evaluate(INJECT), timeout]);
+    await Promise.race([load(frame), timeout]);
   } finally {
     clearTimeout(timer);
   }
@@ -100,7 +106,7 @@ async function partials(frame: Frame, context: Context, options: RunOptions, top
 
 /** axe on the page as it stands, with `options` (e.g. `runOnly` by tag). */
 export async function analyze(page: Page, options: RunOptions): Promise<AxeResults> {
-  await page.mainFrame().evaluate(INJECT);
+  await load(page.mainFrame());
   const parts = await partials(page.mainFrame(), { include: [], exclude: [] }, options, true);
   const blank = await finisher(page);
   const text = await blank.evaluate(
