@@ -1,11 +1,15 @@
 #!/usr/bin/env node
 /**
- * `npm test`: lint, typecheck, vitest (unit, model, server), then the Playwright end-to-end tests, one after another.
- * Prints how long each stage took, and stops at the first stage that fails, exiting with its code.
+ * `npm test`: lint, typecheck, vitest (unit, model, server), then the Playwright end-to-end tests.
+ * Lint and typecheck run side by side (lint is over in seconds, typecheck takes half a minute on one core), and so does
+ * the end-to-end tests' SPA build, into a folder of its own that the e2e stage then serves (ADR 154). The rest run one
+ * after another. Prints how long each stage took, and stops at the first stage that fails, exiting with its code.
  * `node scripts/run-tests.mjs vitest e2e` runs only the stages named.
  */
 import { spawn } from 'node:child_process';
-import { constants } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { constants, tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const STAGES = {
   lint: ['npm', ['run', '--silent', 'lint']],
@@ -13,6 +17,8 @@ const STAGES = {
   vitest: ['npx', ['vitest', 'run']],
   e2e: ['npx', ['playwright', 'test']],
 };
+/** Stages that run together: each group starts once the one before it has passed. */
+const GROUPS = [['lint', 'typecheck'], ['vitest'], ['e2e']];
 
 const names = process.argv.slice(2);
 const unknown = names.filter((name) => !(name in STAGES));
@@ -20,6 +26,7 @@ if (unknown.length > 0) {
   console.error(`unknown stage ${unknown.join(', ')}: the stages are ${Object.keys(STAGES).join(', ')}`);
   process.exit(2);
 }
+const chosen = names.length > 0 ? names : Object.keys(STAGES);
 
 const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
 const times = [];
@@ -30,45 +37,82 @@ function summary() {
   console.log(`\nTest stages:\n${rows.join('\n')}\n  ${'total'.padEnd(10)} ${seconds(Date.now() - started).padStart(9)}`);
 }
 
-function run(name) {
-  const [command, args] = STAGES[name];
-  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
-  const stageStarted = Date.now();
+/** The children still running: a SIGTERM or SIGHUP sent to this process alone is passed on to each. */
+const running = new Set();
+const forward = (signal) => {
+  for (const child of running) child.kill(signal);
+};
+// Ctrl-C reaches the children too (same process group); this process waits for them to end and reports.
+process.on('SIGINT', () => {});
+process.on('SIGTERM', forward);
+process.on('SIGHUP', forward);
+
+/** Runs a command to its end; resolves with its exit code (a signal counted as a shell does: 128 + its number). */
+function exec(label, command, args, options = {}) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { stdio: 'inherit' });
-    // Ctrl-C reaches the child too (same process group); a SIGTERM or SIGHUP sent to this process alone is passed on.
-    // Either way this process waits for the stage to end and reports it.
-    const ignore = () => {};
-    const forward = (signal) => child.kill(signal);
-    process.on('SIGINT', ignore);
-    process.on('SIGTERM', forward);
-    process.on('SIGHUP', forward);
+    const child = spawn(command, args, { stdio: 'inherit', ...options });
+    running.add(child);
     let finished = false;
     const done = (exitCode) => {
       if (finished) return;
       finished = true;
-      process.off('SIGINT', ignore);
-      process.off('SIGTERM', forward);
-      process.off('SIGHUP', forward);
-      const ms = Date.now() - stageStarted;
-      times.push({ name, ms, code: exitCode });
-      console.log(`◀ ${name}: ${exitCode === 0 ? 'passed' : `failed (exit ${exitCode})`} in ${seconds(ms)}`);
+      running.delete(child);
       resolve(exitCode);
     };
     child.on('error', (error) => {
-      console.error(`${name}: ${command} could not start: ${error.message}`);
+      console.error(`${label}: ${command} could not start: ${error.message}`);
       done(127);
     });
-    // A stage killed by a signal fails as a shell reports it: 128 + the signal's number.
     child.on('exit', (code, signal) => done(code ?? 128 + (constants.signals[signal] ?? 0)));
   });
 }
 
-for (const name of names.length > 0 ? names : Object.keys(STAGES)) {
-  const code = await run(name);
-  if (code !== 0) {
+/**
+ * The SPA the end-to-end tests serve, built while the earlier stages run (unless E2E_STATIC_DIR names one already).
+ * Resolves with the environment the e2e stage gets, or with a failed exit code.
+ */
+function buildSpaAhead() {
+  if (!chosen.includes('e2e') || process.env.E2E_STATIC_DIR) return null;
+  const dir = mkdtempSync(join(tmpdir(), 'sustainlearn-spa-'));
+  process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
+  const buildStarted = Date.now();
+  return exec('spa build', 'npx', ['rspack', 'build', '--config', 'rspack.config.ts', '--output-path', dir], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  }).then((code) => {
+    console.log(`\n◆ SPA for the end-to-end tests ${code === 0 ? 'built' : `failed to build (exit ${code})`} in ${seconds(Date.now() - buildStarted)}, beside the other stages`);
+    return code === 0 ? { env: { E2E_STATIC_DIR: dir } } : { code };
+  });
+}
+
+async function run(name, spa) {
+  const [command, args] = STAGES[name];
+  console.log(`\n▶ ${name}: ${command} ${args.join(' ')}`);
+  const stageStarted = Date.now();
+  let code;
+  let env = process.env;
+  if (name === 'e2e' && spa) {
+    const built = await spa;
+    if (built.code !== undefined) code = built.code;
+    else env = { ...process.env, ...built.env };
+  }
+  code ??= await exec(name, command, args, { env });
+  const ms = Date.now() - stageStarted;
+  times.push({ name, ms, code });
+  console.log(`◀ ${name}: ${code === 0 ? 'passed' : `failed (exit ${code})`} in ${seconds(ms)}`);
+  return code;
+}
+
+const spa = buildSpaAhead();
+for (const group of GROUPS) {
+  const stages = group.filter((name) => chosen.includes(name));
+  if (stages.length === 0) continue;
+  const codes = await Promise.all(stages.map((name) => run(name, spa)));
+  const failed = codes.find((code) => code !== 0);
+  if (failed !== undefined) {
+    // A build still running is not waited for: it is ended with the run.
+    forward('SIGTERM');
     summary();
-    process.exit(code);
+    process.exit(failed);
   }
 }
 summary();

@@ -2,8 +2,8 @@
  * The end-to-end test fixture: a page from its own browser context; console errors and Content-Security-Policy
  * violations fail the test; `expectAccessible` runs axe (WCAG 2.0/2.1/2.2 A and AA) on the screen as it stands.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, test as base, expect, type Page } from '@playwright/test';
+import { analyze } from './axe';
 import { waitForLiveAfterLoads } from './live';
 
 export const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21aa', 'wcag22aa'];
@@ -15,7 +15,7 @@ export async function expectAccessible(page: Page, label = page.url()) {
     .waitForFunction(() => [...document.querySelectorAll('[data-sonner-toast]')].every((toast) =>
       toast.getAttribute('data-removed') !== 'true' && getComputedStyle(toast).opacity === '1'), undefined, { timeout: 3000 })
     .catch(() => undefined);
-  const results = await new AxeBuilder({ page }).withTags(AXE_TAGS).analyze();
+  const results = await analyze(page, { runOnly: { type: 'tag', values: AXE_TAGS } });
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
   expect(summary, `axe violations on ${label}`).toEqual([]);
 }

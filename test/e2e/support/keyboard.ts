@@ -1,12 +1,28 @@
 /** Moving as a keyboard user does: Tab until an element has the focus, and the skip link to the content. */
-import { expect, type Locator, type Page } from '@playwright/test';
+import { type ElementHandle, expect, type Locator, type Page } from '@playwright/test';
 
-/** Presses Tab (at most `limit` times) until `target` has the focus (or holds it). */
+/**
+ * Presses Tab (at most `limit` times) until `target` has the focus (or holds it). The locator is resolved once and
+ * again only when its element leaves the page (a re-render): resolving a role locator names every control of the page,
+ * which cost more than the Tab itself on a long thread (ADR 154).
+ */
 export async function tabTo(page: Page, target: Locator, limit = 120) {
+  let element: ElementHandle | null = null;
   for (let i = 0; i < limit; i++) {
-    if (await target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement))) return;
+    let holds: boolean | null = null;
+    if (element) holds = await element.evaluate((el) => (el.isConnected ? el === document.activeElement || el.contains(document.activeElement) : null));
+    if (holds === null) {
+      await element?.dispose();
+      element = await target.elementHandle();
+      holds = await element.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+    }
+    if (holds) {
+      await element?.dispose();
+      return;
+    }
     await page.keyboard.press('Tab');
   }
+  await element?.dispose();
   throw new Error(`Tab never reached ${target}`);
 }
 
