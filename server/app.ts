@@ -67,6 +67,7 @@ import { StaffService } from './services/staff';
 import { ModerationService } from './services/moderation';
 import { REGISTRANT_MESSAGE_JOB, StaffWorkshopService } from './services/staff-workshops';
 import { UploadService } from './services/uploads';
+import { SESSION_CHANGE_JOB, StaffSessionService } from './services/staff-sessions';
 import { StaffMemberService } from './services/staff-members';
 import { JobRunner } from './services/jobs';
 import { NEWSLETTER_JOB, NewsletterService } from './services/newsletter';
@@ -244,9 +245,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   const staffWorkshops = new StaffWorkshopService(db, workshops, app.mailer, { staffEmail: config.staffEmail, now });
+  // A session moved or cancelled changes the workshops list on every process (issue 38).
+  const staffSessions = new StaffSessionService(db, workshops, app.mailer, {
+    now,
+    onChanged: async () => {
+      contentChanged();
+      app.renderedPages.changed();
+      await database.changes.publish('content');
+    },
+  });
   const jobs = new JobRunner(db, {
     [REMINDER_JOB]: (job) => workshops.sendReminder(job),
     [REGISTRANT_MESSAGE_JOB]: (job) => staffWorkshops.sendMessage(job),
+    [SESSION_CHANGE_JOB]: (job) => staffSessions.sendChange(job),
     [NEWSLETTER_JOB]: (job) => newsletter.sendBatch(job),
     [NOTIFICATION_MAIL_JOB]: (job) => notificationMail.sendOne(job),
     [NOTIFICATION_DIGEST_JOB]: (job) => notificationMail.sendDigest(job),
@@ -305,7 +316,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(analyticsRoutes, { service: analytics });
       await api.register(staffRoutes, { staff });
       await api.register(newsletterRoutes, { service: newsletter });
-      await api.register(staffWorkshopRoutes, { service: staffWorkshops });
+      await api.register(staffWorkshopRoutes, { service: staffWorkshops, sessions: staffSessions });
       await api.register(moderationRoutes, { service: moderation });
       await api.register(staffMemberRoutes, { members: new StaffMemberService(db, now) });
       await api.register(accountDataRoutes, { service: new AccountDataService({ db, otp, mailer: app.mailer, publicUrl: config.publicUrl, now, workshops, certificates, attempts, onError: (error) => app.log.error({ err: error }, 'account data failed') }) });

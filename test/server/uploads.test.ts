@@ -13,7 +13,7 @@ import { UPLOAD_TEXT } from '../../src/domain/uploads';
 import { getUrl, urlOf } from './api';
 import { describeWithApp, type TestContext } from './fixture';
 import { type Member, member } from './members';
-import { roleMatrix, staffPeople } from './staff-matrix';
+import { roleMatrix, staffCallsOf, staffPeople } from './staff-matrix';
 
 /** A multipart/form-data body with one file field, as a browser's FormData sends it. */
 function multipart(bytes: Buffer, filename: string, type: string) {
@@ -28,9 +28,9 @@ function upload(ctx: TestContext, who: Member, bytes: Buffer, filename: string, 
   return ctx.app.inject({ method: 'POST', url: urlOf(uploadFile), payload: body.payload, headers: { ...body.headers, ...who.auth } });
 }
 
-/** A 2000 × 1000 JPEG taken on its side (orientation 6) with a camera and GPS coordinates in its EXIF. */
+/** A 3400 × 1700 JPEG taken on its side (orientation 6) with a camera and GPS coordinates in its EXIF. */
 function photoWithGps(): Promise<Buffer> {
-  return sharp({ create: { width: 2000, height: 1000, channels: 3, background: { r: 40, g: 120, b: 80 } } })
+  return sharp({ create: { width: 3400, height: 1700, channels: 3, background: { r: 40, g: 120, b: 80 } } })
     .jpeg()
     .withExif({
       IFD0: { Make: 'TestCamera', Model: 'GPS-1' },
@@ -62,7 +62,7 @@ describeWithApp('staff: uploads', {}, (ctx) => {
   });
 
   // A body per request (its boundary in its header).
-  roleMatrix(ctx, [uploadFile], people, () => {
+  roleMatrix(ctx, staffCallsOf({ uploadFile }), people, () => {
     const body = multipart(png, 'small.png', 'image/png');
     return { rawBody: body.payload, headers: body.headers } as never;
   });
@@ -76,7 +76,7 @@ describeWithApp('staff: uploads', {}, (ctx) => {
     const res = await upload(ctx(), people.editor, photo, 'site-visit.jpg', 'image/jpeg');
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json();
-    expect(answer).toMatchObject({ success: true, type: 'image', width: 1000, height: 2000 });
+    expect(answer).toMatchObject({ success: true, type: 'image', width: 1700, height: 3400 });
     const entries = (answer.srcset as string).split(', ').map((e) => e.split(' '));
     expect(entries.map(([, w]) => w)).toEqual(['480w', '960w', '1600w']);
     expect(answer.url).toBe(entries[2]![0]);
