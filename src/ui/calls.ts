@@ -128,3 +128,6 @@ export const searchMembers = staffMembers('searchMembers');
 export const memberDetail = staffMembers('memberDetail');
 const staffAnalyticsModule = module('staffAnalytics', () => import(/* webpackChunkName: "contract-staff-analytics" */ '../contract/staff-analytics'));
 export const analytics = staffAnalyticsModule('analytics');
+// Editors' uploads (issue 38 item 3): the one authoring call the upload field makes.
+const authoringUploads = module('authoring', () => import('../contract/authoring'));
+export const uploadFile = authoringUploads('uploadFile');

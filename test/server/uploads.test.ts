@@ -12,7 +12,7 @@ import { uploadFile } from '../../src/contract/authoring';
 import { UPLOAD_TEXT } from '../../src/domain/uploads';
 import { getUrl, urlOf } from './api';
 import { describeWithApp, type TestContext } from './fixture';
-import { type Member, member } from './members';
+import type { Member } from './members';
 import { roleMatrix, staffCallsOf, staffPeople } from './staff-matrix';
 
 /** A multipart/form-data body with one file field, as a browser's FormData sends it. */

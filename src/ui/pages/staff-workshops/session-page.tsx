@@ -1,7 +1,7 @@
 /**
  * One workshop session in the staff console (issue 36 item 5): its seats, the registered members and the waitlist with
  * names and emails, 'Mark attended' per registered member once the session has started, 'Message registrants' and the
- * registrations as CSV.
+ * registrations as CSV; 'Move' and 'Cancel' before it starts (issue 38).
  */
 import { useState } from 'react';
 import { Link, useParams } from 'wouter';
@@ -17,6 +17,7 @@ import { paths } from '../../routes';
 import { useServices } from '../../services-context';
 import { StaffPage } from '../staff/staff-page';
 import { MessageDialog } from './message-dialog';
+import { CancelDialog, MoveDialog } from './session-change-dialogs';
 import { EDITORS } from './roles';
 import './staff-workshops.css';
 
@@ -131,6 +132,11 @@ function Session({ sessionId }: { sessionId: string }) {
   return (
     <>
       <h2 className="staff-session__title">{session.title}</h2>
+      {session.cancelledAt && (
+        <p className="staff-session__cancelled" role="status">
+          Cancelled on {formatUsDateTime(session.cancelledAt)}. It is off the site and its members were told by mail.
+        </p>
+      )}
       <dl className="staff-session__facts">
         <div>
           <dt>Starts</dt>
@@ -154,11 +160,17 @@ function Session({ sessionId }: { sessionId: string }) {
         </div>
       </dl>
       <div className="staff-session__actions">
+        {!started && !session.cancelledAt && (
+          <>
+            <MoveDialog session={session} onDone={answer.reload} />
+            <CancelDialog session={session} onDone={answer.reload} />
+          </>
+        )}
         <MessageDialog sessionId={sessionId} title={session.title} registered={session.registered} waitlisted={session.waitlisted} />
         <button type="button" className="button" onClick={download} disabled={downloading}>
           {downloading ? 'Preparing the CSV...' : 'Download registrations (CSV)'}
         </button>
-        <Link href={paths.workshop(sessionId)}>Open the workshop page</Link>
+        {!session.cancelledAt && <Link href={paths.workshop(sessionId)}>Open the workshop page</Link>}
       </div>
       <Registrations sessionId={sessionId} rows={registrations} started={started} onChange={answer.reload} />
     </>
