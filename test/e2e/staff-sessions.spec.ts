@@ -48,7 +48,8 @@ test('an editor moves a workshop session by keyboard and its registered member i
   await page.keyboard.press('Enter');
   await expect(page.getByText(/^The session is moved\. \d+ members? (is|are) being told by mail\.$/)).toBeVisible();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Move session' })).toBeFocused();
+  // The page is read again; the focus is on the session's title.
+  await expect(page.getByRole('heading', { level: 2, name: session.title })).toBeFocused();
   await expect(page.locator(`time[datetime="${later.toISOString()}"]`)).toBeVisible();
   await expectAccessible(page, 'the session, moved');
 

@@ -3,7 +3,7 @@
  * names and emails, 'Mark attended' per registered member once the session has started, 'Message registrants' and the
  * registrations as CSV; 'Move' and 'Cancel' before it starts (issue 38).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { messageOf } from '../../../application/api-error';
 import { saveRegistrationsCsv, setAttendance } from '../../../application/staff-workshops';
@@ -115,6 +115,20 @@ function Session({ sessionId }: { sessionId: string }) {
   const { api, files, notifier, log } = useServices();
   const answer = useQuery(sessionRegistrations, { params: { sessionId } });
   const [downloading, setDownloading] = useState(false);
+  // After a move or a cancel the page is read again: the focus goes to the session's title, which says what it is now.
+  const title = useRef<HTMLHeadingElement>(null);
+  const [refocus, setRefocus] = useState<'no' | 'asked' | 'loading'>('no');
+  useEffect(() => {
+    if (refocus === 'asked' && answer.status === 'loading') setRefocus('loading');
+    if (refocus === 'loading' && answer.status === 'success') {
+      title.current?.focus();
+      setRefocus('no');
+    }
+  }, [refocus, answer.status]);
+  const changed = () => {
+    setRefocus('asked');
+    answer.reload();
+  };
   if (answer.status === 'loading') return <Spinner label="Loading registrations..." />;
   if (answer.status === 'error') return <ErrorState error={answer.error} />;
   const { session, started, registrations } = answer.data;
@@ -131,7 +145,9 @@ function Session({ sessionId }: { sessionId: string }) {
   };
   return (
     <>
-      <h2 className="staff-session__title">{session.title}</h2>
+      <h2 ref={title} tabIndex={-1} className="staff-session__title">
+        {session.title}
+      </h2>
       {session.cancelledAt && (
         <p className="staff-session__cancelled" role="status">
           Cancelled on {formatUsDateTime(session.cancelledAt)}. It is off the site and its members were told by mail.
@@ -162,8 +178,8 @@ function Session({ sessionId }: { sessionId: string }) {
       <div className="staff-session__actions">
         {!started && !session.cancelledAt && (
           <>
-            <MoveDialog session={session} onDone={answer.reload} />
-            <CancelDialog session={session} onDone={answer.reload} />
+            <MoveDialog session={session} onDone={changed} />
+            <CancelDialog session={session} onDone={changed} />
           </>
         )}
         <MessageDialog sessionId={sessionId} title={session.title} registered={session.registered} waitlisted={session.waitlisted} />
