@@ -38,6 +38,7 @@ import { newsletterRoutes } from './routes/newsletter';
 import { notificationRoutes } from './routes/notifications';
 import { staffRoutes } from './routes/staff';
 import { staffWorkshopRoutes } from './routes/staff-workshops';
+import { uploadRoutes } from './routes/uploads';
 import { moderationRoutes } from './routes/moderation';
 import { staffMemberRoutes } from './routes/staff-members';
 import { systemRoutes } from './routes/system';
@@ -65,6 +66,8 @@ import { SiteService } from './services/site';
 import { StaffService } from './services/staff';
 import { ModerationService } from './services/moderation';
 import { REGISTRANT_MESSAGE_JOB, StaffWorkshopService } from './services/staff-workshops';
+import { UploadService } from './services/uploads';
+import { SESSION_CHANGE_JOB, StaffSessionService } from './services/staff-sessions';
 import { StaffMemberService } from './services/staff-members';
 import { JobRunner } from './services/jobs';
 import { NEWSLETTER_JOB, NewsletterService } from './services/newsletter';
@@ -242,9 +245,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   const staffWorkshops = new StaffWorkshopService(db, workshops, app.mailer, { staffEmail: config.staffEmail, now });
+  // A session moved or cancelled changes the workshops list on every process (issue 38).
+  const staffSessions = new StaffSessionService(db, workshops, app.mailer, {
+    now,
+    onChanged: async () => {
+      contentChanged();
+      app.renderedPages.changed();
+      await database.changes.publish('content');
+    },
+  });
   const jobs = new JobRunner(db, {
     [REMINDER_JOB]: (job) => workshops.sendReminder(job),
     [REGISTRANT_MESSAGE_JOB]: (job) => staffWorkshops.sendMessage(job),
+    [SESSION_CHANGE_JOB]: (job) => staffSessions.sendChange(job),
     [NEWSLETTER_JOB]: (job) => newsletter.sendBatch(job),
     [NOTIFICATION_MAIL_JOB]: (job) => notificationMail.sendOne(job),
     [NOTIFICATION_DIGEST_JOB]: (job) => notificationMail.sendDigest(job),
@@ -303,11 +316,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(analyticsRoutes, { service: analytics });
       await api.register(staffRoutes, { staff });
       await api.register(newsletterRoutes, { service: newsletter });
-      await api.register(staffWorkshopRoutes, { service: staffWorkshops });
+      await api.register(staffWorkshopRoutes, { service: staffWorkshops, sessions: staffSessions });
       await api.register(moderationRoutes, { service: moderation });
       await api.register(staffMemberRoutes, { members: new StaffMemberService(db, now) });
       await api.register(accountDataRoutes, { service: new AccountDataService({ db, otp, mailer: app.mailer, publicUrl: config.publicUrl, now, workshops, certificates, attempts, onError: (error) => app.log.error({ err: error }, 'account data failed') }) });
       await api.register(memberRoutes, { service: new MemberService(db, config.apiBasePath) });
+      await api.register(uploadRoutes, { service: new UploadService(db) });
     },
     { prefix: config.apiBasePath },
   );

@@ -3,7 +3,7 @@
  * tsvector (title A, summary B, body C) kept in a generated column with a GIN index; queries are
  * `websearch_to_tsquery`; snippets come from `ts_headline`; 'Did you mean' compares words by trigrams (pg_trgm).
  */
-import { and, asc, eq, gte, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { stripHtml } from '../../src/domain/text';
 import type { Db, Tx } from './client';
 import { searchDocuments, searchWords, workshops, workshopSeries } from './schema';
@@ -54,7 +54,7 @@ export async function reindexWorkshops(db: Writer, now: Date): Promise<void> {
   const upcoming = await db
     .select({ id: workshops.id, seriesId: workshops.seriesId })
     .from(workshops)
-    .where(gte(sql`${workshops.startsAt} + make_interval(mins => ${workshops.duration})`, now))
+    .where(and(gte(sql`${workshops.startsAt} + make_interval(mins => ${workshops.duration})`, now), isNull(workshops.cancelledAt)))
     .orderBy(asc(workshops.startsAt));
   const next = new Map<string, string>();
   for (const s of upcoming) if (s.seriesId && !next.has(s.seriesId)) next.set(s.seriesId, s.id);

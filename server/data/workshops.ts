@@ -42,7 +42,7 @@ export function upcomingSessions(db: Reader, now: Date) {
   return db
     .select()
     .from(workshops)
-    .where(gte(sql`${workshops.startsAt} + make_interval(mins => ${workshops.duration})`, now))
+    .where(and(gte(sql`${workshops.startsAt} + make_interval(mins => ${workshops.duration})`, now), isNull(workshops.cancelledAt)))
     .orderBy(asc(workshops.startsAt), asc(workshops.title));
 }
 
@@ -151,8 +151,9 @@ export async function pruneUnscheduledSessions(db: Reader, now: Date): Promise<v
   const until = new Date(now.getTime() + SESSION_WINDOW_DAYS * 86_400_000);
   for (const series of await db.select().from(workshopSeries)) {
     const keep = new Set(sessionsBetween(series.schedule, now, until).map((d) => d.getTime()));
+    // A session staff moved or cancelled (sequence above 0) is theirs: the schedule neither drops nor makes it again.
     const future = await db.select({ id: workshops.id, startsAt: workshops.startsAt }).from(workshops)
-      .where(and(eq(workshops.seriesId, series.id), gte(workshops.startsAt, now)));
+      .where(and(eq(workshops.seriesId, series.id), gte(workshops.startsAt, now), eq(workshops.sequence, 0)));
     const stale = future.filter((s) => !keep.has(s.startsAt.getTime())).map((s) => s.id);
     if (stale.length === 0) continue;
     const taken = await db.select({ id: workshopRegistrations.workshopId }).from(workshopRegistrations)

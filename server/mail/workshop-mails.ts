@@ -68,3 +68,28 @@ export function registrantMessageMail(f: WorkshopMailFacts, subject: string, mes
   const sent = mail(f, subject, [...paragraphs, why], `workshop message ${f.title} ${f.pageUrl}`);
   return replyTo ? { ...sent, replyTo } : sent;
 }
+
+/** A calendar file sent with a change: the same UID with a higher SEQUENCE (a move), or METHOD:CANCEL. */
+const calendarUpdate = (ics: string, method: 'PUBLISH' | 'CANCEL'): Mail['attachments'] =>
+  [{ filename: 'workshop.ics', content: ics, contentType: `text/calendar; charset=utf-8; method=${method}` }];
+
+/** Staff moved the session (issue 38): the new time (the mail's facts), the old one, the registered get the calendar update. */
+export function sessionMovedMail(f: WorkshopMailFacts, previous: Date, ics: string | null): Mail {
+  const was = `${formatWorkshopTime(previous.toISOString(), f.timeZone)} (${formatWorkshopTime(previous.toISOString(), 'UTC')})`;
+  return mail(f, `New time: ${f.title}`, [
+    `This workshop has moved to a new time, shown below. It was on ${was}.`,
+    ics
+      ? 'Your place is kept. The calendar file attached moves the event in your calendar.'
+      : 'Your place on the waitlist is kept.',
+    'If the new time does not suit you, you can cancel your place on the workshop page.',
+  ], `workshop moved ${f.title} ${f.pageUrl}`, ics ? calendarUpdate(ics, 'PUBLISH') : undefined);
+}
+
+/** Staff cancelled the session (issue 38): the place is gone; the registered get a calendar CANCEL. */
+export function sessionCancelledMail(f: WorkshopMailFacts, ics: string | null): Mail {
+  return mail(f, `Cancelled: ${f.title}`, [
+    'We are sorry: this workshop session is cancelled, and your place with it.',
+    ...(ics ? ['The calendar file attached takes the event out of your calendar.'] : []),
+    'The other sessions of the series are on the workshops page, where you can register for another one.',
+  ], `workshop session cancelled ${f.title} ${f.pageUrl}`, ics ? calendarUpdate(ics, 'CANCEL') : undefined);
+}

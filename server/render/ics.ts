@@ -1,7 +1,7 @@
 /**
  * A calendar file for one workshop session (RFC 5545): UID, DTSTAMP, DTSTART and DTEND in UTC, the workshop page as
  * the URL (the join link itself is only shown there, from 15 minutes before the start), and a display alarm 30 minutes
- * before. Lines end in CRLF and are folded at 75 octets.
+ * before. A session moved by staff keeps its UID with a higher SEQUENCE; a cancelled one is METHOD:CANCEL. Lines end in CRLF and are folded at 75 octets.
  */
 export interface CalendarEvent {
   uid: string;
@@ -11,6 +11,10 @@ export interface CalendarEvent {
   durationMinutes: number;
   url: string;
   stamp: Date;
+  /** Raised by every change staff make (a move, a cancel): a calendar replaces the event it holds with the same UID. */
+  sequence?: number;
+  /** CANCEL: the event is called off (issue 38); PUBLISH otherwise. */
+  method?: 'PUBLISH' | 'CANCEL';
 }
 
 /** 20261203T170000Z */
@@ -46,9 +50,11 @@ export function renderIcs(event: CalendarEvent): string {
     'VERSION:2.0',
     'PRODID:-//SustainLearn//Workshops//EN',
     'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
+    `METHOD:${event.method ?? 'PUBLISH'}`,
     'BEGIN:VEVENT',
     `UID:${event.uid}`,
+    `SEQUENCE:${event.sequence ?? 0}`,
+    ...(event.method === 'CANCEL' ? ['STATUS:CANCELLED'] : []),
     `DTSTAMP:${utc(event.stamp)}`,
     `DTSTART:${utc(event.startsAt)}`,
     `DTEND:${utc(end)}`,

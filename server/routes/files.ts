@@ -1,6 +1,7 @@
 /** Stored documents (PDFs) under /files/..., with content type, length, cache headers and byte ranges. */
 import type { FastifyInstance } from 'fastify';
 import { isMembersFile, safeReturnPath } from '../../src/domain/return-path';
+import { UPLOAD_IMAGE_PREFIX } from '../../src/domain/uploads';
 import { HttpError } from '../http/errors';
 import { allowSameOriginFraming } from '../http/security-headers';
 import type { SiteService } from '../services/site';
@@ -31,10 +32,14 @@ export async function fileRoutes(app: FastifyInstance, { site }: { site: SiteSer
     allowSameOriginFraming(reply);
     const body = Buffer.from(file.body);
     const etag = `"${file.size.toString(16)}-${file.createdAt.getTime().toString(16)}"`;
+    // An upload's path is a hash of its bytes (ADR 158): they never change, so they are kept a year.
+    const immutable = path.startsWith(UPLOAD_IMAGE_PREFIX);
+    // An SVG opened on its own draws and does nothing else, should anything have passed the allowlist.
+    if (file.contentType === 'image/svg+xml') reply.header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     reply
       .header('content-type', file.contentType)
       .header('accept-ranges', 'bytes')
-      .header('cache-control', membersOnly ? 'private, max-age=86400' : 'public, max-age=86400')
+      .header('cache-control', membersOnly ? 'private, max-age=86400' : immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=86400')
       .header('vary', 'cookie, authorization')
       .header('etag', etag)
       .header('content-disposition', `inline; filename="${path.split('/').pop()}"`);

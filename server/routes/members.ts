@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import * as members from '../../src/contract/members';
 import { AVATAR_MAX_BYTES, AVATAR_TEXT } from '../../src/domain/member';
-import { HttpError } from '../http/errors';
+import { singleFile } from '../http/multipart';
 import { implement } from '../http/route';
 import type { MemberService } from '../services/members';
 
@@ -24,17 +24,7 @@ export async function memberRoutes(app: FastifyInstance, { service }: { service:
 
   // The picture is whatever the bytes decode as (services/members.ts), never what the file name or its type says.
   implement(app, members.uploadAvatar, async ({ request, user }) => {
-    if (!request.isMultipart()) throw new HttpError(400, AVATAR_TEXT.missing);
-    let bytes: Buffer;
-    try {
-      const file = await request.file();
-      if (!file) throw new HttpError(400, AVATAR_TEXT.missing);
-      bytes = await file.toBuffer();
-    } catch (error) {
-      if (error instanceof HttpError) throw error;
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, AVATAR_TEXT.tooBig);
-      throw new HttpError(400, AVATAR_TEXT.missing);
-    }
+    const { bytes } = await singleFile(request, AVATAR_TEXT);
     const profilePicture = await service.setAvatar(user.id, bytes);
     return { success: true, message: 'Profile picture updated', profilePicture } as const;
   }, { changes: 'community' });

@@ -53,6 +53,11 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   'staffWorkshops.markAttended': [perMember(300, HOUR)],
   // A message mails every registrant: a few an hour is what an organiser needs.
   'staffWorkshops.message': [perMember(10, HOUR)],
+  // Issue 38: each upload is decoded and encoded up to three times by sharp, or read whole by pdf.js.
+  'authoring.upload': [perMember(120, HOUR)],
+  // Moving or cancelling a session mails everyone on it.
+  'staffWorkshops.move': [perMember(20, HOUR)],
+  'staffWorkshops.cancel': [perMember(20, HOUR)],
   'staffMembers.suspend': [perMember(60, HOUR)],
   'staffMembers.lift': [perMember(60, HOUR)],
   // Reports and moderation (issue 37, ADR 149).

@@ -3,12 +3,12 @@
  * with sharp, turned upright, cropped to a centred square and kept as 256 and 64 px WebP without any metadata.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { AVATAR_TEXT, avatarUrl, type AvatarSize, type MemberActivity, type MemberProfile } from '../../src/domain/member';
 import { type MentionSuggestion, SUGGESTION_LIMIT } from '../../src/domain/mentions';
 import { stripHtml, truncate } from '../../src/domain/text';
 import { displayName } from '../../src/domain/user';
 import type { Db } from '../data/client';
+import { openImage, rasterFormat } from '../render/images';
 import { dropAvatar, findAvatar, findProfile, keepAvatar, recentComments, recentPosts, suggestMembers } from '../data/members';
 import { invalid, notFound } from './errors';
 
@@ -16,21 +16,12 @@ export const MEMBER_NOT_FOUND = 'Member not found';
 /** How many posts and how many comments a profile lists. */
 export const RECENT_ACTIVITY = 5;
 const EXCERPT_LENGTH = 140;
-/** Decoding stops past this many pixels (about 8,000 × 5,000): a small file cannot unpack into gigabytes. */
-const MAX_INPUT_PIXELS = 40_000_000;
-const DECODABLE = new Set(['jpeg', 'png', 'webp']);
 
 /** The two pictures of an upload and their version (a hash of the large one, part of their URL). */
 export async function squareAvatar(input: Buffer): Promise<{ large: Buffer; small: Buffer; version: string }> {
-  const open = () => sharp(input, { failOn: 'error', limitInputPixels: MAX_INPUT_PIXELS });
-  let format: string | undefined;
-  try {
-    ({ format } = await open().metadata());
-  } catch {
-    throw invalid(AVATAR_TEXT.notAnImage);
-  }
+  const open = () => openImage(input);
   // What the bytes are, not what the file is called or declared as.
-  if (!format || !DECODABLE.has(format)) throw invalid(AVATAR_TEXT.notAnImage);
+  if (!(await rasterFormat(input))) throw invalid(AVATAR_TEXT.notAnImage);
   const squared = (size: AvatarSize) =>
     open()
       .autoOrient()

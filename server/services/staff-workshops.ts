@@ -24,8 +24,8 @@ export const SESSION_NOT_FOUND = 'Workshop session not found';
 
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
-function toSession(row: StaffSessionRow) {
-  return { ...row, startsAt: row.startsAt.toISOString() };
+export function toSession(row: StaffSessionRow) {
+  return { ...row, startsAt: row.startsAt.toISOString(), cancelledAt: iso(row.cancelledAt) };
 }
 
 function toRegistrations(rows: StaffRegistrationRow[]) {

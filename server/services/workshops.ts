@@ -60,7 +60,8 @@ export class WorkshopService {
 
   private async session(id: string): Promise<{ session: SessionRow; series: SeriesRow | null }> {
     const found = await findSession(this.db, id);
-    if (!found) throw notFound(WORKSHOP_TEXT.notFound);
+    // A session staff cancelled is gone from the site (issue 38).
+    if (!found || found.session.cancelledAt) throw notFound(WORKSHOP_TEXT.notFound);
     return found;
   }
 
@@ -96,7 +97,7 @@ export class WorkshopService {
   /** One session as the list shows it, or undefined when there is none (a page's head; no member needed). */
   async summary(id: string): Promise<Workshop | undefined> {
     const found = await findSession(this.db, id);
-    if (!found) return undefined;
+    if (!found || found.session.cancelledAt) return undefined;
     const { session: w } = found;
     return { _id: w.id, title: w.title, description: w.description, imageUrl: w.imageUrl, date: w.startsAt.toISOString(), duration: w.duration };
   }
@@ -121,21 +122,25 @@ export class WorkshopService {
     if (mail) this.mailer.send(mail).catch(this.onMailFailure);
   }
 
+  /** The session's calendar file; a moved session's keeps its UID with its SEQUENCE, a cancelled one's is a CANCEL. */
   ics(session: SessionRow): string {
     return renderIcs({
       uid: `${session.id}@sustainlearn`, title: session.title, description: `${session.description}\n\n${this.pageUrl(session.id)}`,
       startsAt: session.startsAt, durationMinutes: session.duration, url: this.pageUrl(session.id), stamp: new Date(this.now()),
+      sequence: session.sequence, method: session.cancelledAt ? 'CANCEL' : 'PUBLISH',
     });
   }
 
   /**
    * A reminder 24 hours before, when that is still ahead (a later registration gets its confirmation only), queued in
-   * the transaction that gives the seat (ADR 128).
+   * the transaction that gives the seat (ADR 128); again when staff move the session.
    */
-  private async remind(tx: Tx, registration: RegistrationRow, session: SessionRow) {
+  async remind(tx: Tx, registration: RegistrationRow, session: SessionRow) {
     const runAt = new Date(session.startsAt.getTime() - REMINDER_HOURS * 3_600_000);
     if (runAt.getTime() <= this.now()) return;
-    await enqueueJob(tx, { key: `${REMINDER_JOB}:${registration.id}`, kind: REMINDER_JOB, payload: { registrationId: registration.id, workshopId: session.id }, runAt });
+    // A session staff moved has a reminder per time it was at; only the one of its current time (its sequence) is sent.
+    const key = session.sequence ? `${REMINDER_JOB}:${registration.id}:${session.sequence}` : `${REMINDER_JOB}:${registration.id}`;
+    await enqueueJob(tx, { key, kind: REMINDER_JOB, payload: { registrationId: registration.id, workshopId: session.id, sequence: String(session.sequence) }, runAt });
   }
 
   /**
@@ -145,7 +150,7 @@ export class WorkshopService {
   async register(userId: string, id: string): Promise<{ workshop: WorkshopDetail; message: string }> {
     const outcome = await this.db.transaction(async (tx) => {
       const found = await findSession(tx, id, true);
-      if (!found) throw notFound(WORKSHOP_TEXT.notFound);
+      if (!found || found.session.cancelledAt) throw notFound(WORKSHOP_TEXT.notFound);
       if (this.now() >= found.session.startsAt.getTime()) throw conflict(WORKSHOP_TEXT.started);
       const existing = await registrationOf(tx, id, userId);
       if (existing) return { ...found, registration: existing, isNew: false };
@@ -241,7 +246,9 @@ export class WorkshopService {
   /** The reminder job: sent when the member still holds a seat and the workshop is still ahead. */
   async sendReminder(job: JobRow): Promise<void> {
     const found = await findSession(this.db, job.payload.workshopId ?? '');
-    if (!found || this.now() >= found.session.startsAt.getTime()) return;
+    if (!found || found.session.cancelledAt || this.now() >= found.session.startsAt.getTime()) return;
+    // The reminder of a time the session was moved from.
+    if (Number(job.payload.sequence ?? 0) !== found.session.sequence) return;
     const mine = await registrationById(this.db, job.payload.registrationId ?? '', found.session.id);
     if (mine?.status !== 'registered') return;
     const facts = await this.mailFacts(mine.userId, found.session, found.series);

@@ -24,3 +24,15 @@ export async function saveRegistrationsCsv(api: ApiClient, files: FileSaver, ses
   const bytes = await calls((c) => api.call(c.registrationsCsv, { params: { sessionId } }));
   files.save(bytes, registrationsFilename(startsAt), 'text/csv');
 }
+
+/** Moves a session to a new start (issue 38); its members are mailed by the server. */
+export async function moveSession(api: ApiClient, sessionId: string, startsAt: string): Promise<{ recipients: number; message: string }> {
+  const answer = await calls((c) => api.call(c.moveSession, { params: { sessionId }, body: { startsAt } }));
+  return { recipients: answer.recipients, message: answer.message };
+}
+
+/** Cancels a session (issue 38); its members are mailed by the server. */
+export async function cancelSession(api: ApiClient, sessionId: string): Promise<{ recipients: number; message: string }> {
+  const answer = await calls((c) => api.call(c.cancelSession, { params: { sessionId } }));
+  return { recipients: answer.recipients, message: answer.message };
+}

@@ -1,7 +1,8 @@
 /**
  * Workshops in the staff console (issue 36 item 5): the sessions with their seats, one session's registrations and
  * waitlist with names and emails, 'Mark attended' per member, 'Message registrants' (mailed through the job queue)
- * and the registrations as CSV. Editors (and admins) may make these calls.
+ * and the registrations as CSV; 'Move' and 'Cancel' a session, each mailed to its registrants and waitlist (issue 38
+ * item 1). Editors (and admins) may make these calls.
  */
 import { z } from 'zod';
 import type { StaffRole } from '../domain/staff';
@@ -20,6 +21,12 @@ export const staffSessionSchema = z.object({
   registered: z.number().int(),
   waitlisted: z.number().int(),
   attended: z.number().int(),
+  /** When staff cancelled the session (issue 38), else null; a cancelled session is off the site. */
+  cancelledAt: when.nullable(),
+  /** How many times staff have moved or cancelled it (its calendar file's SEQUENCE). */
+  sequence: z.number().int(),
+  /** The series' time zone, which the mails name the time in. */
+  timeZone: z.string(),
 });
 export type StaffSession = z.infer<typeof staffSessionSchema>;
 
@@ -82,4 +89,27 @@ export const registrationsCsv = call({
   name: 'staffWorkshops.csv', method: 'GET', path: '/staff/workshops/:sessionId/registrations.csv', auth: 'required', staff: EDITORS,
   params: sessionParams,
   response: z.instanceof(Uint8Array), binary: true,
+});
+
+/** What moving or cancelling a session answers: the session now, and how many members are being told by mail. */
+const sessionChangeAnswer = z.object({ success: z.literal(true), session: staffSessionSchema, recipients: z.number().int(), message: z.string() });
+
+/**
+ * Moves a session not yet started to a new start (in the future, not at a time another session of its series takes).
+ * Every registered and waitlisted member is mailed the new time, the registered with the updated calendar file.
+ */
+export const moveSession = call({
+  name: 'staffWorkshops.move', method: 'POST', path: '/staff/workshops/:sessionId/move', auth: 'required', staff: EDITORS,
+  params: sessionParams,
+  body: z.object({ startsAt: z.iso.datetime({ offset: true, message: 'Choose a date and a time' }) }),
+  response: sessionChangeAnswer,
+  invalidates: ['/staff/workshops', '/workshops'],
+});
+
+/** Cancels a session not yet started: it leaves the site, its places go, and each member on it is mailed (with a calendar CANCEL). */
+export const cancelSession = call({
+  name: 'staffWorkshops.cancel', method: 'POST', path: '/staff/workshops/:sessionId/cancel', auth: 'required', staff: EDITORS,
+  params: sessionParams,
+  response: sessionChangeAnswer,
+  invalidates: ['/staff/workshops', '/workshops'],
 });

@@ -11,10 +11,11 @@ export const HOME_PATH = '/';
 /** Stored documents live under /files/; a return to one is a page load, not a route of the SPA. */
 export const isFilePath = (path: string) => path.startsWith('/files/');
 /**
- * The documents everyone may read: the footer's legal ones, and the newsletter issues already mailed to every
- * subscriber (member or not). Every other file (the library's) is for members (issue 41 item 3).
+ * The documents everyone may read: the footer's legal ones, the newsletter issues already mailed to every subscriber
+ * (member or not), and the pictures editors upload for pages (issue 38, ADR 158). Every other file (the library's, an
+ * uploaded PDF under /files/documents/) is for members (issue 41 item 3).
  */
-const PUBLIC_FILES = ['/files/legal/', '/files/newsletter-issues/'];
+const PUBLIC_FILES = ['/files/legal/', '/files/newsletter-issues/', '/files/uploads/'];
 export const isMembersFile = (path: string) => isFilePath(path) && !PUBLIC_FILES.some((prefix) => path.startsWith(prefix));
 
 /** A remembered page longer than this is not one this site made. */

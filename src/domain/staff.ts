@@ -30,5 +30,7 @@ export const AUDIT_ACTIONS = [
   'newsletter.test-sent', 'newsletter.sent', 'subscribers.exported',
   'workshop.attended', 'workshop.unattended', 'workshop.messaged', 'registrations.exported',
   'moderation.kept', 'moderation.hidden', 'moderation.deleted', 'member.silenced', 'post.pinned', 'post.unpinned',
+  // Issue 38: an editor's upload, a session moved or cancelled.
+  'file.uploaded', 'workshop.moved', 'workshop.cancelled',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -203,3 +203,14 @@ export function formatWorkshopTime(iso: string, zone?: string): string {
     ...(zone ? { timeZone: zone } : {}),
   }).format(new Date(iso));
 }
+
+/** Staff moving or cancelling a session (issue 38 item 1): the refusals and answers the console shows. */
+export const SESSION_CHANGE_TEXT = {
+  past: 'Choose a start time in the future.',
+  started: 'This session has started: it can no longer be moved or cancelled.',
+  cancelled: 'This session is cancelled.',
+  clash: (when: string) => `Another session of this series is at that time (${when}). Choose another time.`,
+  moved: (n: number) => `The session is moved. ${n === 1 ? '1 member is' : `${n} members are`} being told by mail.`,
+  unchanged: 'The session already starts at that time.',
+  cancelledDone: (n: number) => `The session is cancelled. ${n === 1 ? '1 member is' : `${n} members are`} being told by mail.`,
+} as const;

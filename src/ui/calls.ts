@@ -131,3 +131,6 @@ export const analytics = staffAnalyticsModule('analytics');
 
 const site = module('site', () => import(/* webpackChunkName: "contract-site" */ '../contract/site'));
 export const siteContact = site('siteContact');
+// Editors' uploads (issue 38 item 3): the one authoring call the upload field makes.
+const authoringUploads = module('authoring', () => import('../contract/authoring'));
+export const uploadFile = authoringUploads('uploadFile');

@@ -26,7 +26,7 @@ import * as learning from '../../src/contract/learning';
 import { answerQuestion, quizConstants, startQuiz } from '../../src/contract/quizzes';
 import { registerWorkshop } from '../../src/contract/workshops';
 import { submitFeedback } from '../../src/contract/feedback';
-import { discussions, feedback, newsletterSubscribers, staffRoles, users } from '../../server/data/schema';
+import { discussions, feedback, newsletterSubscribers, staffRoles, users, workshops } from '../../server/data/schema';
 import * as newsletter from '../../src/contract/newsletter';
 import type { StaffRole } from '../../src/domain/staff';
 import { suspendMember } from '../../src/contract/staff-members';
@@ -185,6 +185,20 @@ const BURSTS: Record<string, (p: Prep) => Promise<Burst>> = {
     await grant(p, 'editor');
     return { params: { sessionId: p.seeded.workshop }, body: { subject: 'At once', message: 'Sent at once' }, signedIn: true };
   },
+  // Issue 38: a session of its own, moved to one time (the first moves it, the others change nothing) or cancelled once.
+  'staffWorkshops.move': async (p) => {
+    await grant(p, 'editor');
+    const at = new Date(Math.floor((Date.now() + 40 * 86_400_000) / 60_000) * 60_000).toISOString();
+    return { params: { sessionId: await sessionFor(p) }, body: { startsAt: at }, signedIn: true };
+  },
+  'staffWorkshops.cancel': async (p) => {
+    await grant(p, 'editor');
+    return { params: { sessionId: await sessionFor(p) }, signedIn: true };
+  },
+  'authoring.upload': async (p) => {
+    await grant(p, 'editor');
+    return { ...(await pictureUpload()), signedIn: true };
+  },
   // A moderator suspends (then lifts) a member made for the burst: the first does it, the others change nothing.
   'staffMembers.suspend': async (p) => {
     await grant(p, 'moderator');
@@ -309,6 +323,14 @@ const subscriptionOf = async (p: Prep) => {
 /** Staff writes are made by staff: the role is granted as a row, as `npm run staff -- grant` would. */
 async function grant(p: Prep, role: StaffRole) {
   await p.ctx.database.db.insert(staffRoles).values({ userId: p.who.id, role });
+}
+
+/** A workshop session of its own, a month ahead, with no series (nothing clashes with it). */
+async function sessionFor(p: Prep): Promise<string> {
+  const [row] = await p.ctx.database.db.insert(workshops).values({
+    slug: p.fresh('session'), title: 'Burst session', imageUrl: '/media/workshops/burst.webp', startsAt: new Date(Date.now() + 30 * 86_400_000), duration: 60,
+  }).returning({ id: workshops.id });
+  return row!.id;
 }
 
 /** A member to act on, as a row (the staff console's writes act on another member). */

@@ -53,10 +53,15 @@ describeWithApp('staff: workshops', { seed: true, relayMail: () => new SmtpMaile
   const people = staffPeople(ctx, 'ws');
   let started: string;
   let attendee: Member;
+  // Moved, then cancelled, by each role the matrix tries (a second move to the same time and a second cancel change nothing).
+  let ahead: string;
+  let aheadTo: string;
 
   beforeAll(async () => {
     const c = ctx();
     started = await session(c, 10, -10 * 60_000);
+    ahead = await session(c, 10, 30 * 86_400_000 + 7 * 60_000);
+    aheadTo = new Date(Math.floor((c.clock.now + 31 * 86_400_000 + 7 * 60_000) / 60_000) * 60_000).toISOString();
     attendee = await member(c, 'ws-attendee@example.com', 'Ama', 'Mensah');
     await seat(c, started, attendee, 'registered');
   }, 120_000);
@@ -65,6 +70,8 @@ describeWithApp('staff: workshops', { seed: true, relayMail: () => new SmtpMaile
     if (c === calls.markAttended) return { params: { sessionId: started, userId: attendee.id }, body: { attended: true } };
     if (c === calls.messageRegistrants) return { params: { sessionId: started }, body: { subject: 'Slides', message: 'The slides are on the page.' } };
     if (c === calls.staffWorkshops) return {};
+    if (c === calls.moveSession) return { params: { sessionId: ahead }, body: { startsAt: aheadTo } };
+    if (c === calls.cancelSession) return { params: { sessionId: ahead } };
     return { params: { sessionId: started } };
   };
   roleMatrix(ctx, staffCallsOf(calls), people, requestFor);

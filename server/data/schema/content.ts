@@ -55,6 +55,13 @@ export const workshops = pgTable('workshops', {
   joinUrl: text('join_url').notNull().default(''),
   seriesId: uuid('series_id').references(() => workshopSeries.id, { onDelete: 'cascade' }),
   capacity: integer('capacity').notNull().default(30),
+  /**
+   * Raised each time staff move the session (issue 38 item 1): its calendar file keeps its UID with this SEQUENCE,
+   * so a calendar updates the event; a session staff changed is never pruned or made again by its schedule.
+   */
+  sequence: integer('sequence').notNull().default(0),
+  /** Set when staff cancel the session: it leaves the listings and takes no registration; its row stays (its slug). */
+  cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
 }, (t) => [
   uniqueIndex('workshops_slug_unique').on(t.slug),
   index('workshops_starts').on(t.startsAt),

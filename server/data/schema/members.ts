@@ -1,5 +1,5 @@
 
-import {index, integer, pgTable, text, timestamp, uniqueIndex, uuid, 
+import {index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid, 
 } from 'drizzle-orm/pg-core';
 import { bytea, createdAt, id } from './columns';
 
@@ -94,5 +94,16 @@ export const files = pgTable('files', {
   contentType: text('content_type').notNull(),
   size: integer('size').notNull(),
   body: bytea('body').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The text of each page of a PDF an editor uploaded (issue 38 item 3, ADR 158), read once with pdf.js at the upload:
+ * the search index takes it from here when the document is published, as it takes an imported PDF's pages.
+ */
+export const filePages = pgTable('file_pages', {
+  path: text('path').primaryKey().references(() => files.path, { onDelete: 'cascade' }),
+  pages: jsonb('pages').$type<string[]>().notNull(),
+  uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
   createdAt: createdAt(),
 });

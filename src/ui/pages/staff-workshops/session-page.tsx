@@ -1,9 +1,9 @@
 /**
  * One workshop session in the staff console (issue 36 item 5): its seats, the registered members and the waitlist with
  * names and emails, 'Mark attended' per registered member once the session has started, 'Message registrants' and the
- * registrations as CSV.
+ * registrations as CSV; 'Move' and 'Cancel' before it starts (issue 38).
  */
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
 import { messageOf } from '../../../application/api-error';
 import { saveRegistrationsCsv, setAttendance } from '../../../application/staff-workshops';
@@ -17,6 +17,7 @@ import { paths } from '../../routes';
 import { useServices } from '../../services-context';
 import { StaffPage } from '../staff/staff-page';
 import { MessageDialog } from './message-dialog';
+import { CancelDialog, MoveDialog } from './session-change-dialogs';
 import { EDITORS } from './roles';
 import './staff-workshops.css';
 
@@ -114,6 +115,20 @@ function Session({ sessionId }: { sessionId: string }) {
   const { api, files, notifier, log } = useServices();
   const answer = useQuery(sessionRegistrations, { params: { sessionId } });
   const [downloading, setDownloading] = useState(false);
+  // After a move or a cancel the page is read again: the focus goes to the session's title, which says what it is now.
+  const title = useRef<HTMLHeadingElement>(null);
+  const [refocus, setRefocus] = useState<'no' | 'asked' | 'loading'>('no');
+  useEffect(() => {
+    if (refocus === 'asked' && answer.status === 'loading') setRefocus('loading');
+    if (refocus === 'loading' && answer.status === 'success') {
+      title.current?.focus();
+      setRefocus('no');
+    }
+  }, [refocus, answer.status]);
+  const changed = () => {
+    setRefocus('asked');
+    answer.reload();
+  };
   if (answer.status === 'loading') return <Spinner label="Loading registrations..." />;
   if (answer.status === 'error') return <ErrorState error={answer.error} />;
   const { session, started, registrations } = answer.data;
@@ -130,7 +145,14 @@ function Session({ sessionId }: { sessionId: string }) {
   };
   return (
     <>
-      <h2 className="staff-session__title">{session.title}</h2>
+      <h2 ref={title} tabIndex={-1} className="staff-session__title">
+        {session.title}
+      </h2>
+      {session.cancelledAt && (
+        <p className="staff-session__cancelled" role="status">
+          Cancelled on {formatUsDateTime(session.cancelledAt)}. It is off the site and its members were told by mail.
+        </p>
+      )}
       <dl className="staff-session__facts">
         <div>
           <dt>Starts</dt>
@@ -154,11 +176,17 @@ function Session({ sessionId }: { sessionId: string }) {
         </div>
       </dl>
       <div className="staff-session__actions">
+        {!started && !session.cancelledAt && (
+          <>
+            <MoveDialog session={session} onDone={changed} />
+            <CancelDialog session={session} onDone={changed} />
+          </>
+        )}
         <MessageDialog sessionId={sessionId} title={session.title} registered={session.registered} waitlisted={session.waitlisted} />
         <button type="button" className="button" onClick={download} disabled={downloading}>
           {downloading ? 'Preparing the CSV...' : 'Download registrations (CSV)'}
         </button>
-        <Link href={paths.workshop(sessionId)}>Open the workshop page</Link>
+        {!session.cancelledAt && <Link href={paths.workshop(sessionId)}>Open the workshop page</Link>}
       </div>
       <Registrations sessionId={sessionId} rows={registrations} started={started} onChange={answer.reload} />
     </>

@@ -37,6 +37,7 @@ function Sessions({ when }: { when: 'upcoming' | 'past' }) {
             <tr key={session.id}>
               <th scope="row">
                 <Link href={paths.staffWorkshop(session.id)}>{session.title}</Link>
+                {session.cancelledAt && <span className="staff-session__tag"> (cancelled)</span>}
               </th>
               <td>
                 <time dateTime={session.startsAt}>{formatUsDateTime(session.startsAt)}</time>

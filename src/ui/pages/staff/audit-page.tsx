@@ -37,6 +37,9 @@ const ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'member.silenced': 'Member silenced',
   'post.pinned': 'Post pinned',
   'post.unpinned': 'Post unpinned',
+  'file.uploaded': 'File uploaded',
+  'workshop.moved': 'Workshop session moved',
+  'workshop.cancelled': 'Workshop session cancelled',
 };
 const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
 const isAction = (value: string | null): value is AuditAction => AUDIT_ACTIONS.includes(value as AuditAction);

@@ -1,0 +1,181 @@
+/**
+ * Editors' uploads over HTTP (issue 38 item 3, ADR 158), on each database: the role matrix of the call; a JPEG with
+ * GPS EXIF kept as WebP widths with no metadata, its srcset's files served publicly and kept a year; an SVG's script
+ * and handlers gone; a text file named .pdf and an encrypted PDF refused; a real PDF's page texts kept for search.
+ */
+import { eq } from 'drizzle-orm';
+import PDFDocument from 'pdfkit';
+import sharp from 'sharp';
+import { beforeAll, expect, it } from 'vitest';
+import { auditLog, filePages, files } from '../../server/data/schema';
+import { uploadFile } from '../../src/contract/authoring';
+import { UPLOAD_TEXT } from '../../src/domain/uploads';
+import { getUrl, urlOf } from './api';
+import { describeWithApp, type TestContext } from './fixture';
+import type { Member } from './members';
+import { roleMatrix, staffCallsOf, staffPeople } from './staff-matrix';
+
+/** A multipart/form-data body with one file field, as a browser's FormData sends it. */
+function multipart(bytes: Buffer, filename: string, type: string) {
+  const boundary = `----sustainlearn${Math.random().toString(16).slice(2)}`;
+  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function upload(ctx: TestContext, who: Member, bytes: Buffer, filename: string, type: string) {
+  const body = multipart(bytes, filename, type);
+  return ctx.app.inject({ method: 'POST', url: urlOf(uploadFile), payload: body.payload, headers: { ...body.headers, ...who.auth } });
+}
+
+/** A 3400 × 1700 JPEG taken on its side (orientation 6) with a camera and GPS coordinates in its EXIF. */
+function photoWithGps(): Promise<Buffer> {
+  return sharp({ create: { width: 3400, height: 1700, channels: 3, background: { r: 40, g: 120, b: 80 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'TestCamera', Model: 'GPS-1' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+    })
+    .withMetadata({ orientation: 6 })
+    .toBuffer();
+}
+
+/** A real PDF made with pdfkit: one text per page; encrypted with a password when asked. */
+function pdf(pages: string[], userPassword?: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const doc = new PDFDocument({ autoFirstPage: false, ...(userPassword ? { userPassword, ownerPassword: `${userPassword}-owner`, pdfVersion: '1.7' } : {}) });
+    const chunks: Buffer[] = [];
+    doc.on('data', (c: Buffer) => chunks.push(c));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+    for (const text of pages) doc.addPage().fontSize(14).text(text);
+    doc.end();
+  });
+}
+
+describeWithApp('staff: uploads', {}, (ctx) => {
+  const people = staffPeople(ctx, 'up');
+  let png: Buffer;
+
+  beforeAll(async () => {
+    png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1f6f4a' } }).png().toBuffer();
+  });
+
+  // A body per request (its boundary in its header).
+  roleMatrix(ctx, staffCallsOf({ uploadFile }), people, () => {
+    const body = multipart(png, 'small.png', 'image/png');
+    return { rawBody: body.payload, headers: body.headers } as never;
+  });
+
+  it('keeps a JPEG with GPS EXIF as WebP at 480, 960 and 1600 px wide, upright and with no metadata, served publicly for a year', async () => {
+    const photo = await photoWithGps();
+    const before = await sharp(photo).metadata();
+    expect(before.exif!.toString('latin1'), 'the test photo carries its camera and GPS').toContain('TestCamera');
+    expect(before.orientation).toBe(6);
+
+    const res = await upload(ctx(), people.editor, photo, 'site-visit.jpg', 'image/jpeg');
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer).toMatchObject({ success: true, type: 'image', width: 1700, height: 3400 });
+    const entries = (answer.srcset as string).split(', ').map((e) => e.split(' '));
+    expect(entries.map(([, w]) => w)).toEqual(['480w', '960w', '1600w']);
+    expect(answer.url).toBe(entries[2]![0]);
+    for (const [url, w] of entries) {
+      expect(url).toMatch(/^\/files\/uploads\/[0-9a-f]{24}-\d+\.webp$/);
+      // Served to a visitor: an article's picture is public.
+      const file = await getUrl(ctx(), url!);
+      expect(file.statusCode).toBe(200);
+      expect(file.headers['content-type']).toBe('image/webp');
+      expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      const meta = await sharp(file.rawPayload).metadata();
+      expect(meta.format).toBe('webp');
+      expect(meta.width).toBe(Number.parseInt(w!, 10));
+      // Turned upright: the portrait the camera took.
+      expect(meta.height).toBe(meta.width! * 2);
+      expect(meta.exif, 'no EXIF (so no GPS)').toBeUndefined();
+      expect(meta.xmp).toBeUndefined();
+      expect(meta.iptc).toBeUndefined();
+      expect(meta.icc).toBeUndefined();
+      expect(file.rawPayload.toString('latin1')).not.toContain('TestCamera');
+    }
+    const [logged] = await ctx().database.db.select().from(auditLog).where(eq(auditLog.target, `file:${answer.url}`));
+    expect(logged).toMatchObject({ action: 'file.uploaded', actorId: people.editor.id });
+  });
+
+  it('never enlarges a small picture: its own width is its one size', async () => {
+    const small = await sharp({ create: { width: 300, height: 200, channels: 4, background: '#ffffff80' } }).png().toBuffer();
+    const res = await upload(ctx(), people.editor, small, 'small.png', 'image/png');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().srcset).toMatch(/^\/files\/uploads\/[0-9a-f]{24}-300\.webp 300w$/);
+  });
+
+  it('keeps an SVG without its script, handlers and outside links, and serves it under a sandbox', async () => {
+    const svg = Buffer.from(`<?xml version="1.0"?>
+<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="120" height="60" viewBox="0 0 120 60" onload="alert(1)">
+  <script>alert(document.cookie)</script>
+  <rect width="120" height="60" fill="#1f6f4a" onclick="steal()"/>
+  <a href="javascript:alert(2)"><text x="10" y="35" fill="#fff">Section</text></a>
+  <foreignObject width="10" height="10"><iframe xmlns="http://www.w3.org/1999/xhtml" src="https://example.com"></iframe></foreignObject>
+  <use xlink:href="https://example.com/sprite.svg#icon"/>
+</svg>`);
+    const res = await upload(ctx(), people.admin, svg, 'diagram.svg', 'image/svg+xml');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ type: 'image', width: 120, height: 60 });
+    const file = await getUrl(ctx(), res.json().url);
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('image/svg+xml');
+    expect(file.headers['content-security-policy']).toContain('sandbox');
+    const kept = file.body;
+    for (const unsafe of ['<script', 'alert', 'onload', 'onclick', 'javascript:', 'foreignObject', 'iframe', 'example.com']) {
+      expect(kept, unsafe).not.toContain(unsafe);
+    }
+    expect(kept).toContain('<rect');
+    expect(kept).toContain('Section');
+    // What is kept still draws.
+    expect((await sharp(Buffer.from(kept)).metadata()).format).toBe('svg');
+  });
+
+  it('refuses a text file named .pdf, a file of another kind, and an encrypted PDF', async () => {
+    const text = await upload(ctx(), people.editor, Buffer.from('Just some notes, not a PDF at all.\n'), 'report.pdf', 'application/pdf');
+    expect(text.statusCode).toBe(400);
+    expect(text.json().message).toBe(UPLOAD_TEXT.notAPdf);
+
+    const fake = await upload(ctx(), people.editor, Buffer.from('%PDF-1.7\nnothing else here'), 'broken.pdf', 'application/pdf');
+    expect(fake.statusCode).toBe(400);
+    expect(fake.json().message).toBe(UPLOAD_TEXT.notAPdf);
+
+    const other = await upload(ctx(), people.editor, Buffer.from('GIF89a not really'), 'x.gif', 'image/gif');
+    expect(other.statusCode).toBe(400);
+    expect(other.json().message).toBe(UPLOAD_TEXT.unsupported);
+
+    const locked = await upload(ctx(), people.editor, await pdf(['Confidential retrofit costs'], 'secret'), 'locked.pdf', 'application/pdf');
+    expect(locked.statusCode).toBe(400);
+    expect(locked.json().message).toBe(UPLOAD_TEXT.encryptedPdf);
+
+    const count = await ctx().database.db.select({ path: files.path }).from(files);
+    expect(count.some((f) => f.path.endsWith('.pdf') && f.path.startsWith('/files/documents/'))).toBe(false);
+  });
+
+  it('keeps a real PDF for members, with the text of each page for search', async () => {
+    const bytes = await pdf(['Embodied carbon in concrete frames', 'Whole life carbon assessment after RICS']);
+    const res = await upload(ctx(), people.editor, bytes, 'carbon.pdf', 'application/pdf');
+    expect(res.statusCode, res.body).toBe(200);
+    const answer = res.json();
+    expect(answer).toMatchObject({ success: true, type: 'pdf', pages: 2 });
+    expect(answer.url).toMatch(/^\/files\/documents\/[0-9a-f]{24}\.pdf$/);
+    const [row] = await ctx().database.db.select().from(filePages).where(eq(filePages.path, answer.url));
+    expect(row!.pages).toEqual(['Embodied carbon in concrete frames', 'Whole life carbon assessment after RICS']);
+    // A library document is for members, as the imported ones are.
+    expect((await getUrl(ctx(), answer.url)).statusCode).toBe(401);
+    const served = await getUrl(ctx(), answer.url, { token: people.member.token });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('application/pdf');
+    expect(Buffer.compare(served.rawPayload, bytes)).toBe(0);
+  });
+
+  it('answers 400 to a request without a file', async () => {
+    const res = await ctx().app.inject({ method: 'POST', url: urlOf(uploadFile), payload: {}, headers: people.editor.auth });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(UPLOAD_TEXT.missing);
+  });
+});
