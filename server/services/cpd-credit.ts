@@ -38,7 +38,7 @@ export class CpdCredit {
   /** A completed assessment attempt: when it passes the course's mark, its credit lines go to the ledger once. */
   async coursePassed(db: Db | Tx, userId: string, courseId: string, attempt: { score: number; totalQuestions: number; completedAt: Date | null }): Promise<number> {
     const course = await courseCredit(db, courseId);
-    if (!course || !course.credits.length || !passesMark(attempt.score, attempt.totalQuestions, course.passPercent)) return 0;
+    if (!course?.credits.length || !passesMark(attempt.score, attempt.totalQuestions, course.passPercent)) return 0;
     const earnedOn = (attempt.completedAt ?? new Date()).toISOString().slice(0, 10);
     return insertEntriesOnce(db, entriesOf(userId, 'course', courseId, course.title, this.providerName, earnedOn, course.credits));
   }
@@ -50,7 +50,7 @@ export class CpdCredit {
       return;
     }
     const session = await sessionCredit(db, sessionId);
-    if (!session || !session.credits.length) return;
+    if (!session?.credits.length) return;
     const earnedOn = session.startsAt.toISOString().slice(0, 10);
     await insertEntriesOnce(db, entriesOf(userId, 'workshop', sessionId, session.title, this.providerName, earnedOn, session.credits));
   }
