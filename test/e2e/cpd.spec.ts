@@ -146,7 +146,9 @@ test('a member adds an AIA number, earns LU/HSW, downloads the transcript and ad
 
   if (process.env.CPD_SCREENSHOTS) {
     const out = join(process.cwd(), 'docs', 'screenshots');
-    await page.getByRole('button', { name: 'Close' }).press('Enter');
+    await page.getByRole('button', { name: 'Close', exact: true }).press('Enter');
+    await expect(page.getByText(/Activity added to your record/)).toHaveCount(0, { timeout: 10_000 });
+    await page.evaluate(() => window.scrollTo(0, 0));
     for (const size of [{ width: 1280, height: 900 }, { width: 375, height: 812 }]) {
       await page.setViewportSize(size);
       await page.waitForTimeout(300);
