@@ -82,7 +82,7 @@ test('a member adds an AIA number, earns LU/HSW, downloads the transcript and ad
 
   // /cpd before: nothing earned.
   await page.goto(`${base}/cpd`);
-  const aia = page.getByRole('region', { name: 'AIA CES' });
+  const aia = page.getByRole('region', { name: 'AIA CES', exact: true });
   await expect(aia.getByRole('meter', { name: 'HSW' })).toHaveAttribute('aria-valuetext', '0 of 12 LU');
   await expect(aia.getByText(/^12 LU\/HSW more by 31 December \d{4}$/)).toBeVisible();
   await expectAccessible(page, 'cpd dashboard, nothing earned');

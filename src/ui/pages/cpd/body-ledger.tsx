@@ -99,7 +99,8 @@ export function BodyLedgerCard({ ledger, switching, onPeriod }: { ledger: BodyLe
         {ledger.entries.length === 0 ? (
           <p>No credit in this period yet.</p>
         ) : (
-          <div className="cpd-table-wrap">
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a table wider than a phone scrolls; its region takes the focus so a keyboard can scroll it.
+          <section className="cpd-table-wrap" tabIndex={0} aria-label={`${ledger.bodyName} entries`}>
             <table className="cpd-table">
               <caption className="visually-hidden">{`${ledger.bodyName} entries, ${ledger.period.label}`}</caption>
               <thead>
@@ -134,7 +135,7 @@ export function BodyLedgerCard({ ledger, switching, onPeriod }: { ledger: BodyLe
                 ))}
               </tbody>
             </table>
-          </div>
+          </section>
         )}
       </div>
     </section>
