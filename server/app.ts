@@ -24,6 +24,9 @@ import { articleRoutes } from './routes/articles';
 import { accountSessionRoutes } from './routes/account-sessions';
 import { authRoutes } from './routes/auth';
 import { bookmarkRoutes } from './routes/bookmarks';
+import { cpdRoutes } from './routes/cpd';
+import { CpdService } from './services/cpd';
+import { CpdCredit } from './services/cpd-credit';
 import { commentRoutes } from './routes/comments';
 import { discussionRoutes } from './routes/discussions';
 import { feedbackRoutes } from './routes/feedback';
@@ -231,7 +234,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('notificationStreams', new NotificationStreams(db, database.changes, (error) => app.log.error({ err: error }, 'notification stream failed')));
   const attempts = new QuizAttempts(db, quizUrls(config.apiBasePath));
   const certificates = new CertificateService(db, config.publicUrl, now);
-  const learning = new LearningService(db, certificates);
+  // Continuing-education credit (issue 39): written by a passed assessment and a marked attendance.
+  const cpdCredit = new CpdCredit(config.provider.name);
+  const learning = new LearningService(db, certificates, cpdCredit);
   const workshops = new WorkshopService(db, app.mailer, config.publicUrl, now, (error) => app.log.error({ err: error }, 'workshop mail failed'));
   // A sent issue joins the library's newsletters: the kept content answers (set once the API's cache is made) and pages go.
   let contentChanged = () => {};
@@ -244,7 +249,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await database.changes.publish('content');
     },
   });
-  const staffWorkshops = new StaffWorkshopService(db, workshops, app.mailer, { staffEmail: config.staffEmail, now });
+  const staffWorkshops = new StaffWorkshopService(db, workshops, app.mailer, { staffEmail: config.staffEmail, now, credit: cpdCredit });
   // A session moved or cancelled changes the workshops list on every process (issue 38).
   const staffSessions = new StaffSessionService(db, workshops, app.mailer, {
     now,
@@ -309,6 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(notificationRoutes, { service: notifications, mail: notificationMail, streams: app.notificationStreams });
       await api.register(revisionRoutes, { revisions: new RevisionService(db) });
       await api.register(bookmarkRoutes, { bookmarks: new BookmarkService(db) });
+      await api.register(cpdRoutes, { cpd: new CpdService(db, { now, publicUrl: config.publicUrl, apiBasePath: config.apiBasePath, provider: config.provider }) });
       await api.register(learningRoutes, { courses: learning, certificates });
       await api.register(workshopRoutes, { service: workshops });
       const analytics = new AnalyticsService(db, now, (error) => app.log.error({ err: error }, 'counting a search failed'));

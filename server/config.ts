@@ -20,6 +20,14 @@ const envSchema = z.object({
   CONTACT_PHONE: z.preprocess(emptyAsUndefined, z.string().trim().regex(/^\+?[0-9 ()-]{6,30}$/, 'must be a phone number like +44 20 7946 0958').default(DEFAULT_CONTACT.phone)),
   /** Lines separated by semicolons. */
   CONTACT_ADDRESS: z.preprocess(emptyAsUndefined, z.string().trim().min(1).max(300).default(DEFAULT_CONTACT.addressLines.join('; '))),
+  /**
+   * The continuing-education provider named on transcripts (issue 39): name, postal address, web address, and the
+   * number a body gave it. No number until one is set: a transcript never claims one (ADR 155).
+   */
+  PROVIDER_NAME: z.preprocess(emptyAsUndefined, z.string().max(200).default('SustainLearn')),
+  PROVIDER_ADDRESS: z.preprocess(emptyAsUndefined, z.string().max(300).optional()),
+  PROVIDER_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
+  PROVIDER_NUMBER: z.preprocess(emptyAsUndefined, z.string().max(60).optional()),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('SustainLearn <no-reply@sustainlearn.local>')),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   API_BASE_PATH: z.preprocess(emptyAsUndefined, z.string().regex(/^\/[a-z0-9/_-]*[a-z0-9]$/i, 'must look like /api').default('/api')),
@@ -79,6 +87,8 @@ export interface Config {
   /** How people reach the team: CONTACT_EMAIL, CONTACT_PHONE and CONTACT_ADDRESS. */
   contact: SiteContact;
   mailFrom: string;
+  /** The continuing-education provider on transcripts (PROVIDER_*); `number` null until one is set. */
+  provider: { name: string; address: string | null; url: string; number: string | null };
   publicUrl: string;
   apiBasePath: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -130,6 +140,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staffEmail: e.STAFF_EMAIL,
     contact: contactOf(env),
     mailFrom: e.MAIL_FROM,
+    provider: {
+      name: e.PROVIDER_NAME,
+      address: e.PROVIDER_ADDRESS ?? null,
+      url: (e.PROVIDER_URL ?? e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+      number: e.PROVIDER_NUMBER ?? null,
+    },
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     apiBasePath: e.API_BASE_PATH,
     logLevel: e.LOG_LEVEL,

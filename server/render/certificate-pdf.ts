@@ -23,7 +23,7 @@ const SOFT = '#4b5563';
 const SAND = '#f4efe6';
 
 /** Draws the QR code of `text` as squares (vector, crisp at any zoom) with its top-left corner at (x, y). */
-function drawQr(pdf: PDFKit.PDFDocument, QRCode: QrCodes, text: string, x: number, y: number, size: number) {
+export function drawQr(pdf: PDFKit.PDFDocument, QRCode: QrCodes, text: string, x: number, y: number, size: number) {
   const qr = QRCode.create(text, { errorCorrectionLevel: 'M' });
   const count = qr.modules.size;
   const quiet = 2;
@@ -38,7 +38,7 @@ function drawQr(pdf: PDFKit.PDFDocument, QRCode: QrCodes, text: string, x: numbe
   pdf.fill().restore();
 }
 
-type QrCodes = typeof import('qrcode');
+export type QrCodes = typeof import('qrcode');
 
 export async function renderCertificatePdf(facts: CertificateFacts): Promise<Buffer> {
   // Loaded by the first certificate drawn, like pdfkit (pdf-document.ts).

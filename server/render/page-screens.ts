@@ -131,6 +131,7 @@ export const SCREENS: readonly Screen[] = [
       trail: [{ name: 'Discussion', path: '/discussion' }, { name: post.title, path }] };
   }),
   members('/bookmarks', () => plain('Bookmarks', '/bookmarks', 'The posts and comments you saved.')),
+  members('/cpd', () => plain('Continuing education', '/cpd', 'Your continuing-education credit per body and period, what is still missing, and your transcripts.')),
   members('/courses', () => plain('Online Courses', '/courses',
     'Self-paced online courses on the sustainable built environment, with quizzes, resources and a certificate.')),
   members('/courses/category/:categoryId', courseCategoryHead),

@@ -19,6 +19,7 @@ export const SITEMAP_PAGES = ['/', '/articles', '/sustain-community', '/contact'
 export const MEMBERS_PATHS = [
   '/discussion', '/courses', '/workshops', '/ebook', '/research-papers', '/newsletters', '/quiz', '/case-studies', '/profile', '/learning', '/members', '/staff', '/notifications',
   '/bookmarks',
+  '/cpd',
 ] as const;
 
 export interface SeoDeps {

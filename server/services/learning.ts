@@ -18,6 +18,7 @@ import {
 } from '../data/learning';
 import { bestPassedAttempt } from '../data/certificates';
 import type { CertificateService } from './certificates';
+import type { CpdCredit } from './cpd-credit';
 import { conflict, forbidden, invalid, notFound } from './errors';
 
 export const COURSE_NOT_FOUND = 'Course not found';
@@ -35,6 +36,8 @@ export class LearningService {
   constructor(
     private readonly db: Db,
     private readonly certificates: CertificateService,
+    /** Writes continuing-education credit when a pass earns it (issue 39); none in tests that do not need it. */
+    private readonly credit: CpdCredit | null = null,
   ) {}
 
   /** A published course by id or slug (drafts cannot be taken). */
@@ -178,6 +181,8 @@ export class LearningService {
       const score = await recountScore(tx, attemptId);
       return markAttemptCompleted(tx, attemptId, score, passes(score, attempt.totalQuestions), new Date());
     });
+    // Credit at the course's own pass mark, once however many completions arrive (issue 39).
+    if (this.credit) await this.credit.coursePassed(this.db, userId, row.courseId, row);
     const existing = await certificateFor(this.db, userId, row.courseId);
     const due = !existing && row.passed && (await this.allLessonsDone(this.db, userId, row.courseId));
     return {

@@ -46,6 +46,9 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   // Each upload is decoded and encoded twice by sharp (issue 35).
   'account.uploadAvatar': [perMember(20, HOUR), perAddress(60, HOUR)],
   'account.removeAvatar': [perMember(30, HOUR), perAddress(90, HOUR)],
+  // Continuing-education credit (issue 39): a member edits their numbers now and then; each activity may carry a file.
+  'cpd.saveMemberships': [perMember(30, HOUR), perAddress(90, HOUR)],
+  'cpd.addActivity': [perMember(30, HOUR), perAddress(90, HOUR)],
   'feedback.submit': [perAddress(5, HOUR)],
   'contact.send': [perAddress(5, HOUR)],
   'staff.markHandled': [perMember(300, HOUR)],

@@ -17,6 +17,7 @@ import type { Mailer } from '../mail/mailer';
 import { toCsv } from '../render/csv';
 import { conflict, notFound } from './errors';
 import type { WorkshopService } from './workshops';
+import type { CpdCredit } from './cpd-credit';
 
 export const REGISTRANT_MESSAGE_JOB = 'workshop-registrant-message';
 export const NOT_STARTED = 'Attendance can be marked once the workshop has started.';
@@ -46,7 +47,8 @@ export class StaffWorkshopService {
     private readonly db: Db,
     private readonly workshops: WorkshopService,
     private readonly mailer: Mailer,
-    private readonly options: { staffEmail: string | undefined; now: () => number },
+    /** `credit` writes a series' continuing-education credit on attendance (issue 39). */
+    private readonly options: { staffEmail: string | undefined; now: () => number; credit?: CpdCredit },
   ) {}
 
   async sessions(when: 'upcoming' | 'past') {
@@ -68,6 +70,8 @@ export class StaffWorkshopService {
     await this.db.transaction(async (tx) => {
       const result = await setAttendance(tx, sessionId, userId, attended, actorId, at);
       if (!result.found) throw notFound('This member has no seat at this session');
+      // The series' credit lines are written once on a mark, and taken back on an unmark if not yet reported.
+      await this.options.credit?.attendance(tx, userId, sessionId, attended);
       if (result.changed) {
         await appendAudit(tx, { actorId, action: attended ? 'workshop.attended' : 'workshop.unattended', target: `workshop:${sessionId}`, detail: { member: userId } });
       }

@@ -5,6 +5,7 @@
 import { provideAccountDeletion } from '../application/account-deletion.effects';
 import { prepareCommentThread, provideCommentThread, readCommentThreadAhead } from '../application/comment-thread.effects';
 import { provideCourseProgress } from '../application/course-progress.effects';
+import { provideCpd } from '../application/cpd.effects';
 import { provideDiscussionFeed } from '../application/discussion-feed.effects';
 import { provideEmailChange } from '../application/email-change.effects';
 import { provideNewsletterSend } from '../application/newsletter-send.effects';
@@ -12,7 +13,7 @@ import { provideMemberSuspension } from '../application/member-suspension.effect
 import { provideMentionPicker } from '../application/mention-picker.effects';
 import { provideReportDialog } from '../application/report-dialog.effects';
 import { provideOtpWizard } from '../application/otp-wizard.effects';
-import type { ApiClient, Clock, DraftStore, FileSaver, Navigator, Notifier, TokenStore } from '../application/ports';
+import type { ApiClient, Clock, DraftStore, FileSaver, FileUploader, Navigator, Notifier, TokenStore } from '../application/ports';
 import { providePostComposer } from '../application/post-composer.effects';
 import { provideQuizAttempt } from '../application/quiz-attempt.effects';
 import { provideSearch } from '../application/search.effects';
@@ -21,6 +22,7 @@ import { provideWorkshop } from '../application/workshop.effects';
 
 export interface MachinePorts {
   api: ApiClient;
+  uploads: FileUploader;
   tokens: TokenStore;
   navigator: Navigator;
   clock: Clock;
@@ -50,5 +52,6 @@ export function provideMachines(ports: MachinePorts): AppMachines {
     newsletterSend: () => provideNewsletterSend(ports),
     memberSuspension: () => provideMemberSuspension(ports),
     reportDialog: () => provideReportDialog(ports),
+    cpd: () => provideCpd(ports),
   };
 }

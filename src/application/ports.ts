@@ -44,6 +44,8 @@ export interface ApiClient {
  */
 export interface FileUploader {
   upload<C extends Call>(call: C, file: Blob, filename: string): Promise<ResponseOf<C>>;
+  /** Text fields with an optional file (field `file.field`) as multipart/form-data (a CPD activity, issue 39). */
+  submitForm<C extends Call>(call: C, fields: Record<string, string>, file?: { field: string; blob: Blob; filename: string }): Promise<ResponseOf<C>>;
 }
 
 /** Where the session token lives between visits (a cookie named `token`). */

@@ -3,6 +3,7 @@ import type { ActorRefFrom } from 'xstate';
 import type { AccountDeletionMachine } from './account-deletion.machine';
 import type { CommentThreadMachine } from './comment-thread.machine';
 import type { CourseProgressMachine } from './course-progress.machine';
+import type { CpdMachine } from './cpd.machine';
 import type { DiscussionFeedMachine } from './discussion-feed.machine';
 import type { EmailChangeMachine } from './email-change.machine';
 import type { NewsletterSendMachine } from './newsletter-send.machine';
@@ -45,6 +46,8 @@ export interface AppMachines {
   newsletterSend(): NewsletterSendMachine;
   memberSuspension(): MemberSuspensionMachine;
   reportDialog(): ReportDialogMachine;
+  /** The /cpd dashboard: its ledger, period switching and the external-activity form (issue 39). */
+  cpd(): CpdMachine;
 }
 
 export interface AppServices {

@@ -183,3 +183,9 @@ export const exportCompletions = call({
   invalidates: ['/staff/cpd'],
 });
 
+
+/**
+ * A self-reported entry's evidence file (`evidenceUrl`): not JSON, opened in a new tab, so the session cookie stands
+ * for the bearer token; only its owner gets it (404 for anyone else).
+ */
+export const CPD_EVIDENCE_PATH = '/cpd/evidence/:id';

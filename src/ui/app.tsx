@@ -74,6 +74,7 @@ const PAGE_COMPONENTS: Record<PageName, ComponentType> = {
   discussion: lazyPage(() => import(/* webpackChunkName: "page-discussion" */ './pages/discussion/discussion-page')),
   'discussion-post': lazy(() => import(/* webpackChunkName: "page-discussion-post" */ './pages/discussion/post-page')),
   bookmarks: lazy(() => import(/* webpackChunkName: "page-bookmarks" */ './pages/bookmarks/bookmarks-page')),
+  cpd: lazy(() => import(/* webpackChunkName: "page-cpd" */ './pages/cpd/cpd-page')),
 };
 const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ './pages/not-found/not-found-page'));
 

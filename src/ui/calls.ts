@@ -79,6 +79,10 @@ export const deleteDiscussion = discussions('deleteDiscussion');
 const comments = module('comments', () => import(/* webpackChunkName: "contract-community" */ '../contract/comments'));
 export const updateComment = comments('updateComment');
 export const commentRevisions = comments('commentRevisions');
+const cpd = module('cpd', () => import(/* webpackChunkName: "contract-cpd" */ '../contract/cpd'));
+export const cpdMemberships = cpd('memberships');
+export const saveCpdMemberships = cpd('saveMemberships');
+
 const bookmarks = module('bookmarks', () => import(/* webpackChunkName: "contract-community" */ '../contract/bookmarks'));
 export const listBookmarks = bookmarks('listBookmarks');
 export const savedInDiscussion = bookmarks('savedInDiscussion');

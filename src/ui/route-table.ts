@@ -13,7 +13,7 @@ export const PAGES = [
   'newsletter', 'newsletter-confirm', 'newsletter-unsubscribe', 'staff-newsletter', 'staff-newsletter-issue',
   'staff-home', 'staff-inbox', 'staff-roles', 'staff-audit',
   'staff-workshops', 'staff-workshop', 'staff-members', 'staff-member', 'staff-analytics', 'staff-moderation',
-  'notifications', 'discussion-post', 'bookmarks',
+  'notifications', 'discussion-post', 'bookmarks', 'cpd',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 
@@ -41,6 +41,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/discussion', 'discussion'),
   members('/discussion/:id', 'discussion-post'),
   members('/bookmarks', 'bookmarks'),
+  members('/cpd', 'cpd'),
   members('/courses', 'courses'),
   members('/courses/category/:categoryId', 'course-category'),
   members('/courses/detail/:categoryId', 'course-category'),

@@ -28,6 +28,7 @@ export const paths = {
   discussionPost: postPath,
   /** The member's saved posts and comments (issue 37). */
   bookmarks: '/bookmarks',
+  cpd: '/cpd',
   courses: '/courses',
   coursesByCategory: (categoryId: string) => `/courses/${encodeURIComponent(categoryId)}`,
   courseCategory: (categoryId: string) => `/courses/category/${encodeURIComponent(categoryId)}`,

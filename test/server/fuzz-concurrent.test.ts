@@ -35,6 +35,7 @@ import { contractCalls, urlOf } from './api';
 import { describeWithApp, type TestContext } from './fixture';
 import { codeFrom, mailSent, type Member, members, PASSWORD } from './members';
 import { unsubscribeToken } from './notification-support';
+import { saveMemberships as saveCpdMemberships } from '../../src/contract/cpd';
 
 const CALLS = new Map((await contractCalls()).map((c) => [c.name, c]));
 const AT_ONCE = 30;
@@ -235,6 +236,15 @@ const BURSTS: Record<string, (p: Prep) => Promise<Burst>> = {
   'comments.update': async (p) => ({ params: { id: await commentOf(p) }, body: { content: '<p>Edited at once</p>' }, signedIn: true }),
   'comments.delete': async (p) => ({ params: { id: await commentOf(p) }, signedIn: true }),
   'comments.like': async (p) => ({ params: { id: await commentOf(p) }, signedIn: true }),
+  // Continuing-education credit (issue 39): a membership to report for, then activities as multipart without a file.
+  'cpd.saveMemberships': async () => ({ body: { memberships: [{ body: 'aia', number: '38012345' }] }, signedIn: true }),
+  'cpd.addActivity': async (p) => {
+    await p.ok(saveCpdMemberships, { body: { memberships: [{ body: 'riba', number: '1234567' }] } });
+    const boundary = '----sustainlearnburst';
+    const fields = { title: 'Burst', provider: 'Burst', date: new Date().toISOString().slice(0, 10), amount: '0.1', body: 'riba', type: 'general' };
+    const body = Buffer.from(`${Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('')}--${boundary}--\r\n`);
+    return { body, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` }, signedIn: true };
+  },
   'bookmarks.set': async (p) => ({ body: { targetType: 'discussion', targetId: await discussionOf(p), saved: true }, signedIn: true }),
   'quizzes.start': async (p) => ({ body: { category: p.seeded.quizCategory, sdgSet: p.seeded.quizSet }, signedIn: true }),
   'quizzes.answer': async (p) => ({ params: { id: await attemptOf(p) }, body: { questionIndex: 0, selectedOption: 0, timeSpent: 1000 }, signedIn: true }),

@@ -39,6 +39,10 @@ export class LazyApiClient implements ApiClient, FileUploader {
     return this.#client((client) => client.upload(call, file, filename));
   }
 
+  submitForm<C extends Call>(call: C, fields: Record<string, string>, file?: { field: string; blob: Blob; filename: string }): Promise<ResponseOf<C>> {
+    return this.#client((client) => client.submitForm(call, fields, file));
+  }
+
   /** A client still on its way has cached nothing yet. */
   clearCache(): void {
     this.#loaded?.clearCache();

@@ -28,9 +28,22 @@ function staticDir(): string {
  * empty: the database is migrated and given one inactive sales banner first, which is what makes the server skip its
  * first-start seeding, and an inactive banner is never served.
  */
-export async function startPrivateServer({ empty = false, env = {} }: { empty?: boolean; env?: Record<string, string> } = {}): Promise<PrivateServer> {
+export async function startPrivateServer({ empty = false, env = {}, prepare }: {
+  empty?: boolean;
+  env?: Record<string, string>;
+  /** Changes the copied database before the server starts (e.g. credit lines on a course, issue 39). */
+  prepare?: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<void>;
+} = {}): Promise<PrivateServer> {
   // Not empty: a copy of the run's seeded folder, as the server's first start would leave it.
   const dataDir = empty ? mkdtempSync(join(tmpdir(), 'sustainlearn-public-e2e-')) : seededDataDirCopy();
+  if (prepare) {
+    const database = await openDatabase({ dataDir });
+    try {
+      await prepare(database.db);
+    } finally {
+      await database.close();
+    }
+  }
   if (empty) {
     const database = await openDatabase({ dataDir });
     await database.db.insert(salesBanners).values({ text: 'placeholder that is never shown', active: false });

@@ -197,6 +197,9 @@ function Learning() {
   return (
     <div className="container page learning-page">
       <h1>My learning</h1>
+      <p>
+        Credit for your professional bodies (AIA, GBCI, WELL, RIBA, IDCEC) and your transcripts: <Link href={paths.cpd}>Continuing education</Link>.
+      </p>
       <section aria-labelledby="in-progress">
         <h2 id="in-progress">In progress</h2>
         {learning.status === 'loading' && <Spinner label="Loading your courses..." />}

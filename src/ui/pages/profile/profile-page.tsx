@@ -15,6 +15,7 @@ import { AvatarSection } from './avatar-section';
 import { DeleteAccountSection } from './delete-account-section';
 import { DevicesSection } from './devices-section';
 import { EmailSection } from './email-section';
+import { MembershipsSection } from './memberships-section';
 import { NotificationPreferencesSection } from './notification-preferences-section';
 import { ProfileFieldsSection } from './profile-fields-section';
 import { YourDataSection } from './your-data-section';
@@ -29,6 +30,7 @@ export default function ProfilePage() {
       <div className="profile-grid">
         <ProfileFieldsSection />
         <AvatarSection />
+        <MembershipsSection />
         <ChangePasswordForm />
         <EmailSection />
         <NotificationPreferencesSection />
