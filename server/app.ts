@@ -38,6 +38,7 @@ import { newsletterRoutes } from './routes/newsletter';
 import { notificationRoutes } from './routes/notifications';
 import { staffRoutes } from './routes/staff';
 import { staffWorkshopRoutes } from './routes/staff-workshops';
+import { staffCpdRoutes } from './routes/staff-cpd';
 import { moderationRoutes } from './routes/moderation';
 import { staffMemberRoutes } from './routes/staff-members';
 import { systemRoutes } from './routes/system';
@@ -65,6 +66,7 @@ import { SiteService } from './services/site';
 import { StaffService } from './services/staff';
 import { ModerationService } from './services/moderation';
 import { REGISTRANT_MESSAGE_JOB, StaffWorkshopService } from './services/staff-workshops';
+import { StaffCpdService } from './services/staff-cpd';
 import { StaffMemberService } from './services/staff-members';
 import { JobRunner } from './services/jobs';
 import { NEWSLETTER_JOB, NewsletterService } from './services/newsletter';
@@ -304,6 +306,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(staffRoutes, { staff });
       await api.register(newsletterRoutes, { service: newsletter });
       await api.register(staffWorkshopRoutes, { service: staffWorkshops });
+      // Reports to the bodies (issue 39 item 6). No provider number until a body gives one (config.provider at merge).
+      await api.register(staffCpdRoutes, { service: new StaffCpdService(db, { now, provider: { name: 'SustainLearn', number: null } }) });
       await api.register(moderationRoutes, { service: moderation });
       await api.register(staffMemberRoutes, { members: new StaffMemberService(db, now) });
       await api.register(accountDataRoutes, { service: new AccountDataService({ db, otp, mailer: app.mailer, publicUrl: config.publicUrl, now, workshops, certificates, attempts, onError: (error) => app.log.error({ err: error }, 'account data failed') }) });

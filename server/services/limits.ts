@@ -53,6 +53,8 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   'staffWorkshops.markAttended': [perMember(300, HOUR)],
   // A message mails every registrant: a few an hour is what an organiser needs.
   'staffWorkshops.message': [perMember(10, HOUR)],
+  // An export marks every ready completion at once: a few an hour is plenty (issue 39, ADR 156).
+  'staffCpd.export': [perMember(20, HOUR)],
   'staffMembers.suspend': [perMember(60, HOUR)],
   'staffMembers.lift': [perMember(60, HOUR)],
   // Reports and moderation (issue 37, ADR 149).

@@ -37,6 +37,7 @@ const ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'member.silenced': 'Member silenced',
   'post.pinned': 'Post pinned',
   'post.unpinned': 'Post unpinned',
+  'cpd.exported': 'Completions exported to a body',
 };
 const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
 const isAction = (value: string | null): value is AuditAction => AUDIT_ACTIONS.includes(value as AuditAction);
