@@ -39,6 +39,7 @@ import { notificationRoutes } from './routes/notifications';
 import { staffRoutes } from './routes/staff';
 import { staffWorkshopRoutes } from './routes/staff-workshops';
 import { staffCpdRoutes } from './routes/staff-cpd';
+import { cpdVerificationRoutes } from './routes/cpd-verification';
 import { moderationRoutes } from './routes/moderation';
 import { staffMemberRoutes } from './routes/staff-members';
 import { systemRoutes } from './routes/system';
@@ -67,6 +68,7 @@ import { StaffService } from './services/staff';
 import { ModerationService } from './services/moderation';
 import { REGISTRANT_MESSAGE_JOB, StaffWorkshopService } from './services/staff-workshops';
 import { StaffCpdService } from './services/staff-cpd';
+import { TranscriptVerification } from './services/cpd-verification';
 import { StaffMemberService } from './services/staff-members';
 import { JobRunner } from './services/jobs';
 import { NEWSLETTER_JOB, NewsletterService } from './services/newsletter';
@@ -243,6 +245,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await database.changes.publish('content');
     },
   });
+  const transcripts = new TranscriptVerification(db, (error) => app.log.error({ err: error }, 'transcript check failed'));
   const staffWorkshops = new StaffWorkshopService(db, workshops, app.mailer, { staffEmail: config.staffEmail, now });
   const jobs = new JobRunner(db, {
     [REMINDER_JOB]: (job) => workshops.sendReminder(job),
@@ -306,6 +309,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(staffRoutes, { staff });
       await api.register(newsletterRoutes, { service: newsletter });
       await api.register(staffWorkshopRoutes, { service: staffWorkshops });
+      await api.register(cpdVerificationRoutes, { transcripts });
       // Reports to the bodies (issue 39 item 6). No provider number until a body gives one (config.provider at merge).
       await api.register(staffCpdRoutes, { service: new StaffCpdService(db, { now, provider: { name: 'SustainLearn', number: null } }) });
       await api.register(moderationRoutes, { service: moderation });
@@ -319,7 +323,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(wellKnownRoutes, { certificates });
   await app.register(seoRoutes, { content, publicUrl: config.publicUrl, apiBasePath: config.apiBasePath, now });
   const bundle = loadPageBundle(config.staticDir);
-  const headOf = (url: URL) => headFor(url, { content, learning, certificates, workshops, discussions, publicUrl: config.publicUrl });
+  const headOf = (url: URL) => headFor(url, { content, learning, certificates, workshops, discussions, transcripts, publicUrl: config.publicUrl });
   const pages = bundle ? new PageAnswers(app, bundle, headOf, {
     publicUrl: config.publicUrl, maxAgeMs: pageMaxAgeMs(database.kind, config.contentCacheSeconds), now,
     guards: { visitorPage: (address) => app.limits.checkRead('visitorPage', address), admit: () => queue?.admit() },

@@ -50,6 +50,11 @@ const learning = module('learning', () => import('../contract/learning'));
 export const myLearning = learning('myLearning');
 export const verifyCertificate = learning('verifyCertificate');
 
+const cpd = module('cpd', () => import('../contract/cpd'));
+export const verifyTranscript = cpd('verifyTranscript');
+export const unreportedCompletions = cpd('unreportedCompletions');
+export const exportCompletions = cpd('exportCompletions');
+
 const auth = module('auth', () => import('../contract/auth'));
 export const updateProfile = auth('updateProfile');
 export const updatePassword = auth('updatePassword');
