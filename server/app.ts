@@ -42,6 +42,8 @@ import { notificationRoutes } from './routes/notifications';
 import { staffRoutes } from './routes/staff';
 import { staffWorkshopRoutes } from './routes/staff-workshops';
 import { uploadRoutes } from './routes/uploads';
+import { staffCpdRoutes } from './routes/staff-cpd';
+import { cpdVerificationRoutes } from './routes/cpd-verification';
 import { moderationRoutes } from './routes/moderation';
 import { staffMemberRoutes } from './routes/staff-members';
 import { systemRoutes } from './routes/system';
@@ -71,6 +73,8 @@ import { ModerationService } from './services/moderation';
 import { REGISTRANT_MESSAGE_JOB, StaffWorkshopService } from './services/staff-workshops';
 import { UploadService } from './services/uploads';
 import { SESSION_CHANGE_JOB, StaffSessionService } from './services/staff-sessions';
+import { StaffCpdService } from './services/staff-cpd';
+import { TranscriptVerification } from './services/cpd-verification';
 import { StaffMemberService } from './services/staff-members';
 import { JobRunner } from './services/jobs';
 import { NEWSLETTER_JOB, NewsletterService } from './services/newsletter';
@@ -259,6 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await database.changes.publish('content');
     },
   });
+  const transcripts = new TranscriptVerification(db, (error) => app.log.error({ err: error }, 'transcript check failed'));
   const jobs = new JobRunner(db, {
     [REMINDER_JOB]: (job) => workshops.sendReminder(job),
     [REGISTRANT_MESSAGE_JOB]: (job) => staffWorkshops.sendMessage(job),
@@ -323,6 +328,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(staffRoutes, { staff });
       await api.register(newsletterRoutes, { service: newsletter });
       await api.register(staffWorkshopRoutes, { service: staffWorkshops, sessions: staffSessions });
+      await api.register(cpdVerificationRoutes, { transcripts });
+      // Reports to the bodies (issue 39 item 6). No provider number until a body gives one (PROVIDER_NUMBER).
+      await api.register(staffCpdRoutes, { service: new StaffCpdService(db, { now, provider: { name: config.provider.name, number: config.provider.number ?? null } }) });
       await api.register(moderationRoutes, { service: moderation });
       await api.register(staffMemberRoutes, { members: new StaffMemberService(db, now) });
       await api.register(accountDataRoutes, { service: new AccountDataService({ db, otp, mailer: app.mailer, publicUrl: config.publicUrl, now, workshops, certificates, attempts, onError: (error) => app.log.error({ err: error }, 'account data failed') }) });
@@ -335,7 +343,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(wellKnownRoutes, { certificates });
   await app.register(seoRoutes, { content, publicUrl: config.publicUrl, apiBasePath: config.apiBasePath, now });
   const bundle = loadPageBundle(config.staticDir);
-  const headOf = (url: URL) => headFor(url, { content, learning, certificates, workshops, discussions, publicUrl: config.publicUrl });
+  const headOf = (url: URL) => headFor(url, { content, learning, certificates, workshops, discussions, transcripts, publicUrl: config.publicUrl });
   const pages = bundle ? new PageAnswers(app, bundle, headOf, {
     publicUrl: config.publicUrl, maxAgeMs: pageMaxAgeMs(database.kind, config.contentCacheSeconds), now,
     guards: { visitorPage: (address) => app.limits.checkRead('visitorPage', address), admit: () => queue?.admit() },

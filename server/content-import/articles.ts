@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { notInArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { contentCategorySchema } from '../../src/domain/content.schema';
+import { creditLinesSchema } from '../../src/domain/credit-lines';
 import { countWords, readTimeMinutes } from '../../src/domain/text';
 import { articles } from '../data/schema';
 import { ContentError, type ContentModule, type Reporter } from './module';
@@ -20,6 +21,8 @@ export const articleHeaderSchema = z.object({
   imageUrl: z.string().regex(/^(\/|https:\/\/)\S+$/, 'must be a site path like /media/articles/carbon.svg or an https URL'),
   featured: z.boolean().default(false),
   publishedAt: z.iso.date('must be a date like 2026-09-14'),
+  /** Credit lines for an article with a quiz (issue 39). */
+  credits: creditLinesSchema.default([]),
 });
 
 const SLUG = /^[a-z0-9]+(?:-{1,2}[a-z0-9]+)*$/;
@@ -84,6 +87,7 @@ export const articleContent: ContentModule<ArticleFile[] | null> = {
         readTime: readTimeMinutes(content),
         featured: article.featured,
         publishedAt: new Date(`${article.publishedAt}T09:00:00Z`),
+        credits: article.credits,
       };
       await tx.insert(articles).values(values).onConflictDoUpdate({ target: articles.slug, set: values });
     }

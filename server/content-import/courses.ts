@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { and, eq, inArray, like, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { categoryLabel, ILLUSTRATIVE_LABEL } from '../../src/domain/content';
+import { creditLinesSchema } from '../../src/domain/credit-lines';
 import { contentCategorySchema, courseLevelSchema } from '../../src/domain/content.schema';
 import { formatUsDate } from '../../src/domain/text';
 import { renderDocumentPdf } from '../render/document-pdf';
@@ -43,6 +44,10 @@ export const courseFileSchema = z.object({
   price: z.number().int('must be whole dollars').min(0),
   status: z.union([z.literal(0), z.literal(1)], { message: 'must be 1 (published) or 0 (draft)' }),
   thumbnail: sitePathOrHttps,
+  /** Credit lines (issue 39); a line without a course number says "not approved by this body". */
+  credits: creditLinesSchema.default([]),
+  /** The assessment's pass mark in percent (70 unless a body asks for more, e.g. 80). */
+  passPercent: z.number().int().min(50).max(100).default(70),
   objectives: z.array(text(300)).min(1),
   sections: z
     .array(z.object({
@@ -254,6 +259,8 @@ async function writeCourses(tx: Tx, list: CourseFile[]) {
       price: course.price,
       status: course.status,
       thumbnail: course.thumbnail,
+      credits: course.credits,
+      passPercent: course.passPercent,
     };
     const [row] = await tx
       .insert(courses)

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { notInArray } from 'drizzle-orm';
 import { z } from 'zod';
+import { creditLinesSchema } from '../../src/domain/credit-lines';
 import { scheduleSchema } from '../../src/domain/workshops.schema';
 import { workshopSeries } from '../data/schema';
 import { deleteOrphanSessions, generateSessions, pruneUnscheduledSessions } from '../data/workshops';
@@ -27,6 +28,8 @@ export const workshopFileSchema = z.array(z.object({
   agenda: z.array(z.object({ minutes: z.number().int().min(1).max(480), item: text(300) })).min(1),
   audience: text(600),
   prepare: z.array(text(300)).min(1),
+  /** Credit lines for attending a session (issue 39). */
+  credits: creditLinesSchema.default([]),
 }).superRefine((w, ctx) => {
   const planned = w.agenda.reduce((sum, a) => sum + a.minutes, 0);
   if (planned !== w.duration) ctx.addIssue({ code: 'custom', path: ['agenda'], message: `adds up to ${planned} minutes, not the duration ${w.duration}` });
@@ -53,6 +56,7 @@ export const workshopContent: ContentModule<WorkshopFile[] | null> = {
       const values = {
         slug: w.slug, title: w.title, description: w.description, imageUrl: w.imageUrl, joinUrl: w.joinUrl, duration: w.duration,
         capacity: w.capacity, schedule: w.schedule, hosts: w.hosts, agenda: w.agenda, audience: w.audience, prepare: w.prepare,
+        credits: w.credits,
       };
       await tx.insert(workshopSeries).values(values).onConflictDoUpdate({ target: workshopSeries.slug, set: values });
     }

@@ -52,6 +52,7 @@ async function withCurriculum(db: Db, rows: CourseRow[]): Promise<Course[]> {
       status: row.status,
       sections: sectionsOf,
       objectives: objectives.filter((o) => o.courseId === row.id).map((o) => ({ _id: o.id, description: o.description })),
+      credits: row.credits,
     };
   });
 }

@@ -4,6 +4,8 @@
  * runs, so `pdftotext` and screen readers read every word.
  */
 import { renderPdf } from './pdf-document';
+import type { CreditLine } from '../../src/domain/cpd.schema';
+import { creditLineText } from '../../src/domain/credit-lines';
 import { formatUsDate } from '../../src/domain/text';
 
 export interface CertificateFacts {
@@ -14,6 +16,8 @@ export interface CertificateFacts {
   hours: number;
   issuedAt: Date;
   verificationUrl: string;
+  /** Continuing-education credit lines (issue 39): body, amount and type, course number or "not approved by this body". */
+  credits?: readonly CreditLine[];
 }
 
 const GREEN = '#1f6f4a';
@@ -82,7 +86,14 @@ export async function renderCertificatePdf(facts: CertificateFacts): Promise<Buf
     const hours = `${facts.hours.toFixed(1)} ${facts.hours === 1 ? 'hour' : 'hours'} of learning`;
     pdf.fillColor(INK).font('Helvetica').fontSize(13).text(hours, { width: textWidth });
     pdf.text(`Issued on ${formatUsDate(facts.issuedAt)}`, { width: textWidth });
-    pdf.moveDown(1);
+    const credits = facts.credits ?? [];
+    if (credits.length > 0) {
+      pdf.moveDown(0.5);
+      pdf.fillColor(DARK_GREEN).font('Helvetica-Bold').fontSize(11).text('Continuing-education credit', { width: textWidth });
+      pdf.fillColor(INK).font('Helvetica').fontSize(10);
+      for (const line of credits.slice(0, 6)) pdf.text(creditLineText(line), { width: textWidth });
+    }
+    pdf.moveDown(credits.length > 0 ? 0.6 : 1);
     pdf.fillColor(SOFT).fontSize(10).text(`Certificate ID: ${facts.id}`, { width: textWidth });
     pdf.text(`Verify at: ${facts.verificationUrl}`, { width: textWidth, link: facts.verificationUrl });
 

@@ -60,6 +60,8 @@ export interface HeadDeps {
   learning: { lessonTitles(courseIdOrSlug: string, lessonId: string): Promise<LessonFacts | undefined> };
   certificates: { findPublic(id: string): Promise<CertificateFacts | undefined> };
   workshops: { summary(id: string): Promise<WorkshopFacts | undefined> };
+  /** A CPD transcript's public page (issue 39): who, which body and period. */
+  transcripts: { find(code: string): Promise<{ code: string; memberName: string; bodyName: string; period: { label: string }; total: number; unit: string } | undefined> };
   /** A post's page (issue 37): its title, for members' share previews. */
   discussions: { summary(id: string): Promise<{ _id: string; title: string } | undefined> };
   /** The site's origin, e.g. https://learn.example.org (config.publicUrl). */

@@ -242,6 +242,8 @@ export const SCREENS: readonly Screen[] = [
   members('/staff/analytics', () => plain('Analytics', '/staff/analytics', 'Page views, searches, learning, quizzes and community activity, for SustainLearn staff.')),
   // The moderation queue (issue 37): staff only, never indexed; the head names no post or member.
   members('/staff/moderation', () => plain('Moderation', '/staff/moderation', 'The staff console: reported and held posts and comments.', [STAFF])),
+  // Reports to the bodies (issue 39): staff only, never indexed.
+  members('/staff/cpd', () => plain('Reports to the bodies', '/staff/cpd', 'Completions not yet reported to AIA CES and the other bodies, for SustainLearn staff.', [STAFF])),
   open('/certificates/:id', async ({ id = '' }, _url, deps) => {
     const certificate = await deps.certificates.findPublic(id);
     // The page's own description (certificate-page.tsx) is kept, so a shared link previews the same text.
@@ -257,6 +259,20 @@ export const SCREENS: readonly Screen[] = [
       path,
       trail: [{ name: title, path }],
       // A person's name and achievement: shared by its owner, previewed, never indexed.
+      noindex: true,
+    };
+  }),
+  // A CPD transcript's public verification (issue 39): the member's name and the body, never indexed.
+  open('/cpd/transcripts/:code', async ({ code = '' }, _url, deps) => {
+    const transcript = await deps.transcripts.find(code);
+    if (!transcript) return missing('Transcript', 'Verify a SustainLearn continuing-education transcript.');
+    const path = `/cpd/transcripts/${enc(transcript.code)}`;
+    const title = `${transcript.memberName}: ${transcript.bodyName} transcript`;
+    return {
+      title,
+      description: `${transcript.memberName}'s ${transcript.bodyName} transcript from SustainLearn, ${transcript.period.label}: ${transcript.total} ${transcript.unit}.`,
+      path,
+      trail: [{ name: title, path }],
       noindex: true,
     };
   }),

@@ -79,6 +79,7 @@ export class CertificateService {
       totalQuestions: row.totalQuestions,
       issuedAt: row.issuedAt.toISOString(),
       verificationUrl: this.verificationUrl(row.id),
+      credits: row.credits,
     };
   }
 
@@ -107,6 +108,7 @@ export class CertificateService {
       score,
       totalQuestions,
       issuedAt: new Date(this.now()),
+      credits: course?.credits ?? [],
     });
     await assignStatusIndex(tx, row.id, this.random);
     return this.toCertificate((await findCertificate(tx, row.id))!);
@@ -140,9 +142,9 @@ export class CertificateService {
   async findPublic(id: string): Promise<CertificateCheck | undefined> {
     const row = await findCertificate(this.db, id);
     if (!row) return undefined;
-    const { _id, learnerName, courseTitle, hours, issuedAt, verificationUrl } = this.toCertificate(row);
+    const { _id, learnerName, courseTitle, hours, issuedAt, verificationUrl, credits } = this.toCertificate(row);
     if (row.revokedAt) return { _id, courseTitle, issuedAt, verificationUrl, valid: false, revokedAt: row.revokedAt.toISOString() };
-    return { _id, learnerName, courseTitle, hours, issuedAt, verificationUrl, valid: true };
+    return { _id, learnerName, courseTitle, hours, issuedAt, verificationUrl, credits, valid: true };
   }
 
   /** The member's own certificate, not revoked; another member's is not found (its existence is not theirs to learn). */
@@ -162,6 +164,7 @@ export class CertificateService {
       hours: certificate.hours,
       issuedAt: new Date(certificate.issuedAt),
       verificationUrl: certificate.verificationUrl,
+      credits: certificate.credits,
     });
   }
 

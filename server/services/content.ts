@@ -106,8 +106,8 @@ export class ContentService {
   async findCourseSummary(idOrSlug: string): Promise<CourseSummary | undefined> {
     const row = await findCourseRow(this.db, idOrSlug);
     if (!row) return undefined;
-    const { id, title, description, category, level, thumbnail, price, status } = row;
-    return { _id: id, title, description, category, level, thumbnail, price, status };
+    const { id, title, description, category, level, thumbnail, price, status, credits } = row;
+    return { _id: id, title, description, category, level, thumbnail, price, status, credits };
   }
 
   async ebooks() {

@@ -61,6 +61,8 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   // Moving or cancelling a session mails everyone on it.
   'staffWorkshops.move': [perMember(20, HOUR)],
   'staffWorkshops.cancel': [perMember(20, HOUR)],
+  // An export marks every ready completion at once: a few an hour is plenty (issue 39, ADR 156).
+  'staffCpd.export': [perMember(20, HOUR)],
   'staffMembers.suspend': [perMember(60, HOUR)],
   'staffMembers.lift': [perMember(60, HOUR)],
   // Reports and moderation (issue 37, ADR 149).

@@ -91,6 +91,7 @@ export class WorkshopService {
       ended: now.getTime() >= end,
       joinUrl: status === 'registered' && joinOpen(session.startsAt, session.duration, now) ? session.joinUrl : null,
       joinOpensAt: new Date(session.startsAt.getTime() - JOIN_OPENS_MINUTES * 60_000).toISOString(),
+      credits: series?.credits ?? [],
     };
   }
 

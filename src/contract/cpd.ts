@@ -162,10 +162,20 @@ export const completionSchema = z.object({
   type: creditTypeSchema,
   /** Business days left of the body's reporting window (AIA: 10); negative when late. */
   businessDaysLeft: z.number().int(),
+  /** The last day of that window (ISO date). */
+  reportBy: z.iso.date(),
+  /**
+   * Why it cannot be exported yet: the member gave no number for the body (ask them), or the body has not approved
+   * the activity (no course number: the member self-reports it; we never report it). Null: ready to export.
+   */
+  waitsFor: z.enum(['member-number', 'approval']).nullable(),
 });
 export type Completion = z.infer<typeof completionSchema>;
 
-/** Completions with credit from a body-approved line that are not yet reported, oldest first. */
+/**
+ * Completions of our own activities with credit for the body that are not yet reported, oldest first: the ready ones,
+ * those waiting for the member's number, and those the body has not approved (shown so staff see why they wait).
+ */
 export const unreportedCompletions = call({
   name: 'staffCpd.completions', method: 'GET', path: '/staff/cpd/completions', auth: 'required', staff: EDITORS,
   query: z.object({ body: cpdBodySchema.default('aia') }),

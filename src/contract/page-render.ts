@@ -12,7 +12,7 @@ export type RenderFetch = (url: string, init: RequestInit) => Promise<Response>;
  * inbox's `status`, the audit log's `actor` and `action`, the moderation queue's `show`). The server keeps pages for visitors by these alone
  * (ADR 125): a screen that reads a new one names it here.
  */
-export const PAGE_QUERY_PARAMETERS = ['q', 'type', 'category', 'subcategory', 'from', 'page', 'when', 'days', 'status', 'actor', 'action', 'access', 'level', 'show'] as const;
+export const PAGE_QUERY_PARAMETERS = ['q', 'type', 'category', 'subcategory', 'from', 'page', 'when', 'days', 'status', 'actor', 'action', 'access', 'level', 'show', 'body'] as const;
 
 export interface RenderRequest {
   /** Path and query string, e.g. `/articles/abc?x=1`. */

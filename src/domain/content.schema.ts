@@ -1,6 +1,7 @@
 /** zod schemas of the content the API serves and of the contact form (rules and types: content.ts). */
 import { z } from 'zod';
 import { ACCESS_TYPES, COURSE_LEVELS } from './content';
+import { creditLineSchema } from './cpd.schema';
 
 export const contentCategorySchema = z.enum([
   'carbon', 'energy', 'conservation', 'green-building', 'biodiversity', 'sustainable-development-goals', 'circular-economy',
@@ -24,6 +25,8 @@ export const courseSchema = z.object({
   status: z.number(),
   sections: z.array(sectionSchema),
   objectives: z.array(objectiveSchema),
+  /** Continuing-education credit lines (issue 39): body, amount, type, course number (null: not approved). */
+  credits: z.array(creditLineSchema),
 });
 
 export const articleSchema = z.object({

@@ -1,4 +1,5 @@
 /** Content shapes and rules with no dependencies, so views use them without zod (schemas: content.schema.ts). */
+import type { CreditLine } from './cpd.schema';
 
 /** The seven course and article categories of the spec, in display order. */
 export const CONTENT_CATEGORIES = [
@@ -59,6 +60,8 @@ export interface Course {
   status: number;
   sections: Section[];
   objectives: Objective[];
+  /** Continuing-education credit lines (issue 39), empty when none. */
+  credits: CreditLine[];
 }
 
 /** A course without its curriculum: what a card shows. */

@@ -1,5 +1,6 @@
 /** zod schemas of course progress, lessons, the course assessment and certificates (rules and types: learning.ts). */
 import { z } from 'zod';
+import { creditLineSchema } from './cpd.schema';
 
 export const assessmentSummarySchema = z.object({
   /** Every lesson is complete: the assessment may be taken. */
@@ -75,11 +76,13 @@ export const certificateSchema = z.object({
   totalQuestions: z.number(),
   issuedAt: z.string(),
   verificationUrl: z.string(),
+  /** The course's credit lines at issue (issue 39): body, amount, type, course number or null (not approved). */
+  credits: z.array(creditLineSchema),
 });
 
 /** What anyone may read about a certificate: no score, no account. */
 export const publicCertificateSchema = certificateSchema.pick({
-  _id: true, learnerName: true, courseTitle: true, hours: true, issuedAt: true, verificationUrl: true,
+  _id: true, learnerName: true, courseTitle: true, hours: true, issuedAt: true, verificationUrl: true, credits: true,
 }).extend({ valid: z.literal(true) });
 
 export const learningCourseSchema = z.object({

@@ -3,6 +3,7 @@
  * passing with every lesson complete earns. Pure rules and the shapes the API answers; their zod schemas live in
  * learning.schema.ts, so machines and views use the rules without loading zod.
  */
+import type { CreditLine } from './cpd.schema';
 import type { Course } from './content';
 
 export const ASSESSMENT_PASS_PERCENT = 70;
@@ -82,11 +83,13 @@ export interface Certificate {
   totalQuestions: number;
   issuedAt: string;
   verificationUrl: string;
+  /** The course's continuing-education credit lines at issue (issue 39), empty when none. */
+  credits: CreditLine[];
 }
 
 /** What anyone may read about a certificate: no score, no account. */
 export interface PublicCertificate
-  extends Pick<Certificate, '_id' | 'learnerName' | 'courseTitle' | 'hours' | 'issuedAt' | 'verificationUrl'> {
+  extends Pick<Certificate, '_id' | 'learnerName' | 'courseTitle' | 'hours' | 'issuedAt' | 'verificationUrl' | 'credits'> {
   valid: true;
 }
 

@@ -32,5 +32,6 @@ export const AUDIT_ACTIONS = [
   'moderation.kept', 'moderation.hidden', 'moderation.deleted', 'member.silenced', 'post.pinned', 'post.unpinned',
   // Issue 38: an editor's upload, a session moved or cancelled.
   'file.uploaded', 'workshop.moved', 'workshop.cancelled',
+  'cpd.exported',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,5 +1,6 @@
 /** zod schemas of a series' schedule and of the workshops the API answers (rules and types: workshops.ts). */
 import { z } from 'zod';
+import { creditLineSchema } from './cpd.schema';
 import { WEEKDAYS } from './workshops';
 
 const localTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'must be a local time like 17:00');
@@ -68,6 +69,8 @@ export const workshopDetailSchema = z.object({
   joinUrl: z.string().nullable(),
   /** When the join link opens (so the screen can say it). */
   joinOpensAt: z.string(),
+  /** The series' credit lines for attending (issue 39), empty when none. */
+  credits: z.array(creditLineSchema),
 });
 
 export const myWorkshopSchema = z.object({

@@ -5,6 +5,8 @@
  * workshops.schema.ts, so machines and views use the rules without loading zod.
  */
 
+import type { CreditLine } from './cpd.schema';
+
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
@@ -178,6 +180,8 @@ export interface WorkshopDetail {
   joinUrl: string | null;
   /** When the join link opens (so the screen can say it). */
   joinOpensAt: string;
+  /** The series' continuing-education credit lines for attending (issue 39), empty when none. */
+  credits: CreditLine[];
 }
 
 export interface MyWorkshop {

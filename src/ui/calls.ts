@@ -82,6 +82,9 @@ export const commentRevisions = comments('commentRevisions');
 const cpd = module('cpd', () => import(/* webpackChunkName: "contract-cpd" */ '../contract/cpd'));
 export const cpdMemberships = cpd('memberships');
 export const saveCpdMemberships = cpd('saveMemberships');
+export const verifyTranscript = cpd('verifyTranscript');
+export const unreportedCompletions = cpd('unreportedCompletions');
+export const exportCompletions = cpd('exportCompletions');
 
 const bookmarks = module('bookmarks', () => import(/* webpackChunkName: "contract-community" */ '../contract/bookmarks'));
 export const listBookmarks = bookmarks('listBookmarks');

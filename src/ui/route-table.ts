@@ -13,7 +13,7 @@ export const PAGES = [
   'newsletter', 'newsletter-confirm', 'newsletter-unsubscribe', 'staff-newsletter', 'staff-newsletter-issue',
   'staff-home', 'staff-inbox', 'staff-roles', 'staff-audit',
   'staff-workshops', 'staff-workshop', 'staff-members', 'staff-member', 'staff-analytics', 'staff-moderation',
-  'notifications', 'discussion-post', 'bookmarks', 'cpd',
+  'notifications', 'discussion-post', 'bookmarks', 'cpd', 'cpd-transcript', 'staff-cpd',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 
@@ -78,7 +78,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/staff/members/:id', 'staff-member'),
   members('/staff/analytics', 'staff-analytics'),
   members('/staff/moderation', 'staff-moderation'),
+  members('/staff/cpd', 'staff-cpd'),
   open('/certificates/:id', 'certificate'),
+  open('/cpd/transcripts/:code', 'cpd-transcript'),
 ];
 
 /** The same match as wouter's for these patterns (static segments and `:param`), as a regular expression source. */

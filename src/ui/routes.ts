@@ -37,6 +37,8 @@ export const paths = {
   courseLesson: lessonPath,
   courseAssessment: (courseId: string) => `/courses/view/${encodeURIComponent(courseId)}/assessment`,
   certificate: (id: string) => `/certificates/${encodeURIComponent(id)}`,
+  /** A CPD transcript's public verification page (issue 39), opened from its QR code. */
+  cpdTranscript: (code: string) => `/cpd/transcripts/${encodeURIComponent(code)}`,
   learning: '/learning',
   workshops: '/workshops',
   workshop: (id: string) => `/workshops/${encodeURIComponent(id)}`,
@@ -64,6 +66,8 @@ export const paths = {
   staffRoles: '/staff/roles',
   staffAudit: '/staff/audit',
   staffWorkshops: '/staff/workshops',
+  /** Reports to the bodies (issue 39): unreported completions and the AIA CES export. */
+  staffCpd: '/staff/cpd',
   staffPastWorkshops: '/staff/workshops?when=past',
   staffWorkshop: (sessionId: string) => `/staff/workshops/${encodeURIComponent(sessionId)}`,
   staffMembers: (q = '', page = 1) => {

@@ -38,6 +38,7 @@ const COURSE: Course = {
     { _id: 's2', title: 'Measuring it', content: [{ _id: 'l2', title: 'Life-cycle stages', duration: 5 }] },
   ],
   objectives: [{ _id: 'o1', description: 'Explain the difference between embodied and operational carbon' }],
+  credits: [],
 };
 const ORDER = lessonsInOrder(COURSE).map((l) => l._id);
 const QUESTIONS = 2;
@@ -90,7 +91,7 @@ const ALL_ANSWERED = attemptOf([answerOf(0, 1, true), answerOf(1, 0, false)]);
 
 const CERTIFICATE: Certificate = {
   _id: 'cert1', courseId: COURSE_ID, learnerName: 'Ada Lovelace', courseTitle: COURSE.title, minutes: 9, hours: 0.2, score: 2,
-  totalQuestions: QUESTIONS, issuedAt: T1, verificationUrl: 'https://sustainlearn.example/certificates/cert1',
+  totalQuestions: QUESTIONS, issuedAt: T1, verificationUrl: 'https://sustainlearn.example/certificates/cert1', credits: [],
 };
 
 const INPUTS: Record<CourseScreen, CourseProgressInput> = {

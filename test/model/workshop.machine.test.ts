@@ -24,7 +24,7 @@ function workshop(extra: Partial<WorkshopDetail> = {}): WorkshopDetail {
     _id: ID, title: 'Embodied Carbon: a Clinic!', description: 'Bring a project.', imageUrl: '/media/w.svg', date: new Date(START).toISOString(), duration: 90,
     timeZone: 'Europe/London', hosts: [{ name: 'SustainLearn editorial team', role: 'who run the session' }], agenda: [{ minutes: 90, item: 'Clinic' }], audience: 'Designers',
     prepare: ['A project'], capacity: 2, seatsLeft: 1, waitlisted: 0, myStatus: null, waitlistPosition: null, started: false, ended: false,
-    joinUrl: null, joinOpensAt: new Date(OPENS).toISOString(), ...extra,
+    joinUrl: null, joinOpensAt: new Date(OPENS).toISOString(), credits: [], ...extra,
   };
 }
 

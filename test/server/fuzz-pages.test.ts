@@ -15,7 +15,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { certificates } from '../../server/data/schema';
+import { certificates, cpdTranscripts } from '../../server/data/schema';
 import { quizConstants } from '../../src/contract/quizzes';
 import { getCourse, listArticles, listCourses, listWorkshops } from '../../src/contract/content';
 import { createDiscussion, sdgConstants } from '../../src/contract/discussions';
@@ -40,6 +40,7 @@ interface Seeded {
   quizCategory: string;
   quizSet: string;
   certificate: string;
+  transcript: string;
   discussionTopic: { category: string; subcategory: string };
   member: string;
   discussion: string;
@@ -57,6 +58,7 @@ const ARGS: { [K in keyof Builders]: (s: Seeded) => Parameters<Builders[K]> } = 
   courseLesson: (s) => [s.course, s.lesson],
   courseAssessment: (s) => [s.course],
   certificate: (s) => [s.certificate],
+  cpdTranscript: (s) => [s.transcript],
   workshop: (s) => [s.workshop],
   quizTopic: (s) => [s.quizTopic],
   quizSet: (s) => [s.quizCategory, s.quizSet],
@@ -247,6 +249,18 @@ describeWithApp('malformed page requests', { seed: true, env: { STATIC_DIR: bund
   }, 300_000);
 });
 
+/** A transcript as the member's download keeps it (issue 39): its public page reads the snapshot. */
+async function transcriptFor(c: TestContext, userId: string): Promise<string> {
+  const code = 'pagesFuzzTranscript01';
+  const snapshot = {
+    memberName: 'Pages No0', body: 'aia', bodyName: 'AIA CES', number: '30012345', total: 1, unit: 'LU',
+    period: { id: '2026', label: '2026', start: '2026-01-01', end: '2026-12-31', graceEnd: '2027-09-30' },
+    activities: [{ title: 'Embodied Carbon Fundamentals', courseNumber: null, earnedOn: '2026-03-02', amount: 1, type: 'LU', selfReported: false }],
+  };
+  await c.database.db.insert(cpdTranscripts).values({ code, userId, body: 'aia', periodId: '2026', snapshot });
+  return code;
+}
+
 async function seed(c: TestContext, memberId: string, token: string): Promise<Seeded> {
   const article = (await send(c, listArticles)).json().articles[0]._id as string;
   const course = (await send(c, listCourses)).json().courses[0] as { _id: string; category: string; title: string };
@@ -272,6 +286,7 @@ async function seed(c: TestContext, memberId: string, token: string): Promise<Se
     quizCategory: quiz.categories[0]!.id,
     quizSet: quiz.sets[0]!.id,
     certificate: certificate!.id,
+    transcript: await transcriptFor(c, memberId),
     discussionTopic: { category, subcategory },
     member: memberId,
     discussion: post.json().discussion._id as string,

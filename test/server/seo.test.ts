@@ -24,6 +24,7 @@ import { ContentService } from '../../server/services/content';
 import { LearningService } from '../../server/services/learning';
 import { WorkshopService } from '../../server/services/workshops';
 import { DiscussionService } from '../../server/services/discussions';
+import { TranscriptVerification } from '../../server/services/cpd-verification';
 import { listArticles } from '../../src/contract/content';
 import { type Article, categoryLabel, type Course, EDITORIAL_TEAM } from '../../src/domain/content';
 import { ROUTE_TABLE } from '../../src/ui/route-table';
@@ -85,6 +86,7 @@ for (const kind of databaseKinds()) {
         certificates: certificateService,
         workshops: new WorkshopService(database.db, mailer, config.publicUrl, now, () => undefined),
         discussions: new DiscussionService(database.db),
+        transcripts: new TranscriptVerification(database.db),
         publicUrl: config.publicUrl,
       };
       await app.ready();
@@ -480,6 +482,7 @@ describe('head tags', () => {
       certificates: { findPublic: async () => undefined },
       workshops: { summary: async () => undefined },
       discussions: { summary: async () => undefined },
+      transcripts: { find: async () => undefined },
       publicUrl: SITE,
     };
     const h = readHead((await headFor(new URL('/articles/abc', SITE), deps)).tags);

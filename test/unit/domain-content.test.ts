@@ -79,6 +79,7 @@ const SAMPLES: ShapeSample[] = [
   ['course', courseSchema, {
     _id: 'c1', title: 'Carbon 101', description: 'An introduction', category: 'carbon', level: 'beginner', thumbnail: '/media/c.svg', price: 0,
     duration: 20, status: 1, sections: [section], objectives: [{ _id: 'o1', description: 'Explain embodied carbon' }],
+    credits: [{ body: 'riba', amount: 1, type: 'core', topic: 'Sustainable architecture', courseNumber: null }],
   }],
   ['article', articleSchema, {
     _id: 'a1', title: 'Timber', description: 'Mass timber', content: '<p>Body</p>', imageUrl: '/media/a.svg', category: 'energy', author: 'Ada',

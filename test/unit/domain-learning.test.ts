@@ -179,6 +179,7 @@ describe('a lesson shown complete before the server answers', () => {
 const certificate = {
   _id: 'cert1', courseId: 'c1', learnerName: 'Ada Lovelace', courseTitle: 'Carbon 101', minutes: 90, hours: 1.5, score: 7, totalQuestions: 8,
   issuedAt: '2026-02-03T00:00:00.000Z', verificationUrl: 'https://example.org/certificates/cert1',
+  credits: [{ body: 'aia', amount: 1.5, type: 'LU', courseNumber: null }],
 };
 const SAMPLES: ShapeSample[] = [
   ['assessment summary', assessmentSummarySchema, { ...summary, bestScore: 6, bestPercent: 75, inProgressAttemptId: 'a1' }],
@@ -199,7 +200,7 @@ const SAMPLES: ShapeSample[] = [
   ['certificate', certificateSchema, certificate],
   ['public certificate', publicCertificateSchema, {
     _id: 'cert1', learnerName: 'Ada Lovelace', courseTitle: 'Carbon 101', hours: 1.5, issuedAt: '2026-02-03T00:00:00.000Z',
-    verificationUrl: 'https://example.org/certificates/cert1', valid: true,
+    verificationUrl: 'https://example.org/certificates/cert1', valid: true, credits: [],
   }],
   ['learning course', learningCourseSchema, {
     courseId: 'c1', title: 'Carbon 101', category: 'carbon', thumbnail: '/media/c.svg', percent: 100, completedLessons: 3, totalLessons: 3,
@@ -226,7 +227,7 @@ describe('the shapes the API answers', () => {
   it('tells anyone only the public facts of a certificate, and only for a valid one', () => {
     expect(publicCertificateSchema.parse({ ...certificate, valid: true })).toEqual({
       _id: 'cert1', learnerName: 'Ada Lovelace', courseTitle: 'Carbon 101', hours: 1.5, issuedAt: '2026-02-03T00:00:00.000Z',
-      verificationUrl: 'https://example.org/certificates/cert1', valid: true,
+      verificationUrl: 'https://example.org/certificates/cert1', valid: true, credits: certificate.credits,
     });
     expect(publicCertificateSchema.safeParse({ ...SAMPLES[6]![2], valid: false }).success).toBe(false);
   });

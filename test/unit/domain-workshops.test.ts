@@ -376,7 +376,7 @@ describe('the shapes the API answers', () => {
     _id: 'w1', title: 'Embodied Carbon Clinic', description: 'Bring a project.', imageUrl: '/media/w.svg', date: '2026-12-03T17:00:00.000Z', duration: 90,
     timeZone: LONDON, hosts: [{ name: 'SustainLearn editorial team', role: 'who run the session' }], agenda: [{ minutes: 90, item: 'Clinic' }], audience: 'Designers',
     prepare: ['A project'], capacity: 20, seatsLeft: 0, waitlisted: 3, myStatus: 'waitlisted', waitlistPosition: 2, started: false, ended: false,
-    joinUrl: null, joinOpensAt: '2026-12-03T16:45:00.000Z',
+    joinUrl: null, joinOpensAt: '2026-12-03T16:45:00.000Z', credits: [{ body: 'aia', amount: 1.5, type: 'LU', courseNumber: null }],
   };
   const mine = { _id: 'w1', title: 'Embodied Carbon Clinic', date: '2026-12-03T17:00:00.000Z', duration: 90, status: 'registered' };
 

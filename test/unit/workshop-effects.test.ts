@@ -20,7 +20,7 @@ function workshop(extra: Partial<WorkshopDetail> = {}): WorkshopDetail {
     _id: ID, title: 'Timber Frames: Q&A', description: 'Bring questions.', imageUrl: '/media/t.svg', date: new Date(START).toISOString(), duration: 60,
     timeZone: 'Europe/London', hosts: [{ name: 'SustainLearn editorial team', role: 'who run the session' }], agenda: [{ minutes: 60, item: 'Q&A' }], audience: 'Designers',
     prepare: [], capacity: 10, seatsLeft: 3, waitlisted: 0, myStatus: null, waitlistPosition: null, started: false, ended: false,
-    joinUrl: null, joinOpensAt: new Date(OPENS).toISOString(), ...extra,
+    joinUrl: null, joinOpensAt: new Date(OPENS).toISOString(), credits: [], ...extra,
   };
 }
 

@@ -115,6 +115,8 @@ export const certificates = pgTable('certificates', {
   revokedAt: timestamp('revoked_at', { withTimezone: true }),
   /** Its place in the published revocation status list (a Bitstring Status List index), given at issue. */
   statusIndex: integer('status_index'),
+  /** The course's credit lines at issue (issue 39), frozen like the title: what the certificate shows. */
+  credits: jsonb('credits').$type<import('../../../src/domain/cpd.schema').CreditLine[]>().notNull().default([]),
 }, (t) => [uniqueIndex('certificates_one_per_course').on(t.userId, t.courseId)]);
 
 export const courseObjectives = pgTable('course_objectives', {

@@ -9,6 +9,7 @@ import { CONTENT_DIR } from '../../../server/app';
 import { seedIfEmpty } from '../../../server/content-import/import';
 import { openDatabase } from '../../../server/data/client';
 import { keepDataDirPrivate } from '../../../server/data/data-dir';
+import { seedCpd } from './cpd';
 import { seedStaff } from './staff';
 
 /** A data folder migrated and seeded as a server's first start leaves it, with one staff member per role (staff.ts). */
@@ -19,6 +20,7 @@ export async function makeSeededDataDir(): Promise<string> {
     try {
       await seedIfEmpty(database.db, CONTENT_DIR);
       await seedStaff(database.db);
+      await seedCpd(database.db);
     } finally {
       await database.close();
     }

@@ -8,6 +8,7 @@ import { useParams } from 'wouter';
 import { ApiError } from '../../../application/api-error';
 import { verifyCertificate } from '../../calls';
 import { formatUsDate } from '../../../domain/text';
+import { CreditLines } from '../../components/credit-lines';
 import { NotFound } from '../../components/not-found';
 import { ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
@@ -103,6 +104,14 @@ export default function CertificatePage() {
           <dt>Learning</dt>
           <dd>{c.hours.toFixed(1)} hours</dd>
         </div>
+        {c.credits.length > 0 && (
+          <div>
+            <dt>Continuing-education credit</dt>
+            <dd>
+              <CreditLines credits={c.credits} label="Credit recorded on this certificate" />
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Issued</dt>
           <dd>

@@ -5,6 +5,7 @@ import type { LearningCourse } from '../../../domain/learning';
 import { COURSE_CARD_DESCRIPTION_LENGTH, truncate } from '../../../domain/text';
 import { paths } from '../../routes';
 import { levelLabel, } from './course-text';
+import { CreditLines } from '../../components/credit-lines';
 import { CourseFacts } from './course-facts';
 import { CourseProgressBar } from './course-progress-bar';
 import { CourseThumbnail } from './course-thumbnail';
@@ -25,6 +26,7 @@ export function CourseCard({ course, current = false, learning }: { course: Cour
         </h3>
         <p className="course-card__teaser">{truncate(course.description, COURSE_CARD_DESCRIPTION_LENGTH)}</p>
         <CourseFacts course={course} facts={['price', 'duration', 'lessons']} />
+        <CreditLines credits={course.credits ?? []} compact label={`Credit for ${course.title}`} />
         {learning && (
           <CourseProgressBar percent={learning.percent} completed={learning.completedLessons} total={learning.totalLessons}
             label={`Progress in ${course.title}`} compact />

@@ -9,6 +9,7 @@ import { categoryLabel } from '../../../domain/content';
 import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { paths } from '../../routes';
+import { CreditLines } from '../../components/credit-lines';
 import { CourseFacts } from './course-facts';
 import { CourseLoadError } from './course-load-error';
 import { CourseProgressBar } from './course-progress-bar';
@@ -52,6 +53,7 @@ export default function CourseViewPage() {
           <h1>{course.title}</h1>
           <p>{course.description}</p>
           <CourseFacts course={course} facts={['duration', 'lessons', 'level', 'price']} />
+          <CreditLines credits={course.credits} />
           {progress && started && (
             <CourseProgressBar percent={progress.percent} completed={progress.completedLessons} total={progress.totalLessons}
               label={`Progress in ${course.title}`} />

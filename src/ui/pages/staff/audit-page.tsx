@@ -40,6 +40,7 @@ const ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'file.uploaded': 'File uploaded',
   'workshop.moved': 'Workshop session moved',
   'workshop.cancelled': 'Workshop session cancelled',
+  'cpd.exported': 'Completions exported to a body',
 };
 const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
 const isAction = (value: string | null): value is AuditAction => AUDIT_ACTIONS.includes(value as AuditAction);

@@ -17,6 +17,7 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
   { href: '/staff/members', label: 'Members', roles: ['moderator'] },
   { href: '/staff/moderation', label: 'Moderation', roles: ['moderator'] },
   { href: '/staff/workshops', label: 'Workshops', roles: ['editor'] },
+  { href: '/staff/cpd', label: 'CPD reports', roles: ['editor'] },
   { href: '/staff/newsletter', label: 'Newsletter', roles: ['editor'] },
   { href: '/staff/analytics', label: 'Analytics', roles: ['moderator', 'editor'] },
   { href: '/staff/roles', label: 'Roles', roles: ['admin'] },

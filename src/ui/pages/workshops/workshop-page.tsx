@@ -10,6 +10,7 @@ import { Link, useParams } from 'wouter';
 import { formatWorkshopTime, WORKSHOP_TEXT } from '../../../domain/workshops';
 import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { CreditLines } from '../../components/credit-lines';
 import { paths } from '../../routes';
 import { useServices } from '../../services-context';
 import { CancelRegistrationDialog } from './cancel-registration-dialog';
@@ -160,6 +161,12 @@ export default function WorkshopPage() {
           <p>{w.description}</p>
           <h3>Who it is for</h3>
           <p>{w.audience}</p>
+          {w.credits.length > 0 && (
+            <>
+              <h3>Continuing-education credit</h3>
+              <CreditLines credits={w.credits} label="Credit for attending" />
+            </>
+          )}
         </section>
         <section aria-labelledby="agenda-heading">
           <h2 id="agenda-heading">Agenda</h2>

@@ -1,0 +1,1 @@
+ALTER TABLE "certificates" ADD COLUMN "credits" jsonb DEFAULT '[]'::jsonb NOT NULL;
