@@ -30,5 +30,6 @@ export const AUDIT_ACTIONS = [
   'newsletter.test-sent', 'newsletter.sent', 'subscribers.exported',
   'workshop.attended', 'workshop.unattended', 'workshop.messaged', 'registrations.exported',
   'moderation.kept', 'moderation.hidden', 'moderation.deleted', 'member.silenced', 'post.pinned', 'post.unpinned',
+  'content.published', 'content.scheduled', 'content.unpublished', 'content.restored',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

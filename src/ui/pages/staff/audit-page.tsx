@@ -37,6 +37,10 @@ const ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'member.silenced': 'Member silenced',
   'post.pinned': 'Post pinned',
   'post.unpinned': 'Post unpinned',
+  'content.published': 'Content published',
+  'content.scheduled': 'Content scheduled',
+  'content.unpublished': 'Content unpublished',
+  'content.restored': 'Content revision restored',
 };
 const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
 const isAction = (value: string | null): value is AuditAction => AUDIT_ACTIONS.includes(value as AuditAction);
