@@ -210,6 +210,7 @@ describeWithApp('authoring: articles', { seed: true }, (ctx) => {
     expect(imported).toMatchObject({ status: 'published' });
     expect(imported!.importedAt).not.toBeNull();
     const item = { kind: 'articles' as const, id: imported!.id };
+    c.clock.advance(1000);
     const current = (await send(c, calls.getContent, { params: item, token: people.editor.token })).json().item;
     const saved = await send(c, calls.saveContent, { params: item, body: { version: current.version, fields: { ...current.fields, title: 'Net gain, edited in the browser' } }, token: people.editor.token });
     expect(saved.statusCode, saved.body).toBe(200);
