@@ -12,7 +12,7 @@ import { articleFieldsSchema } from '../../src/domain/authoring';
 import { countWords, readTimeMinutes } from '../../src/domain/text';
 import { itemsOfKind, removeItemsNotIn, upsertImported } from '../data/authoring';
 import { articles } from '../data/schema';
-import { fieldsDiff } from '../services/authoring/diff';
+import { fieldsDiff } from '../data/fields-diff';
 import { ContentError, type ContentModule, type Reporter } from './module';
 
 /** The header agrees with the browser's article fields (src/domain/authoring.ts), plus the byline and the date. */

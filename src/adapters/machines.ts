@@ -3,6 +3,7 @@
  * ready to run and never provide effects themselves (a dependency-cruiser rule says so).
  */
 import { provideAccountDeletion } from '../application/account-deletion.effects';
+import { provideContentEditor } from '../application/content-editor.effects';
 import { prepareCommentThread, provideCommentThread, readCommentThreadAhead } from '../application/comment-thread.effects';
 import { provideCourseProgress } from '../application/course-progress.effects';
 import { provideDiscussionFeed } from '../application/discussion-feed.effects';
@@ -50,5 +51,6 @@ export function provideMachines(ports: MachinePorts): AppMachines {
     newsletterSend: () => provideNewsletterSend(ports),
     memberSuspension: () => provideMemberSuspension(ports),
     reportDialog: () => provideReportDialog(ports),
+    contentEditor: () => provideContentEditor(ports),
   };
 }

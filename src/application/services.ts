@@ -8,6 +8,7 @@ import type { EmailChangeMachine } from './email-change.machine';
 import type { NewsletterSendMachine } from './newsletter-send.machine';
 import type { NotificationCentreMachine } from './notification-centre.machine';
 import type { MemberSuspensionMachine } from './member-suspension.machine';
+import type { ContentEditorMachine } from './content-editor.machine';
 import type { MentionPickerMachine } from './mention-picker.machine';
 import type { ReportDialogMachine } from './report-dialog.machine';
 import type { OtpWizardMachine } from './otp-wizard.machine';
@@ -45,6 +46,7 @@ export interface AppMachines {
   newsletterSend(): NewsletterSendMachine;
   memberSuspension(): MemberSuspensionMachine;
   reportDialog(): ReportDialogMachine;
+  contentEditor(): ContentEditorMachine;
 }
 
 export interface AppServices {

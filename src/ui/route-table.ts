@@ -13,6 +13,7 @@ export const PAGES = [
   'newsletter', 'newsletter-confirm', 'newsletter-unsubscribe', 'staff-newsletter', 'staff-newsletter-issue',
   'staff-home', 'staff-inbox', 'staff-roles', 'staff-audit',
   'staff-workshops', 'staff-workshop', 'staff-members', 'staff-member', 'staff-analytics', 'staff-moderation',
+  'staff-content', 'staff-content-item', 'staff-content-preview',
   'notifications', 'discussion-post', 'bookmarks',
 ] as const;
 export type PageName = (typeof PAGES)[number];
@@ -77,6 +78,10 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/staff/members/:id', 'staff-member'),
   members('/staff/analytics', 'staff-analytics'),
   members('/staff/moderation', 'staff-moderation'),
+  members('/staff/content', 'staff-content'),
+  members('/staff/content/:kind', 'staff-content'),
+  members('/staff/content/:kind/:id', 'staff-content-item'),
+  members('/staff/content/:kind/:id/preview', 'staff-content-preview'),
   open('/certificates/:id', 'certificate'),
 ];
 

@@ -16,7 +16,7 @@ import { enqueueJob, type JobRow } from '../../data/jobs';
 import { pgErrorCode } from '../../data/pg-errors';
 import { appendAudit } from '../../data/staff';
 import { DomainError, invalid, notFound } from '../errors';
-import { fieldsDiff } from './diff';
+import { fieldsDiff } from '../../data/fields-diff';
 import type { KindHandler } from './kind';
 
 export const AUTHORING_PUBLISH_JOB = 'authoring-publish';
