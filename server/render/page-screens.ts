@@ -240,13 +240,12 @@ export const SCREENS: readonly Screen[] = [
   // The staff's analytics (issue 36 item 7): members only and not indexed; the page refuses anyone who is not staff.
   members('/staff/analytics', () => plain('Analytics', '/staff/analytics', 'Page views, searches, learning, quizzes and community activity, for SustainLearn staff.')),
   // The moderation queue (issue 37): staff only, never indexed; the head names no post or member.
+  members('/staff/moderation', () => plain('Moderation', '/staff/moderation', 'The staff console: reported and held posts and comments.', [STAFF])),
   // Authoring (issue 38): staff only, never indexed; the head names no item.
-  members('/staff/content', () => plain('Content', '/staff/content', 'The staff console: articles and other content, drafts and published.', [STAFF])),
   members('/staff/content/:kind', ({ kind = '' }) => plain('Content', `/staff/content/${enc(kind)}`, 'The staff console: articles and other content, drafts and published.', [STAFF])),
   members('/staff/content/:kind/:id', ({ kind = '', id = '' }) => plain('Edit content', `/staff/content/${enc(kind)}/${enc(id)}`, 'The staff console: an item of content, edited.', [STAFF])),
   members('/staff/content/:kind/:id/preview', ({ kind = '', id = '' }) =>
     plain('Preview', `/staff/content/${enc(kind)}/${enc(id)}/preview`, 'The staff console: an item as its page will show it.', [STAFF])),
-  members('/staff/moderation', () => plain('Moderation', '/staff/moderation', 'The staff console: reported and held posts and comments.', [STAFF])),
   open('/certificates/:id', async ({ id = '' }, _url, deps) => {
     const certificate = await deps.certificates.findPublic(id);
     // The page's own description (certificate-page.tsx) is kept, so a shared link previews the same text.

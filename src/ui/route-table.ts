@@ -78,7 +78,6 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/staff/members/:id', 'staff-member'),
   members('/staff/analytics', 'staff-analytics'),
   members('/staff/moderation', 'staff-moderation'),
-  members('/staff/content', 'staff-content'),
   members('/staff/content/:kind', 'staff-content'),
   members('/staff/content/:kind/:id', 'staff-content-item'),
   members('/staff/content/:kind/:id/preview', 'staff-content-preview'),

@@ -13,7 +13,7 @@ test('an editor writes, previews and publishes an article, and a member reads it
   const slug = `retrofit-first-${testInfo.workerIndex}-${Date.now()}`;
   const title = `Retrofit first: the carbon case (${testInfo.workerIndex}-${Date.now() % 100000})`;
   await signInAsStaff(page, 'editor');
-  await page.goto('/staff/content');
+  await page.goto('/staff/content/articles');
   await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
   await expectAccessible(page, 'staff content');
   await page.screenshot({ path: 'docs/screenshots/staff-content-1280.png', fullPage: false });
@@ -59,7 +59,7 @@ test('an editor writes, previews and publishes an article, and a member reads it
 
   await page.setViewportSize({ width: 375, height: 800 });
   await page.screenshot({ path: 'docs/screenshots/article-editor-375.png', fullPage: false });
-  await page.goto('/staff/content');
+  await page.goto('/staff/content/articles');
   await expect(page.getByRole('link', { name: title })).toBeVisible();
   await page.screenshot({ path: 'docs/screenshots/staff-content-375.png', fullPage: false });
 
