@@ -10,9 +10,11 @@ import { importContent } from '../server/content-import/import';
 import { ContentError } from '../server/content-import/module';
 
 async function main(): Promise<number> {
-  const folderArg = process.argv[2];
+  const args = process.argv.slice(2);
+  const force = args.includes('--force');
+  const folderArg = args.find((a) => a !== '--force');
   if (!folderArg || folderArg === '--help') {
-    console.error('Usage: npm run content:import -- <folder>   (see docs/content-format.md)');
+    console.error('Usage: npm run content:import -- <folder> [--force]   (see docs/content-format.md; --force overwrites edits made in the browser)');
     return 2;
   }
   const folder = resolve(folderArg);
@@ -34,7 +36,8 @@ async function main(): Promise<number> {
   }
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const { modules } = await importContent(database.db, folder);
+    const { modules, kept } = await importContent(database.db, folder, new Date(), undefined, { force });
+    for (const line of kept) console.warn(`Kept: ${line}`);
     // Servers running on the same PostgreSQL drop their kept content answers now, not when those age out.
     await database.changes.publish('content');
     console.log(`Imported ${folder} into the ${database.kind} database (${modules.join(', ')}).`);

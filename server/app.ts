@@ -44,6 +44,9 @@ import { staffWorkshopRoutes } from './routes/staff-workshops';
 import { uploadRoutes } from './routes/uploads';
 import { staffCpdRoutes } from './routes/staff-cpd';
 import { cpdVerificationRoutes } from './routes/cpd-verification';
+import { authoringRoutes } from './routes/authoring';
+import { articleHandler } from './services/authoring/articles';
+import { AUTHORING_PUBLISH_JOB, AuthoringService } from './services/authoring/service';
 import { moderationRoutes } from './routes/moderation';
 import { staffMemberRoutes } from './routes/staff-members';
 import { systemRoutes } from './routes/system';
@@ -121,6 +124,10 @@ declare module 'fastify' {
     jobs: JobRunner;
     /** The pages kept rendered (ADR 100): `changed()` after a write to content or the community. */
     renderedPages: { changed(): void };
+    /** Tells this process's own keepers of content (the sitemap) that a write here changed it (ADR 157). */
+    contentChangedHere(): void;
+    /** Hears `contentChangedHere`. */
+    onContentChangedHere(listener: () => void): void;
     /** The open notification streams (ADR 146): ended when the server shuts down. */
     notificationStreams: NotificationStreams;
   }
@@ -195,6 +202,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Pages rendered for nobody are kept until content or the community changes (ADR 100); set once the SPA is known.
   const renderedPages: { of: PageAnswers | null; changed(): void } = { of: null, changed: () => renderedPages.of?.changed() };
   app.decorate('renderedPages', renderedPages);
+  const contentListeners: (() => void)[] = [];
+  app.decorate('contentChangedHere', () => {
+    for (const listener of contentListeners) listener();
+  });
+  app.decorate('onContentChangedHere', (listener: () => void) => {
+    contentListeners.push(listener);
+  });
   app.decorate('shuttingDown', false);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -244,6 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const workshops = new WorkshopService(db, app.mailer, config.publicUrl, now, (error) => app.log.error({ err: error }, 'workshop mail failed'));
   // A sent issue joins the library's newsletters: the kept content answers (set once the API's cache is made) and pages go.
   let contentChanged = () => {};
+  let searchChanged = () => {};
   const newsletter = new NewsletterService(db, app.mailer, {
     publicUrl: config.publicUrl, apiBasePath: config.apiBasePath, now,
     onMailFailure: (error) => app.log.error({ err: error }, 'newsletter mail failed'),
@@ -264,6 +279,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     },
   });
   const transcripts = new TranscriptVerification(db, (error) => app.log.error({ err: error }, 'transcript check failed'));
+  // Content published in the browser (ADR 157): the other processes hear it at the commit, this one drops its own.
+  const authoring = new AuthoringService(db, [articleHandler], {
+    now,
+    // Search answers are kept with the community's (they hold posts too): both go.
+    publishIn: async (tx) => {
+      await database.changes.publishIn(tx, 'content');
+      await database.changes.publishIn(tx, 'community');
+    },
+    changedHere: () => {
+      contentChanged();
+      searchChanged();
+      app.renderedPages.changed();
+      app.contentChangedHere();
+    },
+  });
   const jobs = new JobRunner(db, {
     [REMINDER_JOB]: (job) => workshops.sendReminder(job),
     [REGISTRANT_MESSAGE_JOB]: (job) => staffWorkshops.sendMessage(job),
@@ -271,6 +301,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     [NEWSLETTER_JOB]: (job) => newsletter.sendBatch(job),
     [NOTIFICATION_MAIL_JOB]: (job) => notificationMail.sendOne(job),
     [NOTIFICATION_DIGEST_JOB]: (job) => notificationMail.sendDigest(job),
+    [AUTHORING_PUBLISH_JOB]: (job) => authoring.runScheduled(job),
   }, now, (error, job) =>
     app.log.error({ err: error, job: job?.kind }, 'a job failed'), {
     onRun: (kind, ok) => metrics.job(kind, ok),
@@ -288,6 +319,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async (api) => {
       await api.register(apiAnswers, { now, communityMaxAgeMs: communityMaxAgeMs(database.kind) });
       contentChanged = () => api.contentAnswers.changed();
+      searchChanged = () => api.communityAnswers.changed();
       api.contentAnswers.counted = metrics.cache('content');
       api.communityAnswers.counted = metrics.cache('community');
       // What another process's write made stale is dropped here too (ADR 061).
@@ -331,6 +363,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(cpdVerificationRoutes, { transcripts });
       // Reports to the bodies (issue 39 item 6). No provider number until a body gives one (PROVIDER_NUMBER).
       await api.register(staffCpdRoutes, { service: new StaffCpdService(db, { now, provider: { name: config.provider.name, number: config.provider.number ?? null } }) });
+      await api.register(authoringRoutes, { service: authoring });
       await api.register(moderationRoutes, { service: moderation });
       await api.register(staffMemberRoutes, { members: new StaffMemberService(db, now) });
       await api.register(accountDataRoutes, { service: new AccountDataService({ db, otp, mailer: app.mailer, publicUrl: config.publicUrl, now, workshops, certificates, attempts, onError: (error) => app.log.error({ err: error }, 'account data failed') }) });

@@ -3,23 +3,25 @@
  * The file name (without .html) is the article's slug, so importing the same folder twice changes nothing, and the
  * folder is the whole list: an article whose file was removed is removed too.
  */
+import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { notInArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { contentCategorySchema } from '../../src/domain/content.schema';
 import { creditLinesSchema } from '../../src/domain/credit-lines';
+import { articleFieldsSchema } from '../../src/domain/authoring';
 import { countWords, readTimeMinutes } from '../../src/domain/text';
+import { itemsOfKind, removeItemsNotIn, upsertImported } from '../data/authoring';
 import { articles } from '../data/schema';
+import { fieldsDiff } from '../data/fields-diff';
 import { ContentError, type ContentModule, type Reporter } from './module';
 
-export const articleHeaderSchema = z.object({
-  title: z.string().trim().min(1).max(200),
-  description: z.string().trim().min(1).max(400),
+/** The header agrees with the browser's article fields (src/domain/authoring.ts), plus the byline and the date. */
+export const articleHeaderSchema = articleFieldsSchema.pick({ title: true, description: true, category: true, featured: true }).extend({
   author: z.string().trim().min(1).max(120),
-  category: contentCategorySchema,
   imageUrl: z.string().regex(/^(\/|https:\/\/)\S+$/, 'must be a site path like /media/articles/carbon.svg or an https URL'),
-  featured: z.boolean().default(false),
+  readTime: articleFieldsSchema.shape.readTime.optional(),
   publishedAt: z.iso.date('must be a date like 2026-09-14'),
   /** Credit lines for an article with a quiz (issue 39). */
   credits: creditLinesSchema.default([]),
@@ -72,9 +74,25 @@ export const articleContent: ContentModule<ArticleFile[] | null> = {
     }
     return result;
   },
-  async write(tx, data, { sanitize }) {
+  async write(tx, data, { sanitize, now, force, warn }) {
     if (!data) return;
+    // Items written or edited in the browser since the last import are kept (issue 38 item 8), unless forced.
+    const items = new Map((await itemsOfKind(tx, 'articles')).map((item) => [item.key, item]));
+    const browserOnly = [...items.values()].filter((item) => !item.importedAt).map((item) => item.key);
+    const kept: string[] = [];
     for (const article of data) {
+      const fields = {
+        slug: article.slug, title: article.title, category: article.category, description: article.description, authorId: null,
+        readTime: article.readTime ?? null, imageUrl: article.imageUrl, featured: article.featured, body: article.body,
+      };
+      const item = items.get(article.slug);
+      const editedSince = item?.editedAt && (!item.importedAt || item.editedAt > item.importedAt);
+      if (item && editedSince && !force) {
+        const fieldNames = fieldsDiff(item.fields, fields).map((c) => `"${c.field}"`);
+        warn?.(`articles/${article.slug}.html: ${fieldNames.length ? `field ${fieldNames.join(', ')}` : 'the item'} was changed in the browser since the last import; kept (--force overwrites)`);
+        kept.push(article.slug);
+        continue;
+      }
       const content = sanitize(article.body);
       const values = {
         slug: article.slug,
@@ -84,15 +102,19 @@ export const articleContent: ContentModule<ArticleFile[] | null> = {
         imageUrl: article.imageUrl,
         category: article.category,
         author: article.author,
-        readTime: readTimeMinutes(content),
+        readTime: article.readTime ?? readTimeMinutes(content),
         featured: article.featured,
+        authorId: null,
         publishedAt: new Date(`${article.publishedAt}T09:00:00Z`),
         credits: article.credits,
       };
-      await tx.insert(articles).values(values).onConflictDoUpdate({ target: articles.slug, set: values });
+      const [row] = await tx.insert(articles).values(values).onConflictDoUpdate({ target: articles.slug, set: values }).returning({ id: articles.id });
+      const hash = createHash('sha256').update(JSON.stringify({ ...fields, author: article.author, publishedAt: article.publishedAt })).digest('hex');
+      await upsertImported(tx, { kind: 'articles', key: article.slug, fields, liveId: row!.id, at: now, hash, publishedAt: values.publishedAt });
     }
-    const slugs = data.map((a) => a.slug);
-    if (slugs.length > 0) await tx.delete(articles).where(notInArray(articles.slug, slugs));
-    else await tx.delete(articles);
+    // The folder is the whole list of imported articles; what the browser made or kept stays.
+    const slugs = [...data.map((a) => a.slug), ...browserOnly, ...kept];
+    await tx.delete(articles).where(notInArray(articles.slug, slugs));
+    await removeItemsNotIn(tx, 'articles', slugs);
   },
 };

@@ -40,14 +40,23 @@ function reporter(root: string): Reporter {
   };
 }
 
-export async function importContent(db: Db, folder: string, now = new Date(), modules = CONTENT_MODULES): Promise<{ modules: string[] }> {
+/**
+ * `force` overwrites items edited in the browser since the last import; without it they are kept and each is named in
+ * `kept` by file and field (issue 38 item 8, ADR 157).
+ */
+export async function importContent(
+  db: Db, folder: string, now = new Date(), modules = CONTENT_MODULES, options: { force?: boolean } = {},
+): Promise<{ modules: string[]; kept: string[] }> {
   const report = reporter(folder);
   const loaded: { module: ContentModule<unknown>; data: unknown }[] = [];
   for (const module of modules) loaded.push({ module, data: await module.read(folder, report) });
+  const kept: string[] = [];
   await db.transaction(async (tx) => {
-    for (const { module, data } of loaded) await module.write(tx, data, { sanitize: sanitizeRichHtml, now });
+    for (const { module, data } of loaded) {
+      await module.write(tx, data, { sanitize: sanitizeRichHtml, now, force: options.force ?? false, warn: (line) => kept.push(line) });
+    }
   });
-  return { modules: loaded.map((l) => l.module.name) };
+  return { modules: loaded.map((l) => l.module.name), kept };
 }
 
 /** Seeds an empty database (no sales banner yet) from the product's own content folder. */

@@ -15,6 +15,10 @@ export interface Reporter {
 export interface WriteHelpers {
   sanitize(html: string): string;
   now: Date;
+  /** Overwrite items edited in the browser since the last import (`--force`, issue 38 item 8). */
+  force?: boolean;
+  /** Says what the import left alone, by file and field. */
+  warn?(line: string): void;
 }
 
 export interface ContentModule<T> {

@@ -43,6 +43,8 @@ export const CHANGE_TOPICS: readonly ChangeTopic[] = ['community', 'sessions', '
 export interface ChangeBus {
   /** Sends `topic` to every other process listening on this database; resolves once it is sent. */
   publish(topic: ChangeTopic): Promise<void>;
+  /** Sends `topic` as part of the transaction `tx`: the other processes hear it when it commits, and never if it fails. */
+  publishIn(tx: Tx, topic: ChangeTopic): Promise<void>;
   /** `listener` hears the topics other processes publish, and every topic after a lost connection comes back. */
   subscribe(listener: (topic: ChangeTopic) => void): void;
   /** Whether other processes' notices reach this one now (readiness): false while a lost listener reconnects. */
@@ -83,6 +85,7 @@ function aloneBus(listen: (channel: string, callback: (payload: string) => void)
   let listening: Promise<unknown> | null = null;
   return {
     publish: async () => {},
+    publishIn: async () => {},
     subscribe: () => {},
     connected: () => true,
     listenNotices: async (listener) => {
@@ -289,6 +292,10 @@ class PostgresChangeBus implements ChangeBus {
 
   async publish(topic: ChangeTopic): Promise<void> {
     await this.pool.query('select pg_notify($1, $2)', [CHANNEL, `${this.#origin}:${topic}`]);
+  }
+
+  async publishIn(tx: Tx, topic: ChangeTopic): Promise<void> {
+    await tx.execute(sql`select pg_notify(${CHANNEL}, ${`${this.#origin}:${topic}`})`);
   }
 
   async close(): Promise<void> {

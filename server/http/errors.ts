@@ -46,7 +46,7 @@ export function sendError(error: Error & { statusCode?: number }, request: Fasti
   if (error instanceof DomainError) {
     if (error.retryAfterSeconds) reply.header('retry-after', String(error.retryAfterSeconds));
     const status = STATUS[error.problem];
-    return reply.status(status).send(failure(request, status, error.message));
+    return reply.status(status).send({ ...failure(request, status, error.message), ...error.detail });
   }
   const busy = databaseBusyIn(error);
   if (busy) return reply.status(503).header('retry-after', String(busy.retryAfterSeconds)).send(failure(request, 503, busy.message));

@@ -244,6 +244,11 @@ export const SCREENS: readonly Screen[] = [
   members('/staff/moderation', () => plain('Moderation', '/staff/moderation', 'The staff console: reported and held posts and comments.', [STAFF])),
   // Reports to the bodies (issue 39): staff only, never indexed.
   members('/staff/cpd', () => plain('Reports to the bodies', '/staff/cpd', 'Completions not yet reported to AIA CES and the other bodies, for SustainLearn staff.', [STAFF])),
+  // Authoring (issue 38): staff only, never indexed; the head names no item.
+  members('/staff/content/:kind', ({ kind = '' }) => plain('Content', `/staff/content/${enc(kind)}`, 'The staff console: articles and other content, drafts and published.', [STAFF])),
+  members('/staff/content/:kind/:id', ({ kind = '', id = '' }) => plain('Edit content', `/staff/content/${enc(kind)}/${enc(id)}`, 'The staff console: an item of content, edited.', [STAFF])),
+  members('/staff/content/:kind/:id/preview', ({ kind = '', id = '' }) =>
+    plain('Preview', `/staff/content/${enc(kind)}/${enc(id)}/preview`, 'The staff console: an item as its page will show it.', [STAFF])),
   open('/certificates/:id', async ({ id = '' }, _url, deps) => {
     const certificate = await deps.certificates.findPublic(id);
     // The page's own description (certificate-page.tsx) is kept, so a shared link previews the same text.

@@ -1,6 +1,7 @@
 /** The server's HTML allowlist: what articles, slides, posts and comments may contain once stored. */
 import sanitizeHtml from 'sanitize-html';
 import { mentionAttributes } from '../../src/domain/mentions';
+import { UPLOADED_PICTURE } from '../../src/domain/uploads';
 
 const RICH_TAGS = ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'blockquote', 'code', 'pre'];
 
@@ -56,4 +57,24 @@ const newsletterOptions: sanitizeHtml.IOptions = {
 
 export function sanitizeNewsletterHtml(html: string): string {
   return sanitizeHtml(html, newsletterOptions);
+}
+
+/**
+ * An article's allowlist (issue 38): the rich tags, and pictures editors uploaded (our own re-encoded files under
+ * /files/uploads/, never another site's), each with its alternative text and loaded lazily.
+ */
+const articleOptions: sanitizeHtml.IOptions = {
+  ...options,
+  allowedTags: [...RICH_TAGS, 'img', 'figure', 'figcaption'],
+  allowedAttributes: { ...(options.allowedAttributes as Record<string, string[]>), img: ['src', 'alt', 'width', 'height', 'loading'] },
+  allowedSchemesByTag: { img: [] },
+  exclusiveFilter: (frame) => frame.tag === 'img' && !UPLOADED_PICTURE.test(frame.attribs.src ?? ''),
+  transformTags: {
+    ...options.transformTags,
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '', loading: 'lazy' } }),
+  },
+};
+
+export function sanitizeArticleHtml(html: string): string {
+  return sanitizeHtml(html, articleOptions);
 }

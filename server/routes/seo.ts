@@ -68,6 +68,8 @@ export async function seoRoutes(app: FastifyInstance, { content, publicUrl, apiB
   app.changes.subscribe((topic) => {
     if (topic === 'content') sitemap.changed();
   });
+  // Content published in the browser on this process (ADR 157).
+  app.onContentChangedHere(() => sitemap.changed());
 
   app.get('/sitemap.xml', async (_request, reply) => {
     const body = await sitemap.get('sitemap', async () => sitemapXml(origin, await content.articleDates()));

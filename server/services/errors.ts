@@ -11,6 +11,8 @@ export class DomainError extends Error {
     message: string,
     /** For `too-many`: when the caller may try again. */
     readonly retryAfterSeconds?: number,
+    /** More of the answer's body beside `success` and `message` (a 409's versions, a 400's field errors). */
+    readonly detail?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'DomainError';

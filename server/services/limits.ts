@@ -65,6 +65,12 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   'staffCpd.export': [perMember(20, HOUR)],
   'staffMembers.suspend': [perMember(60, HOUR)],
   'staffMembers.lift': [perMember(60, HOUR)],
+  // Authoring (issue 38, ADR 157): an editor saves often while writing; publishing rewrites the search words.
+  'authoring.create': [perMember(60, HOUR)],
+  'authoring.save': [perMember(600, HOUR)],
+  'authoring.publish': [perMember(120, HOUR)],
+  'authoring.unpublish': [perMember(120, HOUR)],
+  'authoring.restore': [perMember(120, HOUR)],
   // Reports and moderation (issue 37, ADR 149).
   'reports.create': [perMember(30, HOUR), perAddress(90, HOUR)],
   'moderation.act': [perMember(300, HOUR)],

@@ -3,6 +3,7 @@
  * ready to run and never provide effects themselves (a dependency-cruiser rule says so).
  */
 import { provideAccountDeletion } from '../application/account-deletion.effects';
+import { provideContentEditor } from '../application/content-editor.effects';
 import { prepareCommentThread, provideCommentThread, readCommentThreadAhead } from '../application/comment-thread.effects';
 import { provideCourseProgress } from '../application/course-progress.effects';
 import { provideCpd } from '../application/cpd.effects';
@@ -53,5 +54,6 @@ export function provideMachines(ports: MachinePorts): AppMachines {
     memberSuspension: () => provideMemberSuspension(ports),
     reportDialog: () => provideReportDialog(ports),
     cpd: () => provideCpd(ports),
+    contentEditor: () => provideContentEditor(ports),
   };
 }

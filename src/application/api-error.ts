@@ -3,7 +3,13 @@ export type ApiErrorKind = 'http' | 'network' | 'decode';
 
 export class ApiError extends Error {
   readonly _tag = 'ApiError';
-  constructor(readonly kind: ApiErrorKind, readonly status: number, message: string) {
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly status: number,
+    message: string,
+    /** The error answer's whole body, for a caller that reads more than its message (a 409's versions, ADR 157). */
+    readonly body: unknown = null,
+  ) {
     super(message);
     this.name = 'ApiError';
   }

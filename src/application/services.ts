@@ -9,6 +9,7 @@ import type { EmailChangeMachine } from './email-change.machine';
 import type { NewsletterSendMachine } from './newsletter-send.machine';
 import type { NotificationCentreMachine } from './notification-centre.machine';
 import type { MemberSuspensionMachine } from './member-suspension.machine';
+import type { ContentEditorMachine } from './content-editor.machine';
 import type { MentionPickerMachine } from './mention-picker.machine';
 import type { ReportDialogMachine } from './report-dialog.machine';
 import type { OtpWizardMachine } from './otp-wizard.machine';
@@ -48,6 +49,7 @@ export interface AppMachines {
   reportDialog(): ReportDialogMachine;
   /** The /cpd dashboard: its ledger, period switching and the external-activity form (issue 39). */
   cpd(): CpdMachine;
+  contentEditor(): ContentEditorMachine;
 }
 
 export interface AppServices {

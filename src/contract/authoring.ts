@@ -142,6 +142,12 @@ export const previewContent = call({
   response: z.object({ success: ok, kind: authoringKindSchema, page: z.record(z.string(), z.unknown()) }),
 });
 
+/** Who may sign content (issue 38 item 5): members with the editor or admin role; null in `authorId` is the editorial team. */
+export const contentAuthors = call({
+  name: 'authoring.authors', method: 'GET', path: '/staff/content-authors', auth: 'required', staff: EDITORS,
+  response: z.object({ success: ok, authors: z.array(z.object({ id: z.string(), name: z.string() })) }),
+});
+
 /**
  * An upload: multipart/form-data with one file field `file`. Images (JPEG, PNG, WebP, SVG) are re-encoded without
  * metadata in the sizes pages use; PDFs are checked and their text kept for search. Answers where it is served.

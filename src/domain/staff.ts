@@ -33,5 +33,6 @@ export const AUDIT_ACTIONS = [
   // Issue 38: an editor's upload, a session moved or cancelled.
   'file.uploaded', 'workshop.moved', 'workshop.cancelled',
   'cpd.exported',
+  'content.published', 'content.scheduled', 'content.unpublished', 'content.restored',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

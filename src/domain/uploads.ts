@@ -31,3 +31,6 @@ export const UPLOAD_TEXT = {
 export function srcsetOf(urls: readonly { url: string; width: number }[]): string {
   return urls.map((u) => `${u.url} ${u.width}w`).join(', ');
 }
+
+/** A picture an editor uploaded, as an article's body may show it (issue 38): only our own re-encoded files. */
+export const UPLOADED_PICTURE = /^\/files\/uploads\/[0-9a-f]{16,64}(?:-\d{2,4})?\.(?:webp|svg)$/;

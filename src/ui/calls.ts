@@ -128,6 +128,13 @@ export const setFollow = notifications('setFollow');
 const staffWorkshopCalls = module('staffWorkshops', () => import(/* webpackChunkName: "contract-staff-workshops" */ '../contract/staff-workshops'));
 export const staffWorkshops = staffWorkshopCalls('staffWorkshops');
 export const sessionRegistrations = staffWorkshopCalls('sessionRegistrations');
+const authoringCalls = module('authoring', () => import(/* webpackChunkName: "contract-authoring" */ '../contract/authoring'));
+export const listContent = authoringCalls('listContent');
+export const getContent = authoringCalls('getContent');
+export const contentRevisions = authoringCalls('contentRevisions');
+export const contentAuthors = authoringCalls('contentAuthors');
+export const previewContent = authoringCalls('previewContent');
+export const uploadFile = authoringCalls('uploadFile');
 const moderation = module('moderation', () => import(/* webpackChunkName: "contract-moderation" */ '../contract/moderation'));
 export const moderationQueue = moderation('moderationQueue');
 const staffMembers = module('staffMembers', () => import(/* webpackChunkName: "contract-staff-members" */ '../contract/staff-members'));
@@ -138,6 +145,3 @@ export const analytics = staffAnalyticsModule('analytics');
 
 const site = module('site', () => import(/* webpackChunkName: "contract-site" */ '../contract/site'));
 export const siteContact = site('siteContact');
-// Editors' uploads (issue 38 item 3): the one authoring call the upload field makes.
-const authoringUploads = module('authoring', () => import('../contract/authoring'));
-export const uploadFile = authoringUploads('uploadFile');

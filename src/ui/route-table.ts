@@ -14,6 +14,7 @@ export const PAGES = [
   'staff-home', 'staff-inbox', 'staff-roles', 'staff-audit',
   'staff-workshops', 'staff-workshop', 'staff-members', 'staff-member', 'staff-analytics', 'staff-moderation',
   'notifications', 'discussion-post', 'bookmarks', 'cpd', 'cpd-transcript', 'staff-cpd',
+  'staff-content', 'staff-content-item', 'staff-content-preview',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 
@@ -79,6 +80,9 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/staff/analytics', 'staff-analytics'),
   members('/staff/moderation', 'staff-moderation'),
   members('/staff/cpd', 'staff-cpd'),
+  members('/staff/content/:kind', 'staff-content'),
+  members('/staff/content/:kind/:id', 'staff-content-item'),
+  members('/staff/content/:kind/:id/preview', 'staff-content-preview'),
   open('/certificates/:id', 'certificate'),
   open('/cpd/transcripts/:code', 'cpd-transcript'),
 ];

@@ -78,6 +78,14 @@ export const paths = {
   /** The staff's analytics (issue 36 item 7), over the last `days` days. */
   staffAnalytics: (days?: number) => (days ? `/staff/analytics?days=${days}` : '/staff/analytics'),
   /** The moderation queue (issue 37), all of it or only the held posts or the reported items. */
+  /** Authoring (issue 38): the content of a kind, searched and filtered by status. */
+  staffContent: (kind = 'articles', q = '', status = '') => {
+    const query = new URLSearchParams({ ...(q ? { q } : {}), ...(status ? { status } : {}) }).toString();
+    return `/staff/content/${encodeURIComponent(kind)}${query ? `?${query}` : ''}`;
+  },
+  staffContentItem: (kind: string, id: string) => `/staff/content/${encodeURIComponent(kind)}/${encodeURIComponent(id)}`,
+  staffContentNew: (kind: string) => `/staff/content/${encodeURIComponent(kind)}/new`,
+  staffContentPreview: (kind: string, id: string) => `/staff/content/${encodeURIComponent(kind)}/${encodeURIComponent(id)}/preview`,
   staffModeration: (show?: 'held' | 'reported') => (show ? `/staff/moderation?show=${show}` : '/staff/moderation'),
 } as const;
 

@@ -28,6 +28,7 @@ import { registerWorkshop } from '../../src/contract/workshops';
 import { submitFeedback } from '../../src/contract/feedback';
 import { discussions, feedback, newsletterSubscribers, staffRoles, users, workshops } from '../../server/data/schema';
 import * as newsletter from '../../src/contract/newsletter';
+import * as authoring from '../../src/contract/authoring';
 import type { StaffRole } from '../../src/domain/staff';
 import { suspendMember } from '../../src/contract/staff-members';
 import { OTP_MAX_ATTEMPTS } from '../../src/domain/otp';
@@ -205,6 +206,19 @@ const BURSTS: Record<string, (p: Prep) => Promise<Burst>> = {
     await grant(p, 'editor');
     return { body: { body: 'aia' }, signedIn: true };
   },
+  // Authoring (issue 38, ADR 157): one save over a version wins, the others answer 409; a second create of one slug 400.
+  'authoring.create': async (p) => {
+    await grant(p, 'editor');
+    return { params: { kind: 'articles' }, body: { fields: articleFields(p) }, signedIn: true };
+  },
+  'authoring.save': async (p) => ({ params: { kind: 'articles', id: await articleOf(p) }, body: { version: 1, fields: articleFields(p) }, signedIn: true }),
+  'authoring.publish': async (p) => ({ params: { kind: 'articles', id: await articleOf(p) }, body: { version: 1 }, signedIn: true }),
+  'authoring.unpublish': async (p) => ({ params: { kind: 'articles', id: await articleOf(p, true) }, body: { version: 2 }, signedIn: true }),
+  'authoring.restore': async (p) => {
+    const id = await articleOf(p, true);
+    const revisions = (await p.ok(authoring.contentRevisions, { params: { kind: 'articles', id } })).json().revisions as { id: string }[];
+    return { params: { kind: 'articles', id, revisionId: revisions[0]!.id }, body: { version: 2 }, signedIn: true };
+  },
   // A moderator suspends (then lifts) a member made for the burst: the first does it, the others change nothing.
   'staffMembers.suspend': async (p) => {
     await grant(p, 'moderator');
@@ -333,6 +347,17 @@ const subscriptionOf = async (p: Prep) => {
   await p.ok(newsletter.subscribe, { body: { email }, signedOut: true });
   const [row] = await p.ctx.database.db.select({ token: newsletterSubscribers.token }).from(newsletterSubscribers).where(eq(newsletterSubscribers.email, email));
   return row!.token;
+};
+
+const articleFields = (p: Prep) => ({
+  slug: `burst-${p.who.id}`, title: 'At once', category: 'carbon', description: 'Written at once.', imageUrl: '/media/articles/carbon.svg', body: 'At once.',
+});
+/** A draft article of the member, made an editor; published when asked (then at version 2). */
+const articleOf = async (p: Prep, published = false) => {
+  await grant(p, 'editor');
+  const id = (await p.ok(authoring.createContent, { params: { kind: 'articles' }, body: { fields: articleFields(p) } })).json().id as string;
+  if (published) await p.ok(authoring.publishContent, { params: { kind: 'articles', id }, body: { version: 1 } });
+  return id;
 };
 
 /** Staff writes are made by staff: the role is granted as a row, as `npm run staff -- grant` would. */

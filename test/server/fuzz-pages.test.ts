@@ -74,6 +74,10 @@ const ARGS: { [K in keyof Builders]: (s: Seeded) => Parameters<Builders[K]> } = 
   staffMember: (s) => [s.member],
   staffAnalytics: () => [30],
   staffModeration: () => ['held'],
+  staffContent: () => ['articles', 'carbon', 'draft'],
+  staffContentItem: () => ['articles', '00000000-0000-4000-8000-000000000000'],
+  staffContentNew: () => ['articles'],
+  staffContentPreview: () => ['articles', '00000000-0000-4000-8000-000000000000'],
 };
 
 function concreteUrls(s: Seeded): string[] {

@@ -13,6 +13,7 @@ import { OWASP_XSS } from '../support/xss-payloads';
 const RICH_TAGS = ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'blockquote', 'code', 'pre'];
 const ALLOWED = {
   rich: { tags: RICH_TAGS, attributes: ['href', 'target', 'rel'] },
+  article: { tags: [...RICH_TAGS, 'img', 'figure', 'figcaption'], attributes: ['href', 'target', 'rel', 'src', 'alt', 'width', 'height', 'loading'] },
   lesson: {
     tags: [...RICH_TAGS, 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'figure', 'figcaption', 'hr'],
     attributes: ['href', 'target', 'rel', 'src', 'alt', 'width', 'height', 'loading', 'scope', 'align'],
@@ -41,7 +42,7 @@ function dangerous(html: string, profile: HtmlProfile): string[] {
 }
 
 describe('the server render’s sanitizer', () => {
-  for (const profile of ['rich', 'lesson'] as const) {
+  for (const profile of ['rich', 'article', 'lesson'] as const) {
     it.each(OWASP_XSS)(`leaves nothing that runs (${profile}): %s`, (payload) => {
       const clean = onServer(payload, profile);
       expect(dangerous(clean, profile)).toEqual([]);
@@ -76,5 +77,26 @@ describe('the server render’s sanitizer', () => {
     expect(onServer('<table><tr><th>A &amp; "B"</th></tr></table>', 'lesson')).toBe(
       '<div class="table-scroll" role="region" tabindex="0" aria-label="Table: A &amp; &quot;B&quot;"><table><tr><th>A &amp; "B"</th></tr></table></div>',
     );
+  });
+});
+
+describe('an article’s pictures (issue 38)', () => {
+  const own = '/files/uploads/0123456789abcdef0123-960.webp';
+  it.each([['the server’s render', onServer], ['the browser', inBrowser]] as const)('%s keeps an uploaded picture and drops any other', (_name, clean) => {
+    const html = `<p>a</p><figure><img src="${own}" alt="A green roof"><figcaption>Roof</figcaption></figure><img src="https://elsewhere.example/x.png" alt="x"><img src="/files/uploads/../secret.webp" alt="y">`;
+    const holder = parsed(clean(html, 'article'));
+    expect([...holder.querySelectorAll('img')].map((img) => img.getAttribute('src'))).toEqual([own]);
+    expect(holder.querySelector('img')!.getAttribute('alt')).toBe('A green roof');
+    // Rich text (posts, comments) keeps no picture at all.
+    expect(parsed(clean(html, 'rich')).querySelectorAll('img')).toHaveLength(0);
+  });
+});
+
+describe('an article stored from Markdown (issue 38)', () => {
+  it('keeps uploaded pictures with their text, lazily loaded, and drops others', async () => {
+    const { renderArticleMarkdown } = await import('../../server/render/article-markdown');
+    const html = renderArticleMarkdown('Intro\n\n![A green roof](/files/uploads/0123456789abcdef0123-960.webp)\n\n![x](https://elsewhere.example/x.png)');
+    expect(html).toContain('<img src="/files/uploads/0123456789abcdef0123-960.webp" alt="A green roof" loading="lazy" />');
+    expect(html).not.toContain('elsewhere');
   });
 });

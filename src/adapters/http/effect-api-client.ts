@@ -194,7 +194,7 @@ export class EffectApiClient implements ApiClient, FileUploader {
         // The 401 rule: drop the token, go to /login by a full page load, and still pass the error on.
         if (response.status === 401) onUnauthorized();
         // What reaches a screen is the sentence, without the field name the API adds for developers.
-        return yield* Effect.fail(new ApiError('http', response.status, withoutFieldName(message)));
+        return yield* Effect.fail(new ApiError('http', response.status, withoutFieldName(message), json));
       }
       const type = response.headers.get('content-type') ?? '';
       if (!type.includes('json')) {

@@ -3,11 +3,18 @@
  * articles, slides, posts and comments; lessons add tables and the product's own figures. Both sanitizers of the views
  * read them: DOMPurify in the browser (sanitize-markup.ts), sanitize-html in the server's render (sanitize-markup.server.ts).
  */
+import { UPLOADED_PICTURE } from '../../domain/uploads';
+
 export const RICH_TAGS = ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'blockquote', 'code', 'pre'];
 
 export const PROFILES = {
   // data-mention only in the shape of a mention (ADR 150): the sanitisers check it with mentionAttributes.
   rich: { ALLOWED_TAGS: RICH_TAGS, ALLOWED_ATTR: ['href', 'target', 'rel', 'data-mention'] },
+  // An article's body (issue 38): rich text, and pictures editors uploaded (UPLOADED_PICTURE) with their text.
+  article: {
+    ALLOWED_TAGS: [...RICH_TAGS, 'img', 'figure', 'figcaption'],
+    ALLOWED_ATTR: ['href', 'target', 'rel', 'data-mention', 'src', 'alt', 'width', 'height', 'loading'],
+  },
   lesson: {
     ALLOWED_TAGS: [...RICH_TAGS, 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'figure', 'figcaption', 'hr'],
     ALLOWED_ATTR: ['href', 'target', 'rel', 'src', 'alt', 'width', 'height', 'loading', 'scope', 'align'],
@@ -15,8 +22,11 @@ export const PROFILES = {
 } as const;
 export type HtmlProfile = keyof typeof PROFILES;
 
+/** The pictures a profile keeps (any other `<img>` is dropped with its element); rich text keeps none. */
+export const PICTURES: Record<HtmlProfile, RegExp | null> = { rich: null, article: UPLOADED_PICTURE, lesson: /^\/media\/lessons\/[a-z0-9-]+\/[a-z0-9-]+\.svg$/ };
+
 /** A lesson figure is one of the product's own SVGs; any other picture source is dropped with its element. */
-export const LESSON_FIGURE = /^\/media\/lessons\/[a-z0-9-]+\/[a-z0-9-]+\.svg$/;
+export const LESSON_FIGURE = PICTURES.lesson!;
 
 /**
  * The names of a lesson's table regions, in document order, from each table's heading texts: "Table: a, b", or

@@ -15,6 +15,7 @@ const CACHE_LIMIT = 1000;
 const CACHE_CHARS = 1_000_000;
 const caches: Record<HtmlProfile, { kept: Map<string, string>; chars: number }> = {
   rich: { kept: new Map(), chars: 0 },
+  article: { kept: new Map(), chars: 0 },
   lesson: { kept: new Map(), chars: 0 },
 };
 

@@ -7,7 +7,7 @@
  */
 import sanitize from 'sanitize-html';
 import { mentionAttributes } from '../../domain/mentions';
-import { type HtmlProfile, LESSON_FIGURE, PROFILES, tableRegionNames } from './html-profiles';
+import { type HtmlProfile, PICTURES, PROFILES, tableRegionNames } from './html-profiles';
 
 /** Every allowed attribute on every allowed tag, as DOMPurify's ALLOWED_ATTR; links get the browser's target and rel. */
 function optionsOf(profile: HtmlProfile): sanitize.IOptions {
@@ -20,7 +20,7 @@ function optionsOf(profile: HtmlProfile): sanitize.IOptions {
     allowedSchemesByTag: { img: [] },
     allowProtocolRelative: false,
     disallowedTagsMode: 'discard',
-    exclusiveFilter: (frame) => frame.tag === 'img' && !LESSON_FIGURE.test(frame.attribs.src ?? ''),
+    exclusiveFilter: (frame) => frame.tag === 'img' && !PICTURES[profile]?.test(frame.attribs.src ?? ''),
     transformTags: {
       a: (tagName, attribs) => {
         const { 'data-mention': _claimed, ...link } = attribs;
@@ -30,7 +30,7 @@ function optionsOf(profile: HtmlProfile): sanitize.IOptions {
   };
 }
 
-const OPTIONS: Record<HtmlProfile, sanitize.IOptions> = { rich: optionsOf('rich'), lesson: optionsOf('lesson') };
+const OPTIONS: Record<HtmlProfile, sanitize.IOptions> = { rich: optionsOf('rich'), article: optionsOf('article'), lesson: optionsOf('lesson') };
 
 export function sanitizeMarkup(html: string, profile: HtmlProfile): string {
   const clean = sanitize(html, OPTIONS[profile]);

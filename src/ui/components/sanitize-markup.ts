@@ -4,9 +4,11 @@
  */
 import DOMPurify from 'isomorphic-dompurify';
 import { mentionAttributes } from '../../domain/mentions';
-import { type HtmlProfile, LESSON_FIGURE, PROFILES, tableRegionNames } from './html-profiles';
+import { type HtmlProfile, PICTURES, PROFILES, tableRegionNames } from './html-profiles';
 
 let hooked = false;
+/** The pictures the profile being cleaned keeps (the hook is one for every profile). */
+let pictures: RegExp | null = null;
 function purifier() {
   if (!hooked) {
     hooked = true;
@@ -24,7 +26,7 @@ function purifier() {
           node.setAttribute('rel', 'noopener noreferrer nofollow');
         }
       }
-      if (node.tagName === 'IMG' && !LESSON_FIGURE.test(node.getAttribute('src') ?? '')) node.remove();
+      if (node.tagName === 'IMG' && !pictures?.test(node.getAttribute('src') ?? '')) node.remove();
     });
   }
   return DOMPurify;
@@ -37,6 +39,7 @@ export function sanitizeMarkup(html: string, profile: HtmlProfile): string {
   // DOMPurify's string mode builds a new document per call, the larger part of the cost of a 200-comment thread.
   const allowed = { ALLOWED_TAGS: [...PROFILES[profile].ALLOWED_TAGS], ALLOWED_ATTR: [...PROFILES[profile].ALLOWED_ATTR], ALLOW_DATA_ATTR: false };
   let holder: HTMLElement;
+  pictures = PICTURES[profile];
   if (typeof document === 'undefined') {
     // Node without the render build's replacement (a script or a test): DOMPurify parses into its own document (jsdom).
     holder = purifier().sanitize(html, { ...allowed, RETURN_DOM: true }) as unknown as HTMLElement;

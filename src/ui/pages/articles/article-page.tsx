@@ -2,6 +2,7 @@
 import { Link, useParams } from 'wouter';
 import { ApiError } from '../../../application/api-error';
 import { getArticle } from '../../calls';
+import type { Article } from '../../../domain/content';
 import { categoryLabel } from '../../../domain/content';
 import { formatUsDate } from '../../../domain/text';
 import { NotFound } from '../../components/not-found';
@@ -43,7 +44,11 @@ export default function ArticlePage() {
       </div>
     );
   }
-  const a = article.data.article;
+  return <ArticleView article={article.data.article} />;
+}
+
+/** The article as its page draws it: also drawn by the staff's preview (issue 38), from fields not yet published. */
+export function ArticleView({ article: a }: { article: Article }) {
   return (
     <article className="container article-page">
       <BackLink />
@@ -62,7 +67,7 @@ export default function ArticlePage() {
       </header>
       <img className="article-page__image" fetchPriority="high" src={a.imageUrl} alt={`${categoryLabel(a.category)} illustration`} width={800} height={450} />
       <p className="article-page__description">{a.description}</p>
-      <SafeHtml className="prose" html={a.content} />
+      <SafeHtml className="prose" html={a.content} profile="article" />
       <footer className="article-page__footer">
         <BackLink />
       </footer>

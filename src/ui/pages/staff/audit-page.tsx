@@ -41,6 +41,10 @@ const ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'workshop.moved': 'Workshop session moved',
   'workshop.cancelled': 'Workshop session cancelled',
   'cpd.exported': 'Completions exported to a body',
+  'content.published': 'Content published',
+  'content.scheduled': 'Content scheduled',
+  'content.unpublished': 'Content unpublished',
+  'content.restored': 'Content revision restored',
 };
 const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
 const isAction = (value: string | null): value is AuditAction => AUDIT_ACTIONS.includes(value as AuditAction);

@@ -16,6 +16,7 @@ export const STAFF_SECTIONS: readonly StaffSection[] = [
   { href: '/staff/inbox', label: 'Inbox', roles: ['moderator', 'editor'] },
   { href: '/staff/members', label: 'Members', roles: ['moderator'] },
   { href: '/staff/moderation', label: 'Moderation', roles: ['moderator'] },
+  { href: '/staff/content/articles', label: 'Content', roles: ['editor'] },
   { href: '/staff/workshops', label: 'Workshops', roles: ['editor'] },
   { href: '/staff/cpd', label: 'CPD reports', roles: ['editor'] },
   { href: '/staff/newsletter', label: 'Newsletter', roles: ['editor'] },

