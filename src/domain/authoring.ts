@@ -34,6 +34,10 @@ export const AUTHORING_KIND_LABELS: Record<AuthoringKind, string> = {
 /** The byline of content not signed by a member (issue 38 item 5: bylines are real members or the editorial team). */
 export const EDITORIAL_TEAM = 'SustainLearn editorial team';
 
+/** What a picture added to a body says until the editor describes it; an article is refused while it does. */
+export const PICTURE_ALT_PLACEHOLDER = 'Describe this picture';
+export const PICTURE_ALT_MISSING = 'Describe each picture: write what it shows between its square brackets';
+
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-{1,2}[a-z0-9]+)*$/;
 const slug = z.string().trim().regex(SLUG_PATTERN, 'Use lower-case letters, digits and hyphens');
 /** A site path (an upload or a file of the content folder) or an https URL. */
@@ -52,7 +56,12 @@ export const articleFieldsSchema = z.object({
   readTime: z.number().int().min(1).max(120).nullable().default(null),
   imageUrl,
   featured: z.boolean().default(false),
-  body: z.string().trim().min(1, 'The article needs a body').max(200_000),
+  body: z
+    .string()
+    .trim()
+    .min(1, 'The article needs a body')
+    .max(200_000)
+    .refine((body) => !/!\[\s*\]\(/.test(body) && !body.includes(PICTURE_ALT_PLACEHOLDER), PICTURE_ALT_MISSING),
 });
 export type ArticleFields = z.infer<typeof articleFieldsSchema>;
 

@@ -3,10 +3,18 @@
  * an article in Markdown (its body preview beside it), saves it, previews it as its page, publishes it, and a member
  * reads it. The screenshots of the list and the editor are taken at 1280 and 375 px.
  */
+import sharp from 'sharp';
+import { PICTURE_ALT_MISSING, PICTURE_ALT_PLACEHOLDER } from '../../src/domain/authoring';
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { tabTo } from './support/keyboard';
 import { signInAsStaff } from './support/staff';
+
+const ALT = 'A green roof over a retrofitted school';
+
+/** A plain picture made here, as an editor's camera would give one. */
+const picture = (colour: string, format: 'jpeg' | 'png' = 'jpeg') =>
+  sharp({ create: { width: 1200, height: 675, channels: 3, background: colour } })[format]().toBuffer();
 
 test('an editor writes, previews and publishes an article, and a member reads it', async ({ page, browser }, testInfo) => {
   test.setTimeout(120_000);
@@ -28,12 +36,34 @@ test('an editor writes, previews and publishes an article, and a member reads it
   await page.keyboard.type(slug);
   await tabTo(page, form.getByLabel('Description'));
   await page.keyboard.type('Why keeping and upgrading a building usually beats replacing it, counted over its whole life.');
-  await tabTo(page, form.getByLabel('Cover image', { exact: true }));
-  await page.keyboard.type('/media/articles/carbon.svg');
-  // Uploading the cover image through POST /api/staff/uploads is added at merge, once the uploads are on the branch.
+  // The cover is uploaded in place (the file chooser opened by keyboard), and kept as our own re-encoded picture.
+  await tabTo(page, form.getByRole('button', { name: 'Upload a cover image' }));
+  const coverChooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await coverChooser).setFiles({ name: 'school-roof.jpg', mimeType: 'image/jpeg', buffer: await picture('#3a7d5c') });
+  await expect(form.getByLabel('Cover image', { exact: true })).toHaveValue(/^\/files\/uploads\/[0-9a-f]+-\d+\.webp$/);
   await tabTo(page, form.getByLabel('Body (Markdown)'));
   await page.keyboard.type('## Upfront carbon is spent at once\n\nA new building emits most of its **upfront carbon** before anyone moves in (RICS, 2023).\n\n- Keep the structure\n- Upgrade the envelope');
   await expect(page.locator('.article-editor__preview h2')).toHaveText('Upfront carbon is spent at once');
+  // A picture in the body: it goes in at the end with words to replace, and the article is refused until they are.
+  await tabTo(page, form.getByRole('button', { name: 'Upload a picture for the body' }));
+  const bodyChooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  await (await bodyChooser).setFiles({ name: 'green-roof.png', mimeType: 'image/png', buffer: await picture('#6b8f3a', 'png') });
+  await expect(form.getByLabel('Body (Markdown)')).toHaveValue(/!\[Describe this picture\]\(\/files\/uploads\/[0-9a-f]+-\d+\.webp\)\s*$/);
+  await tabTo(page, page.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Enter');
+  await expect(form.getByText(PICTURE_ALT_MISSING)).toBeVisible();
+  // The words to replace are selected as a member would with the mouse or Shift and the arrows (the wrapped line makes
+  // arrow counts depend on the width), then typed over by keyboard.
+  const bodyField = form.getByLabel('Body (Markdown)');
+  await bodyField.focus();
+  await bodyField.evaluate((area: HTMLTextAreaElement, words) => {
+    const at = area.value.indexOf(words);
+    area.setSelectionRange(at, at + words.length);
+  }, PICTURE_ALT_PLACEHOLDER);
+  await page.keyboard.type(ALT);
+  await expect(page.locator('.article-editor__preview img')).toHaveAttribute('alt', ALT);
   await expectAccessible(page, 'the article editor');
   await page.screenshot({ path: 'docs/screenshots/article-editor-1280.png', fullPage: false });
 
@@ -72,6 +102,9 @@ test('an editor writes, previews and publishes an article, and a member reads it
   await reader.goto(live!);
   await expect(reader.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(reader.getByRole('heading', { level: 2, name: 'Upfront carbon is spent at once' })).toBeVisible();
+  await expect(reader.getByRole('img', { name: ALT })).toHaveAttribute('src', /^\/files\/uploads\/[0-9a-f]+-\d+\.webp$/);
+  await reader.getByRole('img', { name: ALT }).scrollIntoViewIfNeeded();
+  await expect.poll(() => reader.getByRole('img', { name: ALT }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   await expectAccessible(reader, 'the published article');
   // The member cannot open the preview.
   await reader.goto(previewPath);

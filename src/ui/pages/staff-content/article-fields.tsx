@@ -4,13 +4,13 @@
  * sanitiser (safe-html), so the preview shows what the page will.
  */
 import { marked } from 'marked';
-import { useId, useMemo, useState } from 'react';
+import { useId, useMemo } from 'react';
 import { CONTENT_CATEGORIES } from '../../../domain/content';
 import { readTimeMinutes } from '../../../domain/text';
+import { PICTURE_ALT_PLACEHOLDER } from '../../../domain/authoring';
 import { Field, InlineError } from '../../components/fields';
 import { SafeHtml } from '../../components/safe-html';
-import { uploadFile } from '../../calls';
-import { useServices } from '../../services-context';
+import { UploadField } from './upload-field';
 
 interface Props {
   fields: Record<string, unknown>;
@@ -21,35 +21,6 @@ interface Props {
 }
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');
-
-function CoverUpload({ onUploaded, disabled }: { onUploaded: (url: string) => void; disabled: boolean }) {
-  const { uploads } = useServices();
-  const [problem, setProblem] = useState<string | null>(null);
-  const errorId = useId();
-  return (
-    <div className="field">
-      <label className="field__label">
-        Upload a cover image
-        <input
-          type="file"
-          accept="image/jpeg,image/png,image/webp,image/svg+xml"
-          disabled={disabled}
-          aria-describedby={errorId}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (!file) return;
-            setProblem(null);
-            uploadFile
-              .load()
-              .then((call) => uploads.upload(call, file, file.name))
-              .then((answer) => onUploaded(answer.url), (error: unknown) => setProblem(error instanceof Error ? error.message : 'The upload failed'));
-          }}
-        />
-      </label>
-      <InlineError id={errorId} error={problem} />
-    </div>
-  );
-}
 
 export function ArticleFields({ fields, errors, authors, disabled, onChange }: Props) {
   const body = text(fields.body);
@@ -107,12 +78,17 @@ export function ArticleFields({ fields, errors, authors, disabled, onChange }: P
         inputMode="numeric"
       />
       <Field label="Cover image" description="A site path or an https address." value={text(fields.imageUrl)} onChange={(v) => onChange('imageUrl', v)} error={errors.imageUrl ?? null} isDisabled={disabled} />
-      <CoverUpload disabled={disabled} onUploaded={(url) => onChange('imageUrl', url)} />
+      <UploadField label="Upload a cover image" current={text(fields.imageUrl) || undefined} onUploaded={(uploaded) => onChange('imageUrl', uploaded.url)} />
       <div className="article-editor__body">
         <Field label="Body (Markdown)" multiline value={body} onChange={(v) => onChange('body', v)} error={errors.body ?? null} isDisabled={disabled} />
+        {/* A picture in the body goes in at its end, with words to replace: the article is refused until they are. */}
+        <UploadField
+          label="Upload a picture for the body"
+          onUploaded={(uploaded) => onChange('body', `${body.trimEnd()}\n\n![${PICTURE_ALT_PLACEHOLDER}](${uploaded.url})\n`)}
+        />
         <section aria-labelledby="body-preview-heading">
           <h2 id="body-preview-heading">Body preview</h2>
-          <SafeHtml className="prose article-editor__preview" html={html} />
+          <SafeHtml className="prose article-editor__preview" html={html} profile="article" />
         </section>
       </div>
     </form>
