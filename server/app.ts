@@ -1,17 +1,16 @@
 /** The Fastify app factory (the server's composition root): tests build it without listening; main.ts listens. */
-import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
-import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config';
 import type { Database } from './data/client';
-import { sharedSecret } from './data/secrets';
+import { jwtSecretOf } from './data/secrets';
 import { apiAnswers, communityMaxAgeMs } from './http/answer-cache';
 import { authPlugin } from './http/auth-plugin';
 import { DutyCycle } from './http/duty-cycle';
-import { HttpError, sendError } from './http/errors';
+import { sendError } from './http/errors';
+import { parseJsonBodies } from './http/json-body';
 import { loggerOptions } from './http/logging';
 import { REQUEST_ID_HEADER, requestIdGenerator } from './http/request-id';
 import { RequestLog } from './http/request-log';
@@ -140,16 +139,6 @@ declare module 'fastify' {
 /** How often expired tokens, counters and codes are deleted. */
 const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
-/**
- * The JWT secret: JWT_SECRET when set; otherwise one kept in the database, so every process on it signs and checks
- * with the same key (ADR 061). An earlier install's DATA_DIR/jwt-secret file becomes that key, so sessions survive.
- */
-export async function jwtSecretOf(config: Config, database: Database): Promise<string> {
-  if (config.jwtSecret) return config.jwtSecret;
-  const legacy = join(config.dataDir, 'jwt-secret');
-  return sharedSecret(database.db, 'jwt', () => (existsSync(legacy) ? readFileSync(legacy, 'utf8').trim() : randomBytes(48).toString('base64url')));
-}
-
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config, database } = deps;
   const app = Fastify({
@@ -222,15 +211,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // The client sends a JSON content type on every request (spec section 7), bodyless likes and deletes included:
   // an empty JSON body means "no body", not a 400.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
-    const text = String(body);
-    if (text.trim() === '') return done(null, undefined);
-    try {
-      done(null, JSON.parse(text));
-    } catch {
-      done(new HttpError(400, 'Body is not valid JSON'), undefined);
-    }
-  });
+  parseJsonBodies(app);
 
   const indexHtml = join(config.staticDir, 'index.html');
   await registerSecurityHeaders(app, { indexHtml, secure: config.secure });
@@ -259,25 +240,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // A sent issue joins the library's newsletters: the kept content answers (set once the API's cache is made) and pages go.
   let contentChanged = () => {};
   let searchChanged = () => {};
+  /** Content changed outside a content import: this process drops its kept answers and pages, the others hear it. */
+  const contentPublished = async () => {
+    contentChanged();
+    app.renderedPages.changed();
+    await database.changes.publish('content');
+  };
   const newsletter = new NewsletterService(db, app.mailer, {
     publicUrl: config.publicUrl, apiBasePath: config.apiBasePath, now,
     onMailFailure: (error) => app.log.error({ err: error }, 'newsletter mail failed'),
-    onPublished: async () => {
-      contentChanged();
-      app.renderedPages.changed();
-      await database.changes.publish('content');
-    },
+    onPublished: contentPublished,
   });
   const staffWorkshops = new StaffWorkshopService(db, workshops, app.mailer, { staffEmail: config.staffEmail, now, credit: cpdCredit });
   // A session moved or cancelled changes the workshops list on every process (issue 38).
-  const staffSessions = new StaffSessionService(db, workshops, app.mailer, {
-    now,
-    onChanged: async () => {
-      contentChanged();
-      app.renderedPages.changed();
-      await database.changes.publish('content');
-    },
-  });
+  const staffSessions = new StaffSessionService(db, workshops, app.mailer, { now, onChanged: contentPublished });
   const transcripts = new TranscriptVerification(db, (error) => app.log.error({ err: error }, 'transcript check failed'));
   // Content published in the browser (ADR 157): the other processes hear it at the commit, this one drops its own.
   const authoring = new AuthoringService(db, [articleHandler], {

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jwtSecretOf } from '../../server/app';
+import { jwtSecretOf } from '../../server/data/secrets';
 import { ConfigError, loadConfig } from '../../server/config';
 import { submitFeedback } from '../../src/contract/feedback';
 import { startServer } from '../support/server';
