@@ -19,13 +19,17 @@ export async function membershipsOf(db: Reader, userId: string): Promise<Members
   return db.select().from(cpdMemberships).where(eq(cpdMemberships.userId, userId)).orderBy(asc(cpdMemberships.createdAt), asc(cpdMemberships.body));
 }
 
-/** Replaces the member's list in one transaction. */
+/**
+ * Replaces the member's list in one transaction. Two saves at once take turns on the member's row: otherwise both
+ * delete nothing the other can see, both insert, and one breaks the one-per-body index.
+ */
 export async function replaceMemberships(
   db: Db,
   userId: string,
   list: readonly { body: string; bodyName: string; number: string; credentials: string[]; since: string | null }[],
 ): Promise<void> {
   await db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     await tx.delete(cpdMemberships).where(eq(cpdMemberships.userId, userId));
     if (list.length) await tx.insert(cpdMemberships).values(list.map((m) => ({ userId, ...m })));
   });

@@ -268,10 +268,10 @@ export const SCREENS: readonly Screen[] = [
     };
   }),
   // A CPD transcript's public verification (issue 39): the member's name and the body, never indexed.
-  open('/cpd/transcripts/:code', async ({ code = '' }, _url, deps) => {
+  open('/transcripts/:code', async ({ code = '' }, _url, deps) => {
     const transcript = await deps.transcripts.find(code);
     if (!transcript) return missing('Transcript', 'Verify a SustainLearn continuing-education transcript.');
-    const path = `/cpd/transcripts/${enc(transcript.code)}`;
+    const path = `/transcripts/${enc(transcript.code)}`;
     const title = `${transcript.memberName}: ${transcript.bodyName} transcript`;
     return {
       title,

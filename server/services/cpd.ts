@@ -221,7 +221,7 @@ export class CpdService {
   }
 
   verificationUrl(code: string): string {
-    return `${this.options.publicUrl}/cpd/transcripts/${code}`;
+    return `${this.options.publicUrl}/transcripts/${code}`;
   }
 
   async transcriptPdf(userId: string, body: CpdBody, periodId?: string): Promise<{ bytes: Buffer; filename: string }> {

@@ -80,8 +80,8 @@ const comments = module('comments', () => import(/* webpackChunkName: "contract-
 export const updateComment = comments('updateComment');
 export const commentRevisions = comments('commentRevisions');
 const cpd = module('cpd', () => import(/* webpackChunkName: "contract-cpd" */ '../contract/cpd'));
-export const cpdMemberships = cpd('memberships');
-export const saveCpdMemberships = cpd('saveMemberships');
+export const memberships = cpd('memberships');
+export const saveMemberships = cpd('saveMemberships');
 export const verifyTranscript = cpd('verifyTranscript');
 export const unreportedCompletions = cpd('unreportedCompletions');
 export const exportCompletions = cpd('exportCompletions');

@@ -84,7 +84,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   members('/staff/content/:kind/:id', 'staff-content-item'),
   members('/staff/content/:kind/:id/preview', 'staff-content-preview'),
   open('/certificates/:id', 'certificate'),
-  open('/cpd/transcripts/:code', 'cpd-transcript'),
+  open('/transcripts/:code', 'cpd-transcript'),
 ];
 
 /** The same match as wouter's for these patterns (static segments and `:param`), as a regular expression source. */

@@ -38,7 +38,7 @@ export const paths = {
   courseAssessment: (courseId: string) => `/courses/view/${encodeURIComponent(courseId)}/assessment`,
   certificate: (id: string) => `/certificates/${encodeURIComponent(id)}`,
   /** A CPD transcript's public verification page (issue 39), opened from its QR code. */
-  cpdTranscript: (code: string) => `/cpd/transcripts/${encodeURIComponent(code)}`,
+  cpdTranscript: (code: string) => `/transcripts/${encodeURIComponent(code)}`,
   learning: '/learning',
   workshops: '/workshops',
   workshop: (id: string) => `/workshops/${encodeURIComponent(id)}`,

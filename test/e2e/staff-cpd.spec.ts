@@ -36,7 +36,7 @@ test('an editor sees a completion ready for AIA CES and exports it, by keyboard'
 });
 
 test('a transcript verifies on its public page, with no email', async ({ page }) => {
-  await page.goto(`/cpd/transcripts/${CPD_TRANSCRIPT_CODE}`);
+  await page.goto(`/transcripts/${CPD_TRANSCRIPT_CODE}`);
   await expect(page.getByRole('heading', { level: 1, name: `${CPD_LEARNER.firstName} ${CPD_LEARNER.lastName}` })).toBeVisible();
   await expect(page.getByText('AIA CES', { exact: true })).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: CPD_COURSE_NUMBER })).toHaveCount(1);

@@ -194,7 +194,7 @@ describeWithApp('continuing-education credit: the member', { seed: true }, (ctx)
     expect(text).toContain('Ada Okafor');
     expect(text).toContain('SustainLearn');
     expect(text).toContain('Provider number: none');
-    expect(text).toMatch(/\/cpd\/transcripts\/[A-Za-z0-9_-]{16}/);
+    expect(text).toMatch(/\/transcripts\/[A-Za-z0-9_-]{16}/);
     expect(text).not.toContain('@');
     const codes = async () => (await ctx().database.db.select().from(cpdTranscripts).where(eq(cpdTranscripts.userId, ada.id))).map((r) => r.code);
     expect(await codes()).toHaveLength(1);

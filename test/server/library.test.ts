@@ -77,7 +77,7 @@ describeWithApp('courses', { seed: true }, (ctx) => {
     const all = await list();
     expect(all.map((c) => c.title).sort()).toEqual(courseFiles.map((c) => c.title).sort());
     expect(Object.keys(all[0]!).sort()).toEqual(
-      ['_id', 'category', 'description', 'duration', 'level', 'objectives', 'price', 'sections', 'status', 'thumbnail', 'title'].sort(),
+      ['_id', 'category', 'credits', 'description', 'duration', 'level', 'objectives', 'price', 'sections', 'status', 'thumbnail', 'title'].sort(),
     );
     for (const course of all) {
       const source = courseFiles.find((c) => c.title === course.title)!;

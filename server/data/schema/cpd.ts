@@ -59,7 +59,7 @@ export const cpdEntries = pgTable('cpd_entries', {
   index('cpd_entries_unreported').on(t.body, t.createdAt).where(sql`${t.reportedAt} is null and not ${t.selfReported}`),
 ]);
 
-/** A transcript as issued: the public page at /cpd/transcripts/{code} shows this snapshot (no email in it). */
+/** A transcript as issued: the public page at /transcripts/{code} shows this snapshot (no email in it). */
 export const cpdTranscripts = pgTable('cpd_transcripts', {
   code: text('code').primaryKey(),
   userId: uuid('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),

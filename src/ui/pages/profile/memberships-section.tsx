@@ -10,7 +10,7 @@ import { toast } from 'sonner';
 import { messageOf } from '../../../application/api-error';
 import { membershipNumberProblem } from '../../../domain/cpd';
 import { CPD_BODIES, CPD_BODY_NAMES, type CpdBody, LEED_CREDENTIALS, type Membership } from '../../../domain/cpd.schema';
-import { cpdMemberships, saveCpdMemberships } from '../../calls';
+import { memberships as cpdMemberships, saveMemberships as saveCpdMemberships } from '../../calls';
 import { Checkbox } from '../../components/checkbox';
 import { Field, InlineError } from '../../components/fields';
 import { useQuery } from '../../hooks/use-query';
