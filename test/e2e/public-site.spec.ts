@@ -498,8 +498,11 @@ test.describe('home', () => {
 });
 
 test.describe('articles', () => {
-  test('the featured hero, the category tabs by keyboard, the cards and an article page', async ({ page }) => {
+  test('the featured hero, the category tabs by keyboard, the cards and an article page', async ({ page, request }) => {
     await page.setViewportSize(DESKTOP);
+    // As many cards as Carbon has articles: the authoring test may have published one more on this server.
+    const carbon = ((await (await request.get('/api/articles/category/carbon')).json()) as { articles: unknown[] }).articles.length;
+    expect(carbon).toBeGreaterThanOrEqual(4);
     await page.goto('/articles');
     await expect(page).toHaveTitle('Articles | SustainLearn');
     const hero = page.getByRole('region', { name: FEATURED_TITLE });
@@ -512,8 +515,8 @@ test.describe('articles', () => {
     await expect(tabs).toHaveText(['Carbon', 'Energy', 'Conservation', 'Green Building', 'Biodiversity', 'SDGs', 'Circular Economy']);
     await expect(tabs.first()).toHaveAttribute('aria-selected', 'true');
     const panel = page.getByRole('tabpanel');
-    await expect(panel.getByRole('listitem')).toHaveCount(4);
-    await expect(panel.getByText('Article', { exact: true })).toHaveCount(4);
+    await expect(panel.getByRole('listitem')).toHaveCount(carbon);
+    await expect(panel.getByText('Article', { exact: true })).toHaveCount(carbon);
     await expectAccessible(page, 'articles');
 
     await tabs.first().focus();
