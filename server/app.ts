@@ -288,7 +288,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     staffEmail: config.staffEmail, publicUrl: config.publicUrl, now, onMailFailure: (error) => app.log.error({ err: error }, 'staff mail failed'),
   });
   app.decorate('staffGate', staff);
-  const moderation = new ModerationService(db, notifications, { now });
+  const moderation = new ModerationService(db, notifications, { now }, mentions);
   app.decorate('silenceGate', moderation);
 
   await app.register(

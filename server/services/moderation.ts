@@ -9,7 +9,7 @@ import {
 } from '../../src/domain/moderation';
 import type { Db, Tx } from '../data/client';
 import { commentFacts, removeComment } from '../data/comments';
-import { deleteDiscussion, sharePost } from '../data/discussions';
+import { deleteDiscussion, findDiscussion, sharePost } from '../data/discussions';
 import {
   insertReport, lockTarget, standingTexts, moderationCounts, moderationQueue, openReporters, resolveReports, setModeration, setPinned, silence, silenceOf,
   visibleLinkedPosts,
@@ -17,6 +17,7 @@ import {
 import { commentDocument, discussionDocument, removeDocuments, upsertDocument } from '../data/search';
 import { appendAudit } from '../data/staff';
 import { conflict, forbidden, invalid, notFound } from './errors';
+import type { MentionService } from './mentions';
 import type { NotificationService } from './notifications';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -35,6 +36,8 @@ export class ModerationService {
     private readonly db: Db,
     private readonly notifications: NotificationService,
     private readonly options: { now: () => number },
+    /** Keeps the mentions of a held post once it is approved (ADR 150). */
+    private readonly mentions?: MentionService,
   ) {}
 
   /** Refuses every community write of a silenced member, saying why and until when (403). */
@@ -93,6 +96,7 @@ export class ModerationService {
         const reports = await resolveReports(tx, targetType, targetId, actorId, 'keep', at);
         await setModeration(tx, targetType, targetId, 'visible', null);
         await this.index(tx, targetType, targetId, item.discussionId);
+        if (item.moderation === 'held' && targetType === 'discussion') await this.announce(tx, targetId);
         await appendAudit(tx, { actorId, action: 'moderation.kept', target, detail: { reports, was: item.moderation, author: item.authorId } });
         return item.moderation === 'held' ? 'Post approved: it is in the feed now' : 'Kept: the reports are dismissed';
       }
@@ -106,6 +110,18 @@ export class ModerationService {
       await appendAudit(tx, { actorId, action: 'moderation.hidden', target, detail: { reason: action.reason, reports, author: item.authorId } });
       return 'Hidden: the author is told why';
     });
+  }
+
+  /**
+   * An approved held post tells, now, whom its creation would have told had it not been held: the members it mentions
+   * and the followers of its subcategory, as its author (the moderator approved it; the author wrote it).
+   */
+  private async announce(tx: Tx, discussionId: string) {
+    const post = await findDiscussion(tx, discussionId);
+    if (!post) return;
+    const authorId = post.createdBy._id;
+    const mentionedIds = await this.mentions?.keep(tx, { target: { targetType: 'discussion', targetId: discussionId }, html: post.content, actorId: authorId });
+    await this.notifications.posted(tx, { discussionId, category: post.category, subcategory: post.subcategory, authorId, mentionedIds });
   }
 
   /** Back in search: the post (with its standing comments) or the comment. */

@@ -15,6 +15,7 @@ import * as calls from '../../src/contract/moderation';
 import { search } from '../../src/contract/search';
 import { staffHome } from '../../src/contract/staff';
 import { ALREADY_REPORTED, HELD_MESSAGE, OWN_REPORT, REPORTED_MESSAGE } from '../../src/domain/moderation';
+import { mentionMarkup } from '../../src/domain/mentions';
 import { send } from './api';
 import { describeWithApp, type TestContext } from './fixture';
 import { type Member, member } from './members';
@@ -122,7 +123,7 @@ describeWithApp('moderation: reports, held posts, silence, the queue', { seed: t
     const newcomer = await member(c, 'mod-newcomer@example.com', 'Noor', 'Salim');
     const plain = await post(c, newcomer, 'A question without links');
     expect(plain.message).toBeUndefined();
-    const created = await post(c, newcomer, 'Embodied carbon figures for glulam', LINK);
+    const created = await post(c, newcomer, 'Embodied carbon figures for glulam', `${LINK}<p>${mentionMarkup(ben.id, 'Ben')}, your view?</p>`);
     expect(created.discussion.moderation).toBe('held');
     expect(created.message).toBe(HELD_MESSAGE);
     const id = created.discussion._id;
@@ -131,6 +132,10 @@ describeWithApp('moderation: reports, held posts, silence, the queue', { seed: t
     expect((await send(c, getDiscussion, { token: ben.token, params: { id } })).statusCode).toBe(404);
     const glulam = async () => JSON.stringify((await send(c, search, { token: ben.token, query: { q: 'glulam', type: 'discussion' } })).json());
     expect(await glulam()).not.toContain('Embodied carbon figures for glulam');
+    // Nobody is told of a post they cannot open: the mention waits for the approval.
+    const mentionsOf = (userId: string, discussionId: string) =>
+      c.database.db.select().from(notifications).where(and(eq(notifications.userId, userId), eq(notifications.discussionId, discussionId)));
+    expect(await mentionsOf(ben.id, id)).toEqual([]);
     // Others cannot report what they cannot see.
     expect((await report(c, ben, 'discussion', id)).statusCode).toBe(404);
     const home = (await send(c, staffHome, { token: people.moderator.token })).json();
@@ -140,6 +145,7 @@ describeWithApp('moderation: reports, held posts, silence, the queue', { seed: t
     const approved = await send(c, calls.moderateItem, { token: people.admin.token, params: { targetType: 'discussion', targetId: id }, body: { action: 'keep' } });
     expect(approved.json().message).toMatch(/approved/);
     expect(await feedIds(c, ben)).toContain(id);
+    expect(await mentionsOf(ben.id, id)).toEqual([expect.objectContaining({ kind: 'mention', actorId: newcomer.id })]);
     expect((await send(c, getDiscussion, { token: ben.token, params: { id } })).statusCode).toBe(200);
     expect(await glulam()).toContain('Embodied carbon figures for glulam');
     // The second linked post waits too; after two approved, links go straight in.
