@@ -61,6 +61,10 @@ export async function notificationRoutes(app: FastifyInstance, { service, mail, 
     return { success: true, kind: kinds[0]! } as const;
   });
 
+  // A GET of the same address (a mail program without RFC 8058 opens it in the browser, and link scanners fetch it)
+  // unsubscribes nothing: it is sent to the notification settings, where the member chooses.
+  app.get(unsubscribeNotifications.path, async (_request, reply) => reply.header('cache-control', 'no-store').redirect('/profile', 303));
+
   implement(app, listFollows, async ({ user }) => ({ success: true, follows: await service.follows(user.id) }) as const);
   implement(app, setFollow, async ({ user, body }) => {
     const { following, ...target } = body;

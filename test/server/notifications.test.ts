@@ -211,6 +211,9 @@ describeWithApp('notifications', { relayMail, env: { JOB_POLL_SECONDS: '0' } }, 
     expect((await send(ctx(), calls.unsubscribeNotifications, { query: { token: 'nonsense' } })).statusCode).toBe(404);
     const form = await ctx().app.inject({ method: 'POST', url: `/api/notifications/unsubscribe?token=${good}`, payload: 'x=1', headers: { 'content-type': 'application/x-www-form-urlencoded' } });
     expect(form.statusCode).toBe(400);
+    // A GET (a person's click, or a link scanner) unsubscribes nothing: it is sent to the settings.
+    const opened = await ctx().app.inject({ method: 'GET', url: `/api/notifications/unsubscribe?token=${good}` });
+    expect([opened.statusCode, opened.headers.location]).toEqual([303, '/profile']);
     expect((await send(ctx(), calls.getNotificationPreferences, { token: a!.token })).json().preferences.like).toBe('site');
     expect((await send(ctx(), calls.unsubscribeNotifications, { query: { token: good } })).json()).toEqual({ success: true, kind: 'like' });
     expect((await send(ctx(), calls.getNotificationPreferences, { token: a!.token })).json().preferences.like).toBe('off');
