@@ -80,7 +80,9 @@ import { TranscriptVerification } from './services/cpd-verification';
 import { StaffMemberService } from './services/staff-members';
 import { JobRunner } from './services/jobs';
 import { NEWSLETTER_JOB, NewsletterService } from './services/newsletter';
-import { NOTIFICATION_DIGEST_JOB, NOTIFICATION_MAIL_JOB, NotificationService } from './services/notifications';
+import { NOTIFICATION_DIGEST_JOB, NOTIFICATION_MAIL_JOB, NOTIFICATION_PUSH_JOB, NotificationService } from './services/notifications';
+import { PushService, vapidKeysOf } from './services/push';
+import { pushRoutes } from './routes/push';
 import { NotificationMailService } from './services/notification-mail';
 import { NotificationStreams } from './services/notification-stream';
 import { jobQueueDepth } from './data/jobs';
@@ -229,6 +231,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mentions = new MentionService(notifications);
   const discussions = new DiscussionService(db, notifications, mentions);
   const comments = new CommentService(db, discussions, notifications, mentions);
+  const push = new PushService(db, {
+    keys: await vapidKeysOf(db), subject: `mailto:${config.contact.email}`, productName: 'SustainLearn', publicUrl: config.publicUrl, extraOrigins: config.pushServiceOrigins, now,
+  });
   const notificationMail = new NotificationMailService(db, app.mailer, { publicUrl: config.publicUrl, apiBasePath: config.apiBasePath, secret: jwtSecret, now });
   app.decorate('notificationStreams', new NotificationStreams(db, database.changes, (error) => app.log.error({ err: error }, 'notification stream failed')));
   const attempts = new QuizAttempts(db, quizUrls(config.apiBasePath));
@@ -277,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     [NEWSLETTER_JOB]: (job) => newsletter.sendBatch(job),
     [NOTIFICATION_MAIL_JOB]: (job) => notificationMail.sendOne(job),
     [NOTIFICATION_DIGEST_JOB]: (job) => notificationMail.sendDigest(job),
+    [NOTIFICATION_PUSH_JOB]: (job) => push.sendOne(job),
     [AUTHORING_PUBLISH_JOB]: (job) => authoring.runScheduled(job),
   }, now, (error, job) =>
     app.log.error({ err: error, job: job?.kind }, 'a job failed'), {
@@ -325,6 +331,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await api.register(discussionRoutes, { discussions });
       await api.register(commentRoutes, { comments });
       await api.register(notificationRoutes, { service: notifications, mail: notificationMail, streams: app.notificationStreams });
+      await api.register(pushRoutes, { service: push });
       await api.register(revisionRoutes, { revisions: new RevisionService(db) });
       await api.register(bookmarkRoutes, { bookmarks: new BookmarkService(db) });
       await api.register(cpdRoutes, { cpd: new CpdService(db, { now, publicUrl: config.publicUrl, apiBasePath: config.apiBasePath, provider: config.provider }) });

@@ -28,6 +28,12 @@ const envSchema = z.object({
   PROVIDER_ADDRESS: z.preprocess(emptyAsUndefined, z.string().max(300).optional()),
   PROVIDER_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   PROVIDER_NUMBER: z.preprocess(emptyAsUndefined, z.string().max(60).optional()),
+  /**
+   * Push services besides the browsers' own (ADR 169), as origins separated by commas: a self-hosted one, or a test's
+   * stand-in. The server posts only to these and to the browsers' services.
+   */
+  PUSH_SERVICE_ORIGINS: z.preprocess(emptyAsUndefined, z.string().default('').transform((list) => list.split(',').map((o) => o.trim()).filter(Boolean))
+    .pipe(z.array(z.url().transform((u) => new URL(u).origin)))),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('SustainLearn <no-reply@sustainlearn.local>')),
   PUBLIC_URL: z.preprocess(emptyAsUndefined, z.url().optional()),
   API_BASE_PATH: z.preprocess(emptyAsUndefined, z.string().regex(/^\/[a-z0-9/_-]*[a-z0-9]$/i, 'must look like /api').default('/api')),
@@ -87,6 +93,8 @@ export interface Config {
   /** How people reach the team: CONTACT_EMAIL, CONTACT_PHONE and CONTACT_ADDRESS. */
   contact: SiteContact;
   mailFrom: string;
+  /** Origins of push services allowed besides the browsers' (PUSH_SERVICE_ORIGINS). */
+  pushServiceOrigins: string[];
   /** The continuing-education provider on transcripts (PROVIDER_*); `number` null until one is set. */
   provider: { name: string; address: string | null; url: string; number: string | null };
   publicUrl: string;
@@ -140,6 +148,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     staffEmail: e.STAFF_EMAIL,
     contact: contactOf(env),
     mailFrom: e.MAIL_FROM,
+    pushServiceOrigins: e.PUSH_SERVICE_ORIGINS,
     provider: {
       name: e.PROVIDER_NAME,
       address: e.PROVIDER_ADDRESS ?? null,

@@ -7,3 +7,4 @@ export * from './schema/staff';
 export * from './schema/newsletter';
 export * from './schema/cpd';
 export * from './schema/authoring';
+export * from './schema/push';

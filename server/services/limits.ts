@@ -87,6 +87,8 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   'comments.like': [perMember(60, MINUTE), perAddress(180, MINUTE)],
   'notifications.read': [perMember(120, MINUTE), perAddress(360, MINUTE)],
   'notifications.updatePreferences': [perMember(30, 10 * MINUTE), perAddress(90, 10 * MINUTE)],
+  'push.subscribe': [perMember(30, 10 * MINUTE), perAddress(90, 10 * MINUTE)],
+  'push.unsubscribe': [perMember(30, 10 * MINUTE), perAddress(90, 10 * MINUTE)],
   // A mail program's one-click POST carries no session: counted per address.
   'notifications.unsubscribe': [perAddress(30, 10 * MINUTE)],
   'follows.set': [perMember(60, MINUTE), perAddress(180, MINUTE)],

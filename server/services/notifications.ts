@@ -3,7 +3,8 @@
  * community call `notify` (or one of the events below, which call it) inside their own transaction: the notification
  * exists exactly when the reply, like or mention does. Nobody is told of their own act; a member who chose 'off' for a
  * kind gets no row at all. Each row written is announced on the notice channel (delivered when the transaction
- * commits, to every process) and, for 'email' and 'digest', given to the job queue.
+ * commits, to every process) and, for 'email' and 'digest', given to the job queue, as it is for push when one of
+ * the member's devices receives the kind (ADR 169).
  */
 import { sql } from 'drizzle-orm';
 import type { NotificationItem } from '../../src/contract/notifications';
@@ -18,6 +19,7 @@ import {
   type NotificationView, postFacts, preferencesOf, savePreferences, unfollow, unreadCount,
 } from '../data/notification-lists';
 import { channelsFor, insertNotification, reachableMembers } from '../data/notifications';
+import { wantsPush } from '../data/push';
 import { invalid, notFound } from './errors';
 
 export interface CommunityEvent {
@@ -44,6 +46,8 @@ export interface Written {
 /** The job of one mail for one notification, and of a member's daily digest. */
 export const NOTIFICATION_MAIL_JOB = 'notification-mail';
 export const NOTIFICATION_DIGEST_JOB = 'notification-digest';
+/** The job of one notification pushed to the member's devices that receive its kind (ADR 169). */
+export const NOTIFICATION_PUSH_JOB = 'notification-push';
 /** How long after the event its mail goes: read on the site by then, it does not. */
 export const NOTIFICATION_MAIL_DELAY_MS = 60_000;
 /** The member's local hour of the daily digest. */
@@ -96,6 +100,10 @@ export class NotificationService {
       if (!row) continue;
       await tx.execute(sql`select pg_notify(${NOTICE_CHANNEL}, ${noticePayload({ userId, seq: row.seq })})`);
       await this.#scheduleMail(tx, userId, row, channel);
+      if (await wantsPush(tx, userId, event.kind)) {
+        const key = `${NOTIFICATION_PUSH_JOB}:${row.id}:${row.seq}`;
+        await enqueueJob(tx, { key, kind: NOTIFICATION_PUSH_JOB, payload: { id: row.id }, runAt: new Date(this.now()) });
+      }
       written.push({ userId, ...row });
     }
     return written;

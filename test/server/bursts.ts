@@ -318,7 +318,15 @@ export const BURSTS: Record<string, (p: Prep) => Promise<Burst>> = {
   'notifications.updatePreferences': async () => ({ body: { preferences: { like: 'digest' }, timeZone: 'Europe/Paris' }, signedIn: true }),
   'notifications.unsubscribe': async (p) => ({ query: { token: unsubscribeToken(p.who.id, ['like']) }, signedIn: false }),
   'follows.set': async (p) => ({ body: { ...followTarget(p), following: true }, signedIn: true }),
+  'push.subscribe': async (p) => ({ body: { ...pushDevice(p), kinds: ['reply_post'] }, signedIn: true }),
+  'push.unsubscribe': async (p) => ({ body: { endpoint: pushDevice(p).endpoint }, signedIn: true }),
 };
+
+/** A device of the member at a browser's push service (nothing is sent to it: only saved). */
+const pushDevice = (p: Prep) => ({
+  endpoint: `https://fcm.googleapis.com/fcm/send/burst-${p.who.id}`,
+  keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+});
 
 const followTarget = (p: Prep) => ({ targetType: 'subcategory' as const, targetId: `${p.seeded.category}/${p.seeded.subcategory}` });
 
