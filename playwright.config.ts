@@ -24,6 +24,9 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',
+    // The installable app's worker (ADR 170) is tested on its own (installable.spec.ts); elsewhere a cached shell would
+    // only hide what a test means to see from the server.
+    serviceWorkers: 'block',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS },
   },
 });

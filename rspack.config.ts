@@ -3,6 +3,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig } from '@rspack/cli';
 import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import { type Compilation, type Compiler, rspack } from '@rspack/core';
+import { PwaAssetsPlugin, serviceWorkerConfig } from './scripts/pwa-build';
 import { TOKEN_COOKIE } from './src/adapters/cookie-token-store';
 import { PAGE_DATA_ID } from './src/ui/page-data-id';
 import { patternSource, ROUTE_TABLE } from './src/ui/route-table';
@@ -257,6 +258,7 @@ const browserConfig = defineConfig({
     // The product is in US English: react-aria's strings for its 30-odd other languages stay out of the bundle.
     optimizeLocales.rspack({ locales: ['en-US'] }),
     fixedDefaultLocale(),
+    new PwaAssetsPlugin(),
     ...(isProd ? [new PreloadPlugin(), new CompileHintPlugin(), new PrecompressPlugin()] : []),
   ],
   optimization: {
@@ -272,4 +274,5 @@ const browserConfig = defineConfig({
 });
 
 // The development build (`npm run dev`) is the browser's alone: pages render in the browser there. Production makes both.
-export default isProd ? [browserConfig, renderConfig] : browserConfig;
+// The service worker (ADR 170) only in production: in development it would keep old code under hot reloading.
+export default isProd ? [browserConfig, renderConfig, defineConfig(serviceWorkerConfig(outputPath, typescriptRule(false)))] : browserConfig;

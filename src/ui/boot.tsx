@@ -9,6 +9,7 @@
  */
 import { StrictMode, startTransition } from 'react';
 import { clientPreload, readPageData } from './preload';
+import { whenIdle } from './when-idle';
 
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -47,6 +48,8 @@ async function start() {
     if (data && element.firstElementChild) hydrateRoot(element, app);
     else createRoot(element).render(app);
   });
+  // The installable app's worker (ADR 170), after the load event and when idle: its own small chunk.
+  void import(/* webpackChunkName: "service-worker" */ '../adapters/service-worker/register').then(({ registerServiceWorker }) => registerServiceWorker(whenIdle));
 }
 
 void start();

@@ -57,8 +57,8 @@ export const test = base.extend<{ page: Page; consoleErrors: string[]; cspViolat
   cspViolations: async ({}, use) => {
     await use([]);
   },
-  page: async ({ browser, baseURL, consoleErrors, cspViolations }, use) => {
-    const context = await browser.newContext({ baseURL });
+  page: async ({ browser, baseURL, serviceWorkers, consoleErrors, cspViolations }, use) => {
+    const context = await browser.newContext({ baseURL, serviceWorkers });
     await recordCspViolations(context, cspViolations);
     const page = await context.newPage();
     await waitForLiveAfterLoads(page);
