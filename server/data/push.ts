@@ -1,6 +1,6 @@
 /** Web Push subscriptions (ADR 169): one row per device, found by its endpoint. */
 import { and, arrayContains, eq, sql } from 'drizzle-orm';
-import type { NotificationKind } from '../../src/domain/notifications';
+import { isNotificationKind, type NotificationKind } from '../../src/domain/notifications';
 import type { Db, Tx } from './client';
 import { pushSubscriptions } from './schema';
 
@@ -54,4 +54,14 @@ export async function wantsPush(db: Db | Tx, userId: string, kind: NotificationK
     .where(and(eq(pushSubscriptions.userId, userId), arrayContains(pushSubscriptions.kinds, [kind])))
     .limit(1);
   return row !== undefined;
+}
+
+/** The kinds the member's device at `endpoint` receives, or null when it is not the member's device. */
+export async function kindsOf(db: Db | Tx, userId: string, endpoint: string): Promise<NotificationKind[] | null> {
+  const [row] = await db
+    .select({ kinds: pushSubscriptions.kinds })
+    .from(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
+    .limit(1);
+  return row ? (row.kinds.filter(isNotificationKind) as NotificationKind[]) : null;
 }

@@ -12,7 +12,7 @@ import type { NotificationKind } from '../../src/domain/notifications';
 import type { Db } from '../data/client';
 import type { JobRow } from '../data/jobs';
 import { notificationById } from '../data/notification-lists';
-import { dropSubscription, markPushed, pushTargets, removeSubscription, saveSubscription } from '../data/push';
+import { dropSubscription, kindsOf, markPushed, pushTargets, removeSubscription, saveSubscription } from '../data/push';
 import { sharedSecret } from '../data/secrets';
 import { invalid } from './errors';
 /** How long a push service keeps a message for a device that is offline. */
@@ -55,6 +55,10 @@ export class PushService {
     const kinds = [...new Set(s.kinds)];
     await saveSubscription(this.db, { userId, endpoint: s.endpoint, p256dh: s.keys.p256dh, auth: s.keys.auth, kinds });
     return { message: PUSH_TEXT.saved, kinds };
+  }
+
+  kinds(userId: string, endpoint: string): Promise<NotificationKind[] | null> {
+    return kindsOf(this.db, userId, endpoint);
   }
 
   async unsubscribe(userId: string, endpoint: string): Promise<string> {

@@ -15,6 +15,7 @@ import { COOKIE_JAR, CookieTokenStore, type CookieJar, TOKEN_COOKIE } from './co
 import { type ApiConfig, TOKENS } from './di-tokens';
 import { LazyApiClient } from './http/lazy-api-client';
 import { LocalDraftStore } from './local-draft-store';
+import { BrowserPushDevice } from './browser-push-device';
 import { provideMachines } from './machines';
 import { RenderNavigator } from './render-navigator';
 import { SonnerNotifier } from './sonner-notifier';
@@ -85,7 +86,7 @@ export function createServices(
     follow(session.getSnapshot().matches('signedIn') ? session.getSnapshot().context.user : null);
   }
   return {
-    ...ports, analytics: container.get<Analytics>(TOKENS.Analytics), session, notifications, machines: provideMachines({ ...ports, endSession }),
+    ...ports, analytics: container.get<Analytics>(TOKENS.Analytics), session, notifications, machines: provideMachines({ ...ports, endSession, push: new BrowserPushDevice() }),
   };
 }
 

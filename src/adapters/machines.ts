@@ -14,7 +14,8 @@ import { provideMemberSuspension } from '../application/member-suspension.effect
 import { provideMentionPicker } from '../application/mention-picker.effects';
 import { provideReportDialog } from '../application/report-dialog.effects';
 import { provideOtpWizard } from '../application/otp-wizard.effects';
-import type { ApiClient, Clock, DraftStore, FileSaver, FileUploader, Navigator, Notifier, TokenStore } from '../application/ports';
+import type { ApiClient, Clock, DraftStore, FileSaver, FileUploader, Navigator, Notifier, PushDevice, TokenStore } from '../application/ports';
+import { providePushSettings } from '../application/push-settings.effects';
 import { providePostComposer } from '../application/post-composer.effects';
 import { provideQuizAttempt } from '../application/quiz-attempt.effects';
 import { provideSearch } from '../application/search.effects';
@@ -33,6 +34,8 @@ export interface MachinePorts {
   log: (message: string, error: unknown) => void;
   /** Ends the session on this device when its token died on the server (an account deleted). */
   endSession: () => void;
+  /** This device's push (ADR 169). */
+  push: PushDevice;
 }
 
 export function provideMachines(ports: MachinePorts): AppMachines {
@@ -55,5 +58,6 @@ export function provideMachines(ports: MachinePorts): AppMachines {
     reportDialog: () => provideReportDialog(ports),
     cpd: () => provideCpd(ports),
     contentEditor: () => provideContentEditor(ports),
+    pushSettings: () => providePushSettings(ports),
   };
 }

@@ -106,3 +106,18 @@ export interface NotificationStreamListener {
 export interface NotificationStream {
   open(lastSeq: number | null, listener: NotificationStreamListener): () => void;
 }
+
+/** A push subscription as the browser gives it (PushSubscription.toJSON()): where to send, and the keys. */
+export interface PushSubscriptionKeys {
+  endpoint: string;
+  keys: { p256dh: string; auth: string };
+}
+
+/** This device's push (issue 42 item 4, ADR 169): whether it can, whether the member allowed it, its subscription. */
+export interface PushDevice {
+  status(): Promise<{ state: 'unsupported' | 'denied' | 'off' } | { state: 'on'; subscription: PushSubscriptionKeys }>;
+  /** Asks the member's permission when needed, then subscribes with the server's key; 'denied' when refused. */
+  subscribe(publicKey: string): Promise<PushSubscriptionKeys | 'denied'>;
+  /** Ends the device's subscription; answers its endpoint, or null when there was none. */
+  unsubscribe(): Promise<string | null>;
+}

@@ -15,6 +15,7 @@ import type { ReportDialogMachine } from './report-dialog.machine';
 import type { OtpWizardMachine } from './otp-wizard.machine';
 import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, FileUploader, Navigator, Notifier, TokenStore } from './ports';
 import type { PostComposerMachine } from './post-composer.machine';
+import type { PushSettingsMachine } from './push-settings.machine';
 import type { QuizAttemptMachine } from './quiz-attempt.machine';
 import type { SearchMachine } from './search.machine';
 import type { SessionMachine } from './session.machine';
@@ -50,6 +51,8 @@ export interface AppMachines {
   /** The /cpd dashboard: its ledger, period switching and the external-activity form (issue 39). */
   cpd(): CpdMachine;
   contentEditor(): ContentEditorMachine;
+  /** Push notifications on this device (issue 42 item 4). */
+  pushSettings(): PushSettingsMachine;
 }
 
 export interface AppServices {

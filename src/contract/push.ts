@@ -31,3 +31,10 @@ export const unsubscribePush = call({
   body: z.object({ endpoint: z.url().max(2000) }),
   response: z.object({ success: ok, message: z.string() }),
 });
+
+/** What this device receives (its endpoint, from the browser): the kinds, or null when the server has no such device. */
+export const getPushSubscription = call({
+  name: 'push.subscription', method: 'GET', path: '/notifications/push/subscription', auth: 'required',
+  query: z.object({ endpoint: z.url().max(2000) }),
+  response: z.object({ success: ok, kinds: z.array(z.enum(NOTIFICATION_KINDS)).nullable() }),
+});

@@ -40,6 +40,10 @@ describeWithApp('push notifications', { env: { JOB_POLL_SECONDS: '0', PUSH_SERVI
     const on = await send(ctx(), calls.subscribePush, { token: a!.token, body: { ...phone.subscription, kinds: ['reply_post', 'mention'] } });
     expect(on.json()).toEqual({ success: true, message: PUSH_TEXT.saved, kinds: ['reply_post', 'mention'] });
     await send(ctx(), calls.subscribePush, { token: a!.token, body: { ...laptop.subscription, kinds: ['reply_post'] } });
+    const kindsOf = async (token: string, endpoint: string) => (await send(ctx(), calls.getPushSubscription, { token, query: { endpoint } })).json().kinds;
+    expect(await kindsOf(a!.token, phone.subscription.endpoint)).toEqual(['reply_post', 'mention']);
+    // Another member cannot read what a device of A's receives.
+    expect(await kindsOf(b!.token, phone.subscription.endpoint)).toBeNull();
     expect((await devicesOf(ctx(), a!.id)).map((d) => d.endpoint).sort()).toEqual([laptop.subscription.endpoint, phone.subscription.endpoint].sort());
 
     const post = await postBy(ctx(), a!, 'Thermal bridges at balcony slabs');

@@ -14,6 +14,7 @@ import { getNotificationPreferences, updateNotificationPreferences } from '../..
 import { ErrorState, Spinner } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
 import { useServices } from '../../services-context';
+import { PushSection } from './push-section';
 
 function ChannelSelect({ kind, value, onChange }: { kind: NotificationKind; value: NotificationChannel; onChange: (value: NotificationChannel) => void }) {
   return (
@@ -93,6 +94,7 @@ export function NotificationPreferencesSection() {
           </Button>
         </Form>
       ) : null}
+      <PushSection />
     </section>
   );
 }
