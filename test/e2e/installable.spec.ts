@@ -34,6 +34,15 @@ test('installable: the manifest, its icons, no installability error, and the off
   expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
   expect(installabilityErrors.map((e) => e.errorId)).toEqual(['in-incognito']);
 
+  // The page open when the connection goes says so in the bar, and says it once it is back.
+  const bar = page.getByRole('navigation', { name: 'Main' });
+  await expect(bar.getByText('Offline', { exact: true })).toHaveCount(0);
+  await page.context().setOffline(true);
+  await expect(bar.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();
+  await expectAccessible(page, 'the home page, offline');
+  await page.context().setOffline(false);
+  await expect(bar.getByText('Offline', { exact: true })).toHaveCount(0);
+
   await page.context().setOffline(true);
   await page.goto('/courses');
   await expect(page.getByRole('heading', { level: 1, name: 'You are offline' })).toBeVisible();

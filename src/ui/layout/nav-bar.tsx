@@ -6,6 +6,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'wouter';
 import { SectionSearch } from '../components/section-search';
+import { useOnline } from '../hooks/use-online';
 import { MOBILE_NAV_QUERY, useMediaQuery } from '../hooks/use-media-query';
 import { displayFirstName } from '../../domain/user';
 import { paths } from '../routes';
@@ -208,12 +209,23 @@ function MobileNav() {
   );
 }
 
+/** "Offline" beside the logo while the browser has no connection (issue 42 item 3), announced as it comes and goes. */
+function ConnectionStatus() {
+  const online = useOnline();
+  return (
+    <span className="nav__connection" role="status">
+      {online ? null : <span className="nav__offline">Offline</span>}
+    </span>
+  );
+}
+
 export function NavBar() {
   const mobile = useMediaQuery(MOBILE_NAV_QUERY);
   return (
     <header className="site-header">
       <nav className="nav container" aria-label="Main">
         <Logo />
+        <ConnectionStatus />
         {mobile ? <MobileNav /> : <DesktopNav />}
       </nav>
     </header>
