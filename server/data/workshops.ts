@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { isUuid } from '../../src/domain/ids';
 import { type RegistrationStatus, SESSION_WINDOW_DAYS, sessionsBetween } from '../../src/domain/workshops';
+import { holidayTest } from '../calendar/public-holidays';
 import type { Db, Tx } from './client';
 import { users, workshopRegistrations, workshops, workshopSeries } from './schema';
 
@@ -17,14 +18,14 @@ type Reader = Db | Tx;
 const sessionSlug = (series: string, startsAt: Date) => `${series}--${startsAt.toISOString().slice(0, 16).replace(':', '')}`;
 
 /**
- * Makes every session of every series that starts in the next SESSION_WINDOW_DAYS days (existing ones stay as they
- * are, with their registrations); answers how many were added.
+ * Makes every session of every series that starts in the next SESSION_WINDOW_DAYS days, but for its region's public
+ * holidays (existing ones stay as they are, with their registrations); answers how many were added.
  */
 export async function generateSessions(db: Reader, now: Date): Promise<number> {
   const all = await db.select().from(workshopSeries);
   const until = new Date(now.getTime() + SESSION_WINDOW_DAYS * 86_400_000);
   const rows = all.flatMap((s) =>
-    sessionsBetween(s.schedule, now, until).map((startsAt) => ({
+    sessionsBetween(s.schedule, now, until, holidayTest(s.schedule)).map((startsAt) => ({
       slug: sessionSlug(s.slug, startsAt), title: s.title, description: s.description, imageUrl: s.imageUrl, startsAt,
       duration: s.duration, joinUrl: s.joinUrl, seriesId: s.id, capacity: s.capacity,
     })));
@@ -150,7 +151,7 @@ export async function deleteOrphanSessions(db: Reader): Promise<void> {
 export async function pruneUnscheduledSessions(db: Reader, now: Date): Promise<void> {
   const until = new Date(now.getTime() + SESSION_WINDOW_DAYS * 86_400_000);
   for (const series of await db.select().from(workshopSeries)) {
-    const keep = new Set(sessionsBetween(series.schedule, now, until).map((d) => d.getTime()));
+    const keep = new Set(sessionsBetween(series.schedule, now, until, holidayTest(series.schedule)).map((d) => d.getTime()));
     // A session staff moved or cancelled (sequence above 0) is theirs: the schedule neither drops nor makes it again.
     const future = await db.select({ id: workshops.id, startsAt: workshops.startsAt }).from(workshops)
       .where(and(eq(workshops.seriesId, series.id), gte(workshops.startsAt, now), eq(workshops.sequence, 0)));
