@@ -38,11 +38,15 @@ export async function generateSessions(db: Reader, now: Date): Promise<number> {
   return made.length;
 }
 
-/** Upcoming: not yet over (a session that has started can be joined until its end), soonest first. */
+/** A session's series' time zone (UTC for a session without a series), for showing its times (issue 41). */
+const seriesZone = sql<string>`coalesce(${workshopSeries.schedule}->>'timeZone', 'UTC')`;
+
+/** Upcoming: not yet over (a session that has started can be joined until its end), soonest first, with its zone. */
 export function upcomingSessions(db: Reader, now: Date) {
   return db
-    .select()
+    .select({ session: workshops, timeZone: seriesZone })
     .from(workshops)
+    .leftJoin(workshopSeries, eq(workshopSeries.id, workshops.seriesId))
     .where(and(gte(sql`${workshops.startsAt} + make_interval(mins => ${workshops.duration})`, now), isNull(workshops.cancelledAt)))
     .orderBy(asc(workshops.startsAt), asc(workshops.title));
 }
@@ -127,9 +131,10 @@ export async function memberContact(db: Reader, userId: string): Promise<{ email
 /** A member's registrations with their sessions, newest session first. */
 export function registrationsOf(db: Reader, userId: string) {
   return db
-    .select({ registration: workshopRegistrations, session: workshops })
+    .select({ registration: workshopRegistrations, session: workshops, timeZone: seriesZone })
     .from(workshopRegistrations)
     .innerJoin(workshops, eq(workshops.id, workshopRegistrations.workshopId))
+    .leftJoin(workshopSeries, eq(workshopSeries.id, workshops.seriesId))
     .where(eq(workshopRegistrations.userId, userId))
     .orderBy(desc(workshops.startsAt))
     .limit(200);

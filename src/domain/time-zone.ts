@@ -56,7 +56,7 @@ const wordings = new Map<string, Intl.DateTimeFormat>();
  * An instant on the wall clock of `timeZone`, the zone named: "December 1, 2026 at 12:00 PM Eastern Standard Time"
  * ("Tuesday, December 1, 2026 at ..." with the weekday). Written out from the formatter's numbers, so only the zone's
  * name comes from ICU: the server's and the browser's ICU word a date differently (", " or " at "), which would break
- * hydration. UTC stays "UTC", as formatUsDateTime words it, and asks no formatter at all.
+ * hydration. UTC without the weekday stays "UTC", as formatUsDateTime words it, and asks no formatter at all.
  */
 export function formatDateTimeIn(iso: string | Date, timeZone: string, options: { weekday?: boolean } = {}): string {
   const utc = timeZone === 'UTC' || timeZone === 'Etc/UTC';
@@ -74,7 +74,6 @@ export function formatDateTimeIn(iso: string | Date, timeZone: string, options: 
   // Stryker disable next-line OptionalChaining: the parts asked for are always in formatToParts' answer
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
   const [year, month, day, hours] = [Number(part('year')), Number(part('month')), Number(part('day')), Number(part('hour')) % 24];
-  const zone = utc ? 'UTC' : part('timeZoneName');
   const weekday = options.weekday ? `${WEEKDAY_NAMES[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]}, ` : '';
-  return `${weekday}${MONTHS[month - 1]} ${day}, ${year} at ${hours % 12 || 12}:${part('minute').padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'} ${zone}`;
+  return `${weekday}${MONTHS[month - 1]} ${day}, ${year} at ${hours % 12 || 12}:${part('minute').padStart(2, '0')} ${hours < 12 ? 'AM' : 'PM'} ${part('timeZoneName')}`;
 }

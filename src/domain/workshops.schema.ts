@@ -83,5 +83,6 @@ export const myWorkshopSchema = z.object({
   title: z.string(),
   date: z.string(),
   duration: z.number(),
+  timeZone: z.string(),
   status: registrationStatusSchema,
 });

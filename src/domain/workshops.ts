@@ -209,6 +209,8 @@ export interface MyWorkshop {
   title: string;
   date: string;
   duration: number;
+  /** The series' own time zone (issue 41). */
+  timeZone: string;
   status: RegistrationStatus;
 }
 

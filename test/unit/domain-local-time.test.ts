@@ -22,7 +22,7 @@ describe('a time in a zone', () => {
 
   it('words midnight and noon as 12', () => {
     expect(formatDateTimeIn('2026-12-01T05:00:00Z', 'America/New_York')).toBe('December 1, 2026 at 12:00 AM Eastern Standard Time');
-    expect(formatDateTimeIn('2026-12-01T00:00:00Z', 'Etc/UTC', { weekday: true })).toBe('Tuesday, December 1, 2026 at 12:00 AM UTC');
+    expect(formatDateTimeIn('2026-12-01T00:00:00Z', 'Etc/UTC', { weekday: true })).toBe('Tuesday, December 1, 2026 at 12:00 AM Coordinated Universal Time');
   });
 
   it('words UTC as formatUsDateTime does, and refuses what is no date', () => {
