@@ -11,6 +11,7 @@ import { creditLinesSchema } from '../../src/domain/credit-lines';
 import { scheduleSchema } from '../../src/domain/workshops.schema';
 import { workshopSeries } from '../data/schema';
 import { deleteOrphanSessions, generateSessions, pruneUnscheduledSessions } from '../data/workshops';
+import { knownRegion } from '../calendar/public-holidays';
 import { ContentError, type ContentModule } from './module';
 
 const text = (max: number) => z.string().trim().min(1).max(max);
@@ -46,6 +47,9 @@ export const workshopContent: ContentModule<WorkshopFile[] | null> = {
     const seen = new Set<string>();
     for (const w of list) {
       if (seen.has(w.slug)) throw new ContentError(`workshops.json: the slug "${w.slug}" is used twice`);
+      if (w.schedule.kind !== 'dates' && w.schedule.region && !knownRegion(w.schedule.region)) {
+        throw new ContentError(`workshops.json: "${w.slug}" names the region ${w.schedule.region}, whose public holidays are not known`);
+      }
       seen.add(w.slug);
     }
     return list;

@@ -5,6 +5,7 @@
 import { and, asc, count, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { isUuid } from '../../src/domain/ids';
 import { type RegistrationStatus, SESSION_WINDOW_DAYS, sessionsBetween } from '../../src/domain/workshops';
+import { holidayTest } from '../calendar/public-holidays';
 import type { Db, Tx } from './client';
 import { users, workshopRegistrations, workshops, workshopSeries } from './schema';
 
@@ -17,14 +18,14 @@ type Reader = Db | Tx;
 const sessionSlug = (series: string, startsAt: Date) => `${series}--${startsAt.toISOString().slice(0, 16).replace(':', '')}`;
 
 /**
- * Makes every session of every series that starts in the next SESSION_WINDOW_DAYS days (existing ones stay as they
- * are, with their registrations); answers how many were added.
+ * Makes every session of every series that starts in the next SESSION_WINDOW_DAYS days, but for its region's public
+ * holidays (existing ones stay as they are, with their registrations); answers how many were added.
  */
 export async function generateSessions(db: Reader, now: Date): Promise<number> {
   const all = await db.select().from(workshopSeries);
   const until = new Date(now.getTime() + SESSION_WINDOW_DAYS * 86_400_000);
   const rows = all.flatMap((s) =>
-    sessionsBetween(s.schedule, now, until).map((startsAt) => ({
+    sessionsBetween(s.schedule, now, until, holidayTest(s.schedule)).map((startsAt) => ({
       slug: sessionSlug(s.slug, startsAt), title: s.title, description: s.description, imageUrl: s.imageUrl, startsAt,
       duration: s.duration, joinUrl: s.joinUrl, seriesId: s.id, capacity: s.capacity,
     })));
@@ -37,11 +38,15 @@ export async function generateSessions(db: Reader, now: Date): Promise<number> {
   return made.length;
 }
 
-/** Upcoming: not yet over (a session that has started can be joined until its end), soonest first. */
+/** A session's series' time zone (UTC for a session without a series), for showing its times (issue 41). */
+const seriesZone = sql<string>`coalesce(${workshopSeries.schedule}->>'timeZone', 'UTC')`;
+
+/** Upcoming: not yet over (a session that has started can be joined until its end), soonest first, with its zone. */
 export function upcomingSessions(db: Reader, now: Date) {
   return db
-    .select()
+    .select({ session: workshops, timeZone: seriesZone })
     .from(workshops)
+    .leftJoin(workshopSeries, eq(workshopSeries.id, workshops.seriesId))
     .where(and(gte(sql`${workshops.startsAt} + make_interval(mins => ${workshops.duration})`, now), isNull(workshops.cancelledAt)))
     .orderBy(asc(workshops.startsAt), asc(workshops.title));
 }
@@ -126,9 +131,10 @@ export async function memberContact(db: Reader, userId: string): Promise<{ email
 /** A member's registrations with their sessions, newest session first. */
 export function registrationsOf(db: Reader, userId: string) {
   return db
-    .select({ registration: workshopRegistrations, session: workshops })
+    .select({ registration: workshopRegistrations, session: workshops, timeZone: seriesZone })
     .from(workshopRegistrations)
     .innerJoin(workshops, eq(workshops.id, workshopRegistrations.workshopId))
+    .leftJoin(workshopSeries, eq(workshopSeries.id, workshops.seriesId))
     .where(eq(workshopRegistrations.userId, userId))
     .orderBy(desc(workshops.startsAt))
     .limit(200);
@@ -150,7 +156,7 @@ export async function deleteOrphanSessions(db: Reader): Promise<void> {
 export async function pruneUnscheduledSessions(db: Reader, now: Date): Promise<void> {
   const until = new Date(now.getTime() + SESSION_WINDOW_DAYS * 86_400_000);
   for (const series of await db.select().from(workshopSeries)) {
-    const keep = new Set(sessionsBetween(series.schedule, now, until).map((d) => d.getTime()));
+    const keep = new Set(sessionsBetween(series.schedule, now, until, holidayTest(series.schedule)).map((d) => d.getTime()));
     // A session staff moved or cancelled (sequence above 0) is theirs: the schedule neither drops nor makes it again.
     const future = await db.select({ id: workshops.id, startsAt: workshops.startsAt }).from(workshops)
       .where(and(eq(workshops.seriesId, series.id), gte(workshops.startsAt, now), eq(workshops.sequence, 0)));

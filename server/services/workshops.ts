@@ -55,7 +55,9 @@ export class WorkshopService {
 
   async upcoming(): Promise<Workshop[]> {
     const rows = await upcomingSessions(this.db, new Date(this.now()));
-    return rows.map((w) => ({ _id: w.id, title: w.title, description: w.description, imageUrl: w.imageUrl, date: w.startsAt.toISOString(), duration: w.duration }));
+    return rows.map(({ session: w, timeZone }) => ({
+      _id: w.id, title: w.title, description: w.description, imageUrl: w.imageUrl, date: w.startsAt.toISOString(), duration: w.duration, timeZone,
+    }));
   }
 
   private async session(id: string): Promise<{ session: SessionRow; series: SeriesRow | null }> {
@@ -99,8 +101,11 @@ export class WorkshopService {
   async summary(id: string): Promise<Workshop | undefined> {
     const found = await findSession(this.db, id);
     if (!found || found.session.cancelledAt) return undefined;
-    const { session: w } = found;
-    return { _id: w.id, title: w.title, description: w.description, imageUrl: w.imageUrl, date: w.startsAt.toISOString(), duration: w.duration };
+    const { session: w, series } = found;
+    return {
+      _id: w.id, title: w.title, description: w.description, imageUrl: w.imageUrl, date: w.startsAt.toISOString(), duration: w.duration,
+      timeZone: series?.schedule.timeZone ?? 'UTC',
+    };
   }
 
   async detail(userId: string, id: string): Promise<WorkshopDetail> {
@@ -233,8 +238,8 @@ export class WorkshopService {
   async mine(userId: string): Promise<{ upcoming: MyWorkshop[]; past: MyWorkshop[] }> {
     const now = this.now();
     const rows = await registrationsOf(this.db, userId);
-    const view = ({ registration, session }: (typeof rows)[number]): MyWorkshop => ({
-      _id: session.id, title: session.title, date: session.startsAt.toISOString(), duration: session.duration,
+    const view = ({ registration, session, timeZone }: (typeof rows)[number]): MyWorkshop => ({
+      _id: session.id, title: session.title, date: session.startsAt.toISOString(), duration: session.duration, timeZone,
       status: registration.status as MyWorkshop['status'],
     });
     const ended = (s: SessionRow) => s.startsAt.getTime() + s.duration * 60_000 <= now;

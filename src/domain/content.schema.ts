@@ -49,6 +49,8 @@ export const workshopSchema = z.object({
   imageUrl: z.string(),
   date: z.string(),
   duration: z.number(),
+  /** The series' own time zone: the server words the time in it, the browser then in the viewer's (issue 41). */
+  timeZone: z.string(),
 });
 
 export const ebookSchema = z.object({

@@ -98,6 +98,8 @@ export interface Workshop {
   imageUrl: string;
   date: string;
   duration: number;
+  /** The series' own time zone: the server words the time in it, the browser then in the viewer's (issue 41). */
+  timeZone: string;
 }
 
 export interface Ebook {

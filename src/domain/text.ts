@@ -41,7 +41,7 @@ export function readTimeMinutes(html: string): number {
   return Math.max(1, Math.round(countWords(html) / WORDS_PER_MINUTE));
 }
 
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+export const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
 /** The instant a date string or Date names; a string that is no date is refused as Intl's format refuses it. */
 function instant(iso: string | Date): Date {

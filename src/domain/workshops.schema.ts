@@ -15,6 +15,9 @@ const timeZone = z.string().refine((zone) => {
   }
 }, 'must be an IANA time zone like Europe/London');
 
+/** Whose public holidays a recurring series skips (ISO 3166: NL, GB-ENG, US-NY); the import checks the calendar knows it. */
+const region = z.string().regex(/^[A-Z]{2}(-[A-Z0-9]{1,3})?$/, 'must be a country code, with a subdivision if need be, like NL or GB-ENG').optional();
+
 export const scheduleSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('monthly'),
@@ -23,6 +26,7 @@ export const scheduleSchema = z.discriminatedUnion('kind', [
     weekday: z.enum(WEEKDAYS),
     time: localTime,
     timeZone,
+    region,
   }),
   z.object({
     kind: z.literal('weekly'),
@@ -32,6 +36,7 @@ export const scheduleSchema = z.discriminatedUnion('kind', [
     from: z.iso.date(),
     time: localTime,
     timeZone,
+    region,
   }),
   z.object({
     kind: z.literal('dates'),
@@ -78,5 +83,6 @@ export const myWorkshopSchema = z.object({
   title: z.string(),
   date: z.string(),
   duration: z.number(),
+  timeZone: z.string(),
   status: registrationStatusSchema,
 });

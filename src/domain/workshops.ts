@@ -6,6 +6,7 @@
  */
 
 import type { CreditLine } from './cpd.schema';
+import { formatDateTimeIn } from './time-zone';
 
 export const WEEKDAYS = ['sunday', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -28,6 +29,11 @@ export type Schedule =
       time: string;
       /** An IANA time zone like Europe/London. */
       timeZone: string;
+      /**
+       * Whose public holidays the series skips: an ISO 3166 country, with a subdivision where holidays differ within
+       * it (GB-ENG, US-NY, AU-NSW). Without it, the country of the time zone.
+       */
+      region?: string;
     }
   | {
       kind: 'weekly';
@@ -37,6 +43,11 @@ export type Schedule =
       from: string;
       time: string;
       timeZone: string;
+      /**
+       * Whose public holidays the series skips: an ISO 3166 country, with a subdivision where holidays differ within
+       * it (GB-ENG, US-NY, AU-NSW). Without it, the country of the time zone.
+       */
+      region?: string;
     }
   | {
       kind: 'dates';
@@ -93,11 +104,20 @@ function nthWeekday(year: number, month: number, week: number, weekday: number):
   return lastDay - ((weekdayOf(year, month, lastDay) - weekday + 7) % 7);
 }
 
-/** Every start of a schedule in [from, to), in order. */
-export function sessionsBetween(schedule: Schedule, from: Date, to: Date): Date[] {
+/** A local date as an ISO date: 2026-12-25. */
+const isoDate = (year: number, month: number, day: number) => `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+
+/**
+ * Every start of a schedule in [from, to), in order. A monthly or weekly rule skips the days `isHoliday` names (local
+ * ISO dates in the series' zone: its region's public holidays, issue 41); fixed dates were chosen one by one and stay.
+ */
+export function sessionsBetween(schedule: Schedule, from: Date, to: Date, isHoliday: (localDate: string) => boolean = () => false): Date[] {
   const out: Date[] = [];
   const keep = (d: Date) => {
     if (d >= from && d < to) out.push(d);
+  };
+  const keepUnlessHoliday = (d: Date, year: number, month: number, day: number) => {
+    if (!isHoliday(isoDate(year, month, day))) keep(d);
   };
   if (schedule.kind === 'dates') {
     for (const local of schedule.dates) {
@@ -117,7 +137,7 @@ export function sessionsBetween(schedule: Schedule, from: Date, to: Date): Date[
       if (day > 0) {
         const at = zonedTimeToUtc(y, m, day, hour, minute, schedule.timeZone);
         if (at >= to) break;
-        keep(at);
+        keepUnlessHoliday(at, y, m, day);
       } else if (zonedTimeToUtc(y, m, 1, 0, 0, schedule.timeZone) >= to) {
         break;
       }
@@ -141,7 +161,7 @@ export function sessionsBetween(schedule: Schedule, from: Date, to: Date): Date[
     const d = new Date(dayMs);
     const at = zonedTimeToUtc(d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate(), hour, minute, schedule.timeZone);
     if (at >= to) break;
-    keep(at);
+    keepUnlessHoliday(at, d.getUTCFullYear(), d.getUTCMonth() + 1, d.getUTCDate());
   }
   return out;
 }
@@ -189,6 +209,8 @@ export interface MyWorkshop {
   title: string;
   date: string;
   duration: number;
+  /** The series' own time zone (issue 41). */
+  timeZone: string;
   status: RegistrationStatus;
 }
 
@@ -200,12 +222,12 @@ export const WORKSHOP_TEXT = {
   cancelled: 'Your registration is cancelled.',
 } as const;
 
-/** "Thursday, December 3, 2026, 5:00 PM Greenwich Mean Time" in the viewer's own zone (or the one given). */
+/**
+ * "Thursday, December 3, 2026 at 5:00 PM Greenwich Mean Time" in the zone given (a mail: the series'), or the one the
+ * code runs in (a screen: the viewer's, once hydrated; see LocalTime).
+ */
 export function formatWorkshopTime(iso: string, zone?: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    weekday: 'long', year: 'numeric', month: 'long', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'long',
-    ...(zone ? { timeZone: zone } : {}),
-  }).format(new Date(iso));
+  return formatDateTimeIn(iso, zone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC'), { weekday: true });
 }
 
 /** Staff moving or cancelling a session (issue 38 item 1): the refusals and answers the console shows. */

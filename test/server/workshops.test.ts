@@ -2,18 +2,21 @@
  * Workshops members can attend (issue 15), over HTTP on PGlite and PostgreSQL: a session's page, 50 parallel
  * registrations for the last 10 seats, the waitlist moving up, cancellation, a started workshop refused, the calendar
  * file read back with node-ical, the reminder sent once across a restart and across three instances, and sessions
- * generated across a daylight-saving change.
+ * generated across a daylight-saving change, and none on a public holiday of its series' region (issue 41).
  */
+import { readFileSync } from 'node:fs';
+import Holidays from 'date-holidays';
 import { eq } from 'drizzle-orm';
 import ical from 'node-ical';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { holidayTest } from '../../server/calendar/public-holidays';
 import { loadConfig } from '../../server/config';
 import { reindexWorkshops } from '../../server/data/search';
 import { jobs, searchDocuments, workshopRegistrations, workshops, workshopSeries } from '../../server/data/schema';
 import { listWorkshops } from '../../src/contract/content';
 import { cancelWorkshopRegistration, getWorkshop, myWorkshops, registerWorkshop, workshopCalendar } from '../../src/contract/workshops';
-import { type Schedule, sessionsBetween, WORKSHOP_TEXT, type WorkshopDetail } from '../../src/domain/workshops';
+import { localDateOf, type Schedule, sessionsBetween, WORKSHOP_TEXT, type WorkshopDetail } from '../../src/domain/workshops';
 import { send } from './api';
 import { describeWithApp, MemoryMailer, type TestContext } from './fixture';
 import { type Member, member, members } from './members';
@@ -174,6 +177,55 @@ describeWithApp('workshops', { seed: true, env: ENV }, (ctx) => {
     const mine = (await send(ctx(), myWorkshops, { token: m!.token })).json();
     expect(mine.upcoming.map((w: { _id: string }) => w._id)).toEqual([sooner, later]);
     expect(mine.past).toEqual([]);
+  });
+});
+
+/** The public holidays date-holidays lists for a region, read from the library itself (not through the server's module). */
+const calendars = new Map<string, Holidays>();
+function listedHoliday(region: string, zone: string, at: Date): string | null {
+  const [country, state] = region.split('-') as [string, string | undefined];
+  const calendar = calendars.get(region) ?? (state ? new Holidays(country, state) : new Holidays(country));
+  calendars.set(region, calendar);
+  const { year, month, day } = localDateOf(at, zone);
+  const local = `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+  const found = calendar.getHolidays(year).find((h) => h.type === 'public' && h.date.startsWith(local));
+  return found ? `${local} ${found.name}` : null;
+}
+
+type SeededSeries = { slug: string; schedule: Schedule & { region?: string } };
+const seeded = (JSON.parse(readFileSync(new URL('../../content/workshops.json', import.meta.url), 'utf8')) as SeededSeries[]);
+
+describeWithApp('workshop sessions and public holidays', { seed: true, env: ENV }, (ctx) => {
+  it("puts no session of a seeded series on a public holiday of the series' region", async () => {
+    const rows = await ctx().database.db
+      .select({ startsAt: workshops.startsAt, schedule: workshopSeries.schedule, slug: workshopSeries.slug })
+      .from(workshops).innerJoin(workshopSeries, eq(workshops.seriesId, workshopSeries.id));
+    expect(rows.length).toBeGreaterThan(seeded.length);
+    for (const row of rows) {
+      const region = (row.schedule as { region?: string }).region;
+      expect(region, row.slug).toBeDefined();
+      expect(listedHoliday(region!, row.schedule.timeZone, row.startsAt), row.slug).toBeNull();
+    }
+  });
+
+  it('skips them over a whole year, where the bare rule would meet on Christmas Day and other holidays', () => {
+    const from = new Date('2026-12-01T00:00:00Z');
+    const to = new Date('2027-12-01T00:00:00Z');
+    let skipped = 0;
+    for (const { slug, schedule } of seeded) {
+      const region = schedule.region!;
+      const bare = sessionsBetween(schedule, from, to);
+      const kept = sessionsBetween(schedule, from, to, holidayTest(schedule));
+      for (const at of kept) expect(listedHoliday(region, schedule.timeZone, at), slug).toBeNull();
+      // Only the holidays go: every other meeting of the rule stays.
+      expect(bare.filter((at) => !listedHoliday(region, schedule.timeZone, at)).map(String), slug).toEqual(kept.map(String));
+      skipped += bare.length - kept.length;
+    }
+    // The last Friday of December 2026 is Christmas Day: the Amsterdam charrette's rule lands on it.
+    const charrette = seeded.find((s) => s.slug === 'circular-interiors-charrette')!.schedule;
+    expect(sessionsBetween(charrette, from, to).map((d) => d.toISOString())).toContain('2026-12-25T14:30:00.000Z');
+    expect(sessionsBetween(charrette, from, to, holidayTest(charrette)).map((d) => d.toISOString())).not.toContain('2026-12-25T14:30:00.000Z');
+    expect(skipped).toBeGreaterThan(0);
   });
 });
 

@@ -85,7 +85,7 @@ const SAMPLES: ShapeSample[] = [
     _id: 'a1', title: 'Timber', description: 'Mass timber', content: '<p>Body</p>', imageUrl: '/media/a.svg', category: 'energy', author: 'Ada',
     readTime: 4, featured: true, createdAt: '2026-01-02T00:00:00.000Z',
   }],
-  ['workshop', workshopSchema, { _id: 'w1', title: 'Clinic', description: 'Bring a project', imageUrl: '/media/w.svg', date: '2026-12-03T17:00:00.000Z', duration: 90 }],
+  ['workshop', workshopSchema, { _id: 'w1', title: 'Clinic', description: 'Bring a project', imageUrl: '/media/w.svg', date: '2026-12-03T17:00:00.000Z', duration: 90, timeZone: 'Europe/London' }],
   ['ebook', ebookSchema, { _id: 'e1', title: 'Guide', filename: 'guide.pdf', size: 1024, fileUrl: '/files/guide.pdf', createdAt: '2026-01-02T00:00:00.000Z' }],
   ['research paper', researchPaperSchema, {
     _id: 'r1', title: 'Study', description: 'Findings', category: 'biodiversity', fileUrl: '/files/r.pdf', createdAt: '2026-01-02T00:00:00.000Z',

@@ -378,7 +378,7 @@ describe('the shapes the API answers', () => {
     prepare: ['A project'], capacity: 20, seatsLeft: 0, waitlisted: 3, myStatus: 'waitlisted', waitlistPosition: 2, started: false, ended: false,
     joinUrl: null, joinOpensAt: '2026-12-03T16:45:00.000Z', credits: [{ body: 'aia', amount: 1.5, type: 'LU', courseNumber: null }],
   };
-  const mine = { _id: 'w1', title: 'Embodied Carbon Clinic', date: '2026-12-03T17:00:00.000Z', duration: 90, status: 'registered' };
+  const mine = { _id: 'w1', title: 'Embodied Carbon Clinic', date: '2026-12-03T17:00:00.000Z', duration: 90, timeZone: 'Europe/London', status: 'registered' };
 
   it('keeps every field of a workshop and of a member’s own workshop', () => {
     expect(workshopDetailSchema.parse(detail)).toEqual(detail);

@@ -1,7 +1,7 @@
 /** One notification as the bell's panel and `/notifications` show it: its sentence, when, and whether it is unread. */
 import type { NotificationItem } from '../../contract/notifications';
 import { notificationHref, notificationText } from '../../domain/notifications';
-import { formatUsDateTime } from '../../domain/text';
+import { LocalTime } from './local-time';
 
 export function textOf(n: NotificationItem): string {
   return notificationText({
@@ -24,7 +24,7 @@ export function NotificationLine({ item, read }: { item: NotificationItem; read:
           {textOf(item)}
         </span>
         <time className="notification-line__time" dateTime={item.updatedAt}>
-          {formatUsDateTime(item.updatedAt)}
+          <LocalTime iso={item.updatedAt} />
         </time>
       </span>
     </span>

@@ -5,12 +5,12 @@
 import { Dialog } from 'radix-ui';
 import { useRef, useState } from 'react';
 import type { Revision } from '../../../domain/discussion';
-import { formatUsDateTime } from '../../../domain/text';
 import { commentRevisions, discussionRevisions } from '../../calls';
 import { SafeHtml } from '../../components/safe-html';
 import { ErrorState, Spinner } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
 import '../../components/dialog.css';
+import { LocalTime } from '../../components/local-time';
 
 type Kind = 'discussion' | 'comment';
 
@@ -18,7 +18,7 @@ function Version({ revision, label }: { revision: Revision; label: string }) {
   return (
     <li className="revision">
       <p className="revision__meta">
-        <strong>{label}</strong> · <time dateTime={revision.writtenAt}>{formatUsDateTime(revision.writtenAt)}</time>
+        <strong>{label}</strong> · <LocalTime iso={revision.writtenAt} />
       </p>
       {revision.title !== undefined && <p className="revision__title">{revision.title}</p>}
       <SafeHtml html={revision.content} className="rich-text revision__content" />
@@ -56,7 +56,7 @@ export function EditedMark({ kind, id, editedAt, subject }: {
   if (!editedAt) return null;
   return (
     <span className="edited-mark">
-      {' · '}edited <time dateTime={editedAt}>{formatUsDateTime(editedAt)}</time>{' '}
+      {' · '}edited <LocalTime iso={editedAt} />{' '}
       <Dialog.Root open={open} onOpenChange={setOpen}>
         <Dialog.Trigger asChild>
           <button ref={button} type="button" className="link-button edited-mark__history">

@@ -13,7 +13,7 @@ import { listAttempts, myLearning, myWorkshops } from '../../calls';
 import { categoryLabel } from '../../../domain/content';
 import type { LearningCourse } from '../../../domain/learning';
 import { formatUsDate } from '../../../domain/text';
-import { formatWorkshopTime, type MyWorkshop } from '../../../domain/workshops';
+import type { MyWorkshop } from '../../../domain/workshops';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
@@ -28,6 +28,7 @@ import '../courses/courses.css';
 import '../courses/lesson.css';
 import '../quiz/quiz.css';
 import './learning.css';
+import { LocalTime } from '../../components/local-time';
 
 function InProgress({ course }: { course: LearningCourse }) {
   const next = course.nextLessonId ? paths.courseLesson(course.courseId, course.nextLessonId) : paths.courseView(course.courseId);
@@ -95,7 +96,7 @@ function WorkshopItem({ workshop, onCancel, busy }: { workshop: MyWorkshop; onCa
           {workshop.title}
         </Link>
         <p className="learning-workshop__meta">
-          <time dateTime={workshop.date}>{formatWorkshopTime(workshop.date)}</time> · {workshop.duration} minutes
+          <LocalTime iso={workshop.date} zone={workshop.timeZone} weekday /> · {workshop.duration} minutes
           {workshop.status === 'waitlisted' && ' · on the waitlist'}
         </p>
       </div>

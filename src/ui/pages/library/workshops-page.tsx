@@ -1,7 +1,7 @@
 /** Upcoming workshops, soonest first: image, title, date and time, duration, and 'Join Workshop' to /workshops/{id}. */
 import { Link } from 'wouter';
 import { listWorkshops } from '../../calls';
-import { formatUsDateTime } from '../../../domain/text';
+import { LocalTime } from '../../components/local-time';
 import { paths } from '../../routes';
 import { LibraryListPage } from './library-list';
 
@@ -27,7 +27,7 @@ export default function WorkshopsPage() {
               <div>
                 <dt>Date and time</dt>
                 <dd>
-                  <time dateTime={workshop.date}>{formatUsDateTime(workshop.date)}</time>
+                  <LocalTime iso={workshop.date} zone={workshop.timeZone} />
                 </dd>
               </div>
               <div>

@@ -5,13 +5,13 @@ import { Button } from 'react-aria-components';
 import { toast } from 'sonner';
 import { messageOf } from '../../../application/api-error';
 import type { DeviceSession } from '../../../contract/account-sessions';
-import { formatUsDateTime } from '../../../domain/text';
 import { endOtherSessions, endSession, listSessions } from '../../calls';
 import { Spinner } from '../../components/states';
 import { useServices } from '../../services-context';
 // The confirmation dialog wears the discussion's dialog styles (.dialog, .button--danger).
 import '../../components/dialog.css';
 import './account.css';
+import { LocalTime } from '../../components/local-time';
 
 const deviceName = (d: DeviceSession) => `${d.browser} on ${d.system}`;
 
@@ -75,9 +75,9 @@ export function DevicesSection() {
                   {deviceName(device)} {device.current && <span className="badge">This device</span>}
                 </p>
                 <p className="devices__when">
-                  Signed in {formatUsDateTime(device.signedInAt)}
+                  Signed in <LocalTime iso={device.signedInAt} />
                   <br />
-                  Last seen {formatUsDateTime(device.lastSeenAt)}
+                  Last seen <LocalTime iso={device.lastSeenAt} />
                 </p>
               </div>
               {!device.current && (

@@ -7,7 +7,6 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import type { AuthoringListItem } from '../../../contract/authoring';
 import { AUTHORING_KIND_LABELS, AUTHORING_STATUS_LABELS, AUTHORING_STATUSES, type AuthoringKind, type AuthoringStatus } from '../../../domain/authoring';
-import { formatUsDateTime } from '../../../domain/text';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { listContent } from '../../calls';
 import { useQuery } from '../../hooks/use-query';
@@ -15,6 +14,7 @@ import { paths } from '../../routes';
 import { StaffPage } from '../staff/staff-page';
 import { EDITORS } from '../staff-workshops/roles';
 import './staff-content.css';
+import { LocalTime } from '../../components/local-time';
 
 /** The kinds edited in the browser so far; the others still come through the content import. */
 export const EDITABLE_KINDS: readonly AuthoringKind[] = ['articles'];
@@ -44,10 +44,15 @@ function Items({ kind, q, status }: { kind: AuthoringKind; q: string; status: Au
               </th>
               <td>
                 {AUTHORING_STATUS_LABELS[item.status]}
-                {item.scheduledAt ? ` (scheduled ${formatUsDateTime(item.scheduledAt)})` : ''}
+                {item.scheduledAt && (
+                  <>
+                    {' (scheduled '}
+                    <LocalTime iso={item.scheduledAt} />)
+                  </>
+                )}
               </td>
               <td>
-                <time dateTime={item.updatedAt}>{formatUsDateTime(item.updatedAt)}</time> by {item.updatedByName}
+                <LocalTime iso={item.updatedAt} /> by {item.updatedByName}
               </td>
             </tr>
           ))}

@@ -19,6 +19,7 @@ import { ArticleFields } from './article-fields';
 import { EditorActions } from './editor-actions';
 import { History } from './history';
 import './staff-content.css';
+import { LocalTime } from '../../components/local-time';
 
 const NEW_ARTICLE = { slug: '', title: '', category: 'carbon', description: '', authorId: null, readTime: null, imageUrl: '', featured: false, body: '' };
 
@@ -37,7 +38,11 @@ function Editor({ kind, item, authors }: { kind: AuthoringKind; item: EditorItem
       {context.item && (
         <p>
           Status: <strong>{context.item.status === 'published' ? 'Published' : context.item.status === 'archived' ? 'Archived' : 'Draft'}</strong>
-          {context.item.scheduledAt ? `, scheduled for ${new Date(context.item.scheduledAt).toUTCString()}` : ''}
+          {context.item.scheduledAt && (
+            <>
+              , scheduled for <LocalTime iso={context.item.scheduledAt} />
+            </>
+          )}
           {context.item.publicUrl && (
             <>
               {' · '}

@@ -2,10 +2,10 @@
 import { useEffect, useRef } from 'react';
 import type { Revision } from '../../../contract/authoring';
 import type { AuthoringKind } from '../../../domain/authoring';
-import { formatUsDateTime } from '../../../domain/text';
 import { ErrorState, Spinner } from '../../components/states';
 import { contentRevisions } from '../../calls';
 import { useQuery } from '../../hooks/use-query';
+import { LocalTime } from '../../components/local-time';
 
 const shown = (value: unknown) => {
   const t = typeof value === 'string' ? value : JSON.stringify(value);
@@ -33,7 +33,7 @@ export function History({ kind, id, version, onRestore }: { kind: AuthoringKind;
           {answer.data.revisions.map((revision: Revision) => (
             <li key={revision.id}>
               <p>
-                Version {revision.version}, <time dateTime={revision.at}>{formatUsDateTime(revision.at)}</time> by {revision.byName}
+                Version {revision.version}, <LocalTime iso={revision.at} /> by {revision.byName}
               </p>
               <ul>
                 {revision.changes.map((change) => (

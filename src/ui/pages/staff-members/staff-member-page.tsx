@@ -7,7 +7,7 @@ import { Link, useParams } from 'wouter';
 import { ApiError } from '../../../application/api-error';
 import type { MemberDetail } from '../../../contract/staff-members';
 import { ROLE_LABELS } from '../../../domain/staff';
-import { formatUsDate, formatUsDateTime } from '../../../domain/text';
+import { formatUsDate } from '../../../domain/text';
 import { ErrorState, Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
@@ -16,6 +16,7 @@ import { paths } from '../../routes';
 import { StaffPage } from '../staff/staff-page';
 import { SuspensionPanel } from './suspension-panel';
 import './staff-members.css';
+import { LocalTime } from '../../components/local-time';
 
 const ACTIVITY: [keyof MemberDetail['activity'], string][] = [
   ['posts', 'Posts'], ['comments', 'Comments'], ['likesGiven', 'Likes given'], ['coursesEnrolled', 'Courses enrolled'],
@@ -68,7 +69,7 @@ function Details({ id }: { id: string }) {
         <ul className="staff-member__devices">
           {member.devices.map((d) => (
             <li key={`${d.signedInAt} ${d.browser} ${d.system}`}>
-              {d.browser} on {d.system}: signed in {formatUsDateTime(d.signedInAt)}, last seen {formatUsDateTime(d.lastSeenAt)}
+              {d.browser} on {d.system}: signed in <LocalTime iso={d.signedInAt} />, last seen <LocalTime iso={d.lastSeenAt} />
             </li>
           ))}
         </ul>

@@ -8,10 +8,10 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import type { MemberDetail } from '../../../contract/staff-members';
 import { SUSPENSION_REASON_MAX, suspendedMessage } from '../../../domain/suspension';
-import { formatUsDateTime } from '../../../domain/text';
 import { Field } from '../../components/fields';
 import { useServices } from '../../services-context';
 import '../../components/dialog.css';
+import { LocalTime } from '../../components/local-time';
 
 export function SuspensionPanel({ member, onChanged }: { member: MemberDetail; onChanged: () => void }) {
   const { machines } = useServices();
@@ -48,7 +48,7 @@ export function SuspensionPanel({ member, onChanged }: { member: MemberDetail; o
         <>
           {member.suspension && (
             <p>
-              Suspended {formatUsDateTime(member.suspension.at)}
+              Suspended <LocalTime iso={member.suspension.at} />
               {member.suspension.by ? ` by ${member.suspension.by.name}` : ''}. The member reads:
             </p>
           )}

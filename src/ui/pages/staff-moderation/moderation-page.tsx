@@ -10,7 +10,6 @@ import { messageOf } from '../../../application/api-error';
 import { type ModerationChoice, moderate, pinPost, silenceAuthor } from '../../../application/moderation';
 import type { QueueItem } from '../../../contract/moderation';
 import { REPORT_REASON_LABELS } from '../../../domain/moderation';
-import { formatUsDateTime } from '../../../domain/text';
 import { moderationQueue } from '../../calls';
 import { SafeHtml } from '../../components/safe-html';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
@@ -23,6 +22,7 @@ import '../discussion/moderation.css';
 import { StaffPage } from '../staff/staff-page';
 import { type Days, ReasonDialog } from './reason-dialog';
 import './moderation.css';
+import { LocalTime } from '../../components/local-time';
 
 type Show = 'all' | 'held' | 'reported';
 const SHOWS: { id: Show; label: string }[] = [{ id: 'all', label: 'All' }, { id: 'held', label: 'Held posts' }, { id: 'reported', label: 'Reported' }];
@@ -44,7 +44,7 @@ function Reports({ item }: { item: QueueItem }) {
           {r.note && <> — “{r.note}”</>}
           <span className="moderation-item__who">
             {' '}
-            by {r.reporterName}, <time dateTime={r.createdAt}>{formatUsDateTime(r.createdAt)}</time>
+            by {r.reporterName}, <LocalTime iso={r.createdAt} />
           </span>
         </li>
       ))}
@@ -84,9 +84,9 @@ function Item({ item, onChanged }: { item: QueueItem; onChanged: () => void }) {
         <p className="moderation-item__meta">
           <span className={`moderation-state moderation-state--${item.moderation}`}>{STATE_LABELS[item.moderation]}</span>
           {' · '}by {item.authorName}
-          {item.authorSilencedUntil && <> (silenced until {formatUsDateTime(item.authorSilencedUntil)})</>}
+          {item.authorSilencedUntil && <> (silenced until <LocalTime iso={item.authorSilencedUntil} />)</>}
           {' · '}
-          <time dateTime={item.createdAt}>{formatUsDateTime(item.createdAt)}</time>
+          <LocalTime iso={item.createdAt} />
           {item.pinned && ' · Pinned'}
         </p>
         <SafeHtml html={item.content} className="rich-text moderation-item__content" />

@@ -8,7 +8,6 @@ import { Link, useParams } from 'wouter';
 import { messageOf } from '../../../application/api-error';
 import { saveRegistrationsCsv, setAttendance } from '../../../application/staff-workshops';
 import type { StaffRegistration } from '../../../contract/staff-workshops';
-import { formatUsDateTime } from '../../../domain/text';
 import { Checkbox } from '../../components/checkbox';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
@@ -20,6 +19,7 @@ import { MessageDialog } from './message-dialog';
 import { CancelDialog, MoveDialog } from './session-change-dialogs';
 import { EDITORS } from './roles';
 import './staff-workshops.css';
+import { LocalTime } from '../../components/local-time';
 
 function Attended({ sessionId, registration, onChange }: { sessionId: string; registration: StaffRegistration; onChange: () => void }) {
   const { api, notifier, log } = useServices();
@@ -71,7 +71,7 @@ function Registrations({ sessionId, rows, started, onChange }: { sessionId: stri
                 <tr key={r.userId}>
                   <th scope="row">{r.name}</th>
                   <td>{r.email}</td>
-                  <td>{formatUsDateTime(r.registeredAt)}</td>
+                  <td><LocalTime iso={r.registeredAt} /></td>
                   <td>{started ? <Attended sessionId={sessionId} registration={r} onChange={onChange} /> : 'Not started'}</td>
                 </tr>
               ))}
@@ -100,7 +100,7 @@ function Registrations({ sessionId, rows, started, onChange }: { sessionId: stri
                   <td className="number">{r.waitlistPosition}</td>
                   <th scope="row">{r.name}</th>
                   <td>{r.email}</td>
-                  <td>{formatUsDateTime(r.registeredAt)}</td>
+                  <td><LocalTime iso={r.registeredAt} /></td>
                 </tr>
               ))}
             </tbody>
@@ -150,14 +150,14 @@ function Session({ sessionId }: { sessionId: string }) {
       </h2>
       {session.cancelledAt && (
         <p className="staff-session__cancelled" role="status">
-          Cancelled on {formatUsDateTime(session.cancelledAt)}. It is off the site and its members were told by mail.
+          Cancelled on <LocalTime iso={session.cancelledAt} />. It is off the site and its members were told by mail.
         </p>
       )}
       <dl className="staff-session__facts">
         <div>
           <dt>Starts</dt>
           <dd>
-            <time dateTime={session.startsAt}>{formatUsDateTime(session.startsAt)}</time>
+            <LocalTime iso={session.startsAt} zone={session.timeZone} />
           </dd>
         </div>
         <div>

@@ -4,7 +4,6 @@
  */
 import { Link, useSearch } from 'wouter';
 import type { StaffSession } from '../../../contract/staff-workshops';
-import { formatUsDateTime } from '../../../domain/text';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
 import { staffWorkshops } from '../../calls';
@@ -12,6 +11,7 @@ import { paths } from '../../routes';
 import { StaffPage } from '../staff/staff-page';
 import { EDITORS } from './roles';
 import './staff-workshops.css';
+import { LocalTime } from '../../components/local-time';
 
 function Sessions({ when }: { when: 'upcoming' | 'past' }) {
   const answer = useQuery(staffWorkshops, { query: { when } });
@@ -40,7 +40,7 @@ function Sessions({ when }: { when: 'upcoming' | 'past' }) {
                 {session.cancelledAt && <span className="staff-session__tag"> (cancelled)</span>}
               </th>
               <td>
-                <time dateTime={session.startsAt}>{formatUsDateTime(session.startsAt)}</time>
+                <LocalTime iso={session.startsAt} zone={session.timeZone} />
               </td>
               <td className="number">
                 {session.registered} of {session.capacity}

@@ -6,13 +6,13 @@ import type { Key } from 'react-aria-components';
 import { Button, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
 import { Link, useLocation, useSearch } from 'wouter';
 import { AUDIT_ACTIONS, type AuditAction, ROLE_LABELS, isStaffRole } from '../../../domain/staff';
-import { formatUsDateTime } from '../../../domain/text';
 import { listStaff, auditLog } from '../../calls';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
 import { Pager, pageOf } from './staff-parts';
 import { StaffPage } from './staff-page';
+import { LocalTime } from '../../components/local-time';
 
 const ANY = 'any';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -120,7 +120,7 @@ function Entries({ filter, page, names }: { filter: Filter; page: number; names:
           <tbody>
             {entries.map((entry) => (
               <tr key={entry.id}>
-                <td>{formatUsDateTime(entry.at)}</td>
+                <td><LocalTime iso={entry.at} /></td>
                 <td>
                   {entry.actor ? (
                     <Link href={auditHref({ ...filter, actor: entry.actor.id })} aria-label={`Entries by ${entry.actor.name}`}>

@@ -3,13 +3,13 @@
  * upcoming workshops; for moderators, held posts and reported items (issue 37).
  */
 import { mayAct, type StaffRole } from '../../../domain/staff';
-import { formatUsDateTime } from '../../../domain/text';
 import { staffHome } from '../../calls';
 import { ErrorState, Spinner } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
 import { Link } from 'wouter';
 import { paths } from '../../routes';
 import { StaffPage } from './staff-page';
+import { LocalTime } from '../../components/local-time';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
@@ -67,7 +67,7 @@ function Attention({ held }: { held: readonly StaffRole[] }) {
                     <th scope="row">
                       <Link href={sessionHref(w.id)}>{w.title}</Link>
                     </th>
-                    <td>{formatUsDateTime(w.startsAt)}</td>
+                    <td><LocalTime iso={w.startsAt} /></td>
                     <td className="number">{w.registered}</td>
                     <td className="number">{w.capacity}</td>
                     <td className="number">{w.waitlisted}</td>

@@ -10,7 +10,6 @@ import { toast } from 'sonner';
 import { useLocation, useSearch } from 'wouter';
 import { messageOf } from '../../../application/api-error';
 import type { InboxItem } from '../../../contract/staff';
-import { formatUsDateTime } from '../../../domain/text';
 import { markHandled, inbox } from '../../calls';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
@@ -18,6 +17,7 @@ import { paths } from '../../routes';
 import { useServices } from '../../services-context';
 import { Pager, pageOf } from './staff-parts';
 import { StaffPage } from './staff-page';
+import { LocalTime } from '../../components/local-time';
 
 const STATUSES = [
   { id: 'new', label: 'New', empty: 'No new messages.' },
@@ -60,7 +60,7 @@ function Message({ item, pending, onHandle }: { item: InboxItem; pending: boolea
         <p className="inbox-item__meta">
           <span>{item.email}</span>
           {item.phone && <span>{item.phone}</span>}
-          <span>Received {formatUsDateTime(item.createdAt)}</span>
+          <span>Received <LocalTime iso={item.createdAt} /></span>
         </p>
         <p className="inbox-item__message">{item.message}</p>
         <div className="inbox-item__actions">
@@ -69,7 +69,8 @@ function Message({ item, pending, onHandle }: { item: InboxItem; pending: boolea
           </a>
           {item.handledAt ? (
             <p className="inbox-item__handled">
-              {`Handled by ${item.handledBy?.name ?? 'a staff member'} on ${formatUsDateTime(item.handledAt)}`}
+              {`Handled by ${item.handledBy?.name ?? 'a staff member'} on `}
+              <LocalTime iso={item.handledAt} />
             </p>
           ) : (
             // Not react-aria's isPending: its announcement points at the button, which is gone once the message is handled.

@@ -7,10 +7,11 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useParams } from 'wouter';
-import { formatWorkshopTime, WORKSHOP_TEXT } from '../../../domain/workshops';
+import { WORKSHOP_TEXT } from '../../../domain/workshops';
 import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { CreditLines } from '../../components/credit-lines';
+import { HostsTime, LocalTime } from '../../components/local-time';
 import { paths } from '../../routes';
 import { useServices } from '../../services-context';
 import { CancelRegistrationDialog } from './cancel-registration-dialog';
@@ -65,7 +66,6 @@ export default function WorkshopPage() {
   const w = view.workshop;
   const busy = view.registering || view.cancelling;
   const full = w.seatsLeft === 0;
-  const viewerZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
   return (
     <article className="container page workshop" aria-labelledby="workshop-title">
@@ -81,8 +81,8 @@ export default function WorkshopPage() {
             <div>
               <dt>When</dt>
               <dd>
-                <time dateTime={w.date}>{formatWorkshopTime(w.date)}</time>
-                {viewerZone !== w.timeZone && <span className="workshop__local"> ({formatWorkshopTime(w.date, w.timeZone)} for the hosts)</span>}
+                <LocalTime iso={w.date} zone={w.timeZone} weekday />
+                <HostsTime iso={w.date} zone={w.timeZone} weekday />
               </dd>
             </div>
             <div>
@@ -142,7 +142,7 @@ export default function WorkshopPage() {
               </p>
             ) : (
               <p className="workshop__note">
-                The join link appears here from <time dateTime={w.joinOpensAt}>{formatWorkshopTime(w.joinOpensAt)}</time>, 15 minutes before the start.
+                The join link appears here from <LocalTime iso={w.joinOpensAt} zone={w.timeZone} weekday />, 15 minutes before the start.
               </p>
             )
           )}
