@@ -315,7 +315,8 @@ test('the composer and the comment thread work by keyboard alone', async ({ page
   await page.keyboard.press('Enter');
   const reply = commentBox(thread, 'Cleo Planner', 'Raised tables');
   await expect(reply).toBeVisible();
-  await expect(first.getByRole('button', { name: 'Reply to Cleo Planner' })).toBeFocused();
+  // The focus lands on the new reply (issue 41, ADR 164).
+  await expect(reply).toBeFocused();
 
   await tabTo(page, reply.getByRole('button', { name: /^Delete comment/ }));
   await page.keyboard.press('Enter');

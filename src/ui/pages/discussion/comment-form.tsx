@@ -4,7 +4,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Label, TextArea, TextField } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import type { CommentThreadMachine } from '../../../application/comment-thread.machine';
-import { isBlankText } from '../../../domain/discussion';
+import { COMMENT_CONTENT_MAX, isBlankText } from '../../../domain/discussion';
 import { useNameGate } from './name-gate';
 import { useTextMentions } from './text-mentions';
 
@@ -51,7 +51,7 @@ export function CommentForm({ thread, parentCommentId, label, onPosted, onCancel
 
   return (
     <form className="comment-form" onSubmit={submit}>
-      <TextField className="field" value={text} onChange={setText} isDisabled={form.sending}>
+      <TextField className="field" value={text} onChange={setText} isDisabled={form.sending} maxLength={COMMENT_CONTENT_MAX}>
         <Label className="field__label">{label}</Label>
         <TextArea
           ref={field}
