@@ -5,6 +5,7 @@ import { Label, TextArea, TextField } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import type { CommentThreadMachine } from '../../../application/comment-thread.machine';
 import { COMMENT_CONTENT_MAX, isBlankText } from '../../../domain/discussion';
+import { InlineError } from '../../components/fields';
 import { useNameGate } from './name-gate';
 import { useTextMentions } from './text-mentions';
 
@@ -68,11 +69,8 @@ export function CommentForm({ thread, parentCommentId, label, onPosted, onCancel
         />
       </TextField>
       {mentions.overlay}
-      {form.refusal && (
-        <p id={errorId} className="form__error" role="alert">
-          {form.refusal}
-        </p>
-      )}
+      {/* Kept in the page (empty), so a refusal or the server's words about the text are announced when they come. */}
+      <InlineError id={errorId} error={form.refusal} />
       <div className="comment-form__actions">
         <button type="submit" className="button button--primary button--small" disabled={isBlankText(text) || form.sending}>
           Post Comment

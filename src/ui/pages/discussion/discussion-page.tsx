@@ -83,13 +83,6 @@ function DiscussionBoard({ user }: { user: User }) {
     if (view.deleted !== deletedSeen.current) heading.current?.focus();
     deletedSeen.current = view.deleted;
   }, [view.deleted]);
-  // The same after a post's own page deleted it and came back here (its toast says so), once the list shows.
-  const afterDelete = useRef(cameAfterDelete());
-  useEffect(() => {
-    if (!afterDelete.current || view.status !== 'ready') return;
-    afterDelete.current = false;
-    heading.current?.focus();
-  }, [view.status]);
 
   // Once posts are on screen, and the browser is idle, the comment calls are readied: the first Comments press then
   // sends its request at once instead of first building their schemas.
@@ -105,6 +98,15 @@ function DiscussionBoard({ user }: { user: User }) {
     onChoose: (next: Topic) => navigate(paths.discussionTopic(next)),
   };
   const chosen = topicLabel(constants.data, topic.category, topic.subcategory);
+  // The same after a post's own page deleted it and came back here (its toast says so), once the list shows under
+  // its topic's name.
+  const afterDelete = useRef(cameAfterDelete());
+  const named = Boolean(chosen) || !topic.category;
+  useEffect(() => {
+    if (!afterDelete.current || view.status !== 'ready' || !named) return;
+    afterDelete.current = false;
+    heading.current?.focus();
+  }, [view.status, named]);
 
   return (
     <div className="discussion-layout">
