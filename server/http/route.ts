@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandl
 import type { z } from 'zod';
 import type { Call } from '../../src/contract/define';
 import { CachedAnswer, sendAnswer } from './answer-cache';
-import { invalid } from '../services/errors';
+import { DomainError, invalid } from '../services/errors';
 import type { LimitService, ReadBudget } from '../services/limits';
 import type { DutyCycle } from './duty-cycle';
 import type { SessionUser } from '../services/sessions';
@@ -72,14 +72,28 @@ function unfit(value: unknown): string | null {
   return null;
 }
 
-function parseOr400<T>(schema: z.ZodType<T>, value: unknown): T {
+/** `fields`: the input is a body a form sent, whose problems are also answered by field (ADR 164). */
+function parseOr400<T>(schema: z.ZodType<T>, value: unknown, fields = false): T {
   const problem = unfit(value);
   if (problem) throw invalid(problem);
   const result = schema.safeParse(value);
   if (result.success) return result.data;
   const issue = result.error.issues[0]!;
   const field = issue.path.join('.');
-  throw invalid(field ? `${field}: ${issue.message}` : issue.message);
+  const message = field ? `${field}: ${issue.message}` : issue.message;
+  const fieldErrors = fields ? fieldErrorsOf(result.error.issues) : {};
+  // Each field's first problem rides with the message, so a form shows it beside its field (ADR 164).
+  throw Object.keys(fieldErrors).length ? new DomainError('invalid', message, undefined, { fieldErrors }) : invalid(message);
+}
+
+/** The first problem of each field an input's issues name, by the field's dotted path (`fieldErrorsSchema`). */
+function fieldErrorsOf(issues: readonly z.core.$ZodIssue[]): Record<string, string> {
+  const found: Record<string, string> = {};
+  for (const issue of issues) {
+    const field = issue.path.map(String).join('.');
+    if (field && !(field in found)) found[field] = issue.message;
+  }
+  return found;
 }
 
 /**
@@ -138,7 +152,7 @@ export function implement<C extends Call>(
     if (options.changes === 'community' && !c.staff && user) await app.silenceGate.check(user.id);
     const params = parseOr400(c.params, request.params ?? {}) as z.output<C['params']>;
     const query = parseOr400(c.query, request.query ?? {}) as z.output<C['query']>;
-    const body = parseOr400(c.body, request.body ?? undefined) as z.output<C['body']>;
+    const body = parseOr400(c.body, request.body ?? undefined, true) as z.output<C['body']>;
     if (c.method !== 'GET') {
       const email = (body as { email?: unknown } | undefined)?.email;
       await app.limits.check(c.name, { memberId: user?.id, address: request.ip, email: typeof email === 'string' ? email : undefined });

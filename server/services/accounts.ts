@@ -9,7 +9,7 @@ import { ensureUser, findUserByEmail, findUserById, type ProfileUpdate, setPassw
 import { existingAccountMail, otpMail } from '../mail/auth-mails';
 import type { Mail, Mailer } from '../mail/mailer';
 import { suspendedMessage } from '../../src/domain/suspension';
-import { forbidden, invalid, notFound } from './errors';
+import { forbidden, invalid, invalidField, notFound } from './errors';
 import type { LimitService } from './limits';
 import type { OtpService } from './otp';
 import { hashPassword, verifyPassword } from './passwords';
@@ -139,7 +139,7 @@ export class AccountService {
   async updatePassword(session: SessionUser, currentPassword: string, newPassword: string): Promise<void> {
     const row = await findUserById(this.deps.db, session.id);
     if (!row) throw notFound('User not found');
-    if (!(await verifyPassword(row.passwordHash, currentPassword))) throw invalid('Current password is incorrect');
+    if (!(await verifyPassword(row.passwordHash, currentPassword))) throw invalidField('currentPassword', 'Current password is incorrect');
     await this.replacePassword(session, newPassword);
   }
 

@@ -20,6 +20,8 @@ export class DomainError extends Error {
 }
 
 export const invalid = (message: string) => new DomainError('invalid', message);
+/** A refusal about one field of the input: its form shows the message beside that field (ADR 164). */
+export const invalidField = (field: string, message: string) => new DomainError('invalid', message, undefined, { fieldErrors: { [field]: message } });
 export const unauthorized = (message = 'Please sign in to continue') => new DomainError('unauthorized', message);
 export const forbidden = (message = 'You are not allowed to do that') => new DomainError('forbidden', message);
 export const notFound = (message = 'Not found') => new DomainError('not-found', message);

@@ -32,3 +32,16 @@ export function messageOf(error: unknown, fallback: string): string {
 export function refusalOf(error: unknown): string | null {
   return error instanceof ApiError && error.kind === 'http' && (error.status === 429 || error.status === 403) && error.message ? error.message : null;
 }
+
+/**
+ * A 400's problems by field (`fieldErrorsSchema` in the contract), each in words a person can read, or null when the
+ * answer names no field. Read without zod, as the app shell uses this module.
+ */
+export function fieldErrorsOf(error: unknown): Record<string, string> | null {
+  if (!(error instanceof ApiError) || error.kind !== 'http' || error.status !== 400) return null;
+  const body = error.body as { fieldErrors?: unknown } | null;
+  const fields = body && typeof body === 'object' ? body.fieldErrors : null;
+  if (!fields || typeof fields !== 'object') return null;
+  const found = Object.entries(fields).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  return found.length ? Object.fromEntries(found) : null;
+}

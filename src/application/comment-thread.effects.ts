@@ -1,7 +1,7 @@
 /** A comment thread's named effects, against the API port only. */
 import type { AnyActorRef } from 'xstate';
 import { plainTextToHtml } from '../domain/discussion';
-import { refusalOf } from './api-error';
+import { fieldErrorsOf, refusalOf } from './api-error';
 import { type CommentThreadEvent, commentThreadMachine } from './comment-thread.machine';
 import type { ApiClient } from './ports';
 import { lazyCalls } from './lazy-calls';
@@ -57,8 +57,10 @@ export function provideCommentThread({ api, log }: CommentThreadPorts) {
         const body = { discussionId, content: plainTextToHtml(text, mentions), parentCommentId };
         commentCalls((calls) => api.call(calls.createComment, { body }))
           .then(
-            () => reply(self, { type: 'comment.posted', from: parentCommentId }),
-            (error: unknown) => reply(self, { type: 'comment.postFailed', from: parentCommentId, refusal: refusalOf(error), error }),
+            (answer) => reply(self, { type: 'comment.posted', from: parentCommentId, id: answer.comment._id }),
+            (error: unknown) => reply(self, {
+              type: 'comment.postFailed', from: parentCommentId, refusal: refusalOf(error), fieldError: fieldErrorsOf(error)?.content ?? null, error,
+            }),
           );
       },
       deleteComment: ({ self }, { id }) => {

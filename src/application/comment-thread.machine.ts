@@ -18,7 +18,12 @@ export interface CommentThreadContext {
   sendingFrom: string | null | undefined;
   /** The last form whose comment was posted (it clears its text), with a count so each success is seen. */
   posted: { from: string | null; count: number };
-  /** What a form shows after a refused comment (too many too fast); the form keeps its text. */
+  /** The comment posted last, once its answer came: the view moves the focus to it when the thread shows it (ADR 164). */
+  lastPostedId: string | null;
+  /**
+   * What a form shows beside its text after a refused comment (too many too fast, or the text the server refused, in
+   * its own words, ADR 164); the form keeps its text.
+   */
   refusal: { from: string | null; message: string } | null;
   liking: string[];
   /** The last thing a screen reader should hear about the thread. */
@@ -34,8 +39,9 @@ export type CommentThreadEvent =
   | { type: 'thread.failed'; load: number; error: unknown }
   // `mentions`: the members chosen from the suggestions while typing (ADR 150).
   | { type: 'comment.post'; text: string; parentCommentId: string | null; mentions?: readonly MentionRef[] }
-  | { type: 'comment.posted'; from: string | null }
-  | { type: 'comment.postFailed'; from: string | null; refusal: string | null; error: unknown }
+  | { type: 'comment.posted'; from: string | null; id?: string }
+  // `fieldError`: the server's words about the text (a 400 naming `content`), shown beside it.
+  | { type: 'comment.postFailed'; from: string | null; refusal: string | null; fieldError?: string | null; error: unknown }
   | { type: 'comment.delete'; id: string }
   | { type: 'comment.deleted'; id: string }
   | { type: 'comment.deleteFailed'; id: string; error: unknown }
@@ -94,7 +100,7 @@ export const commentThreadMachine = setup({
   id: 'commentThread',
   context: ({ input }) => ({
     discussionId: input.discussionId, comments: [], load: 1, fresh: false, sendingFrom: undefined, posted: { from: null, count: 0 },
-    refusal: null, liking: [], announcement: '',
+    lastPostedId: null, refusal: null, liking: [], announcement: '',
   }),
   on: {
     'comment.posted': {
@@ -103,6 +109,7 @@ export const commentThreadMachine = setup({
         assign({
           sendingFrom: undefined,
           posted: ({ context, event }) => ({ from: event.from, count: context.posted.count + 1 }),
+          lastPostedId: ({ event }) => event.id ?? null,
           announcement: COMMENT_POSTED,
         }),
         'reloadFresh',
@@ -113,7 +120,10 @@ export const commentThreadMachine = setup({
       actions: [
         assign({
           sendingFrom: undefined,
-          refusal: ({ event }) => (event.refusal ? { from: event.from, message: event.refusal } : null),
+          refusal: ({ event }) => {
+            const message = event.refusal ?? event.fieldError ?? null;
+            return message ? { from: event.from, message } : null;
+          },
         }),
         { type: 'logError', params: ({ event }) => ({ message: 'posting a comment failed', error: event.error }) },
       ],

@@ -8,6 +8,8 @@ import { assign, setup } from 'xstate';
 import { applyLike, type Discussion } from '../domain/discussion';
 
 export const DELETE_FAILED = 'Failed to delete discussion. Please try again.';
+/** Said once a post is deleted from the list (the post page's own toast has the same words). */
+export const DISCUSSION_DELETED = 'Discussion deleted';
 
 export interface Topic {
   category: string;
@@ -33,6 +35,10 @@ export interface DiscussionFeedContext {
   alert: string | null;
   /** Posts whose like toggle is on its way to the server: a second press waits. */
   liking: string[];
+  /** How many posts this list deleted: the view moves the focus to the list's heading after each (ADR 164). */
+  deleted: number;
+  /** The last thing a screen reader should hear about the list (a polite live region). */
+  announcement: string;
 }
 
 export interface DiscussionFeedInput {
@@ -95,7 +101,7 @@ export const discussionFeedMachine = setup({
   // Stryker disable next-line StringLiteral: no target names the machine by its id; only tools read it (ADR 091).
   id: 'discussionFeed',
   // The list's part is set by the loading state's entry, like every later load's.
-  context: ({ input }) => ({ topic: input.topic, load: 1, fresh: false, ...cleared() }),
+  context: ({ input }) => ({ topic: input.topic, load: 1, fresh: false, deleted: 0, announcement: '', ...cleared() }),
   initial: 'loading',
   on: {
     'topic.changed': {
@@ -136,8 +142,15 @@ export const discussionFeedMachine = setup({
             liking: ({ context, event }) => context.liking.filter((id) => id !== event.discussion._id),
           }),
         },
-        'post.delete': { actions: [assign({ alert: null }), { type: 'deletePost', params: ({ event }) => ({ id: event.id }) }] },
-        'post.deleted': { actions: assign({ discussions: ({ context, event }) => context.discussions.filter((d) => d._id !== event.id) }) },
+        // The live region empties first, so the same words after the next delete are said again.
+        'post.delete': { actions: [assign({ alert: null, announcement: '' }), { type: 'deletePost', params: ({ event }) => ({ id: event.id }) }] },
+        'post.deleted': {
+          actions: assign({
+            discussions: ({ context, event }) => context.discussions.filter((d) => d._id !== event.id),
+            deleted: ({ context }) => context.deleted + 1,
+            announcement: DISCUSSION_DELETED,
+          }),
+        },
         'post.deleteFailed': {
           actions: [assign({ alert: DELETE_FAILED }), { type: 'logError', params: ({ event }) => ({ message: 'deleting a discussion failed', error: event.error }) }],
         },

@@ -64,8 +64,8 @@ export function provideOtpWizard({ api, tokens, navigator, clock, notifier }: Ot
       notify: (_, { message }) => notify(message),
       finish: () => {
         ticker.stop();
-        // A full page load, so the whole app starts again with the new session.
-        navigator.hardRedirect('/');
+        // A full page load, so the whole app starts again with the new session; its heading takes the focus (ADR 164).
+        navigator.hardRedirect('/', { focusHeading: true });
       },
     },
   });

@@ -55,9 +55,18 @@ export interface TokenStore {
   clear(): void;
 }
 
+/**
+ * The session-storage key a full page load reads once: set, the new page moves the focus to its heading and says its
+ * title, as a move inside the app does (finishing signup, ADR 164).
+ */
+export const FOCUS_HEADING_AFTER_LOAD = 'sustainlearn.focus-heading';
+
 export interface Navigator {
-  /** A full page load of a path (the 401 rule, signup's reload to /). */
-  hardRedirect(path: string): void;
+  /**
+   * A full page load of a path (the 401 rule, signup's reload to /). `focusHeading`: the loaded page moves the focus to
+   * its heading, instead of leaving it on <body> (FOCUS_HEADING_AFTER_LOAD).
+   */
+  hardRedirect(path: string, options?: { focusHeading?: boolean }): void;
   /** A move inside the app, without a page load (the router hears it). */
   go(path: string, options?: { replace?: boolean }): void;
 }

@@ -1,7 +1,7 @@
 /** The post composer's named effects, written against ports only: the API call and the draft store. */
-import { refusalOf } from './api-error';
+import { fieldErrorsOf, refusalOf } from './api-error';
 import type { ApiClient, DraftStore } from './ports';
-import { type PostText, postComposerMachine } from './post-composer.machine';
+import { type PostFieldErrors, type PostText, postComposerMachine } from './post-composer.machine';
 import { lazyCalls } from './lazy-calls';
 import { provideMentionPicker } from './mention-picker.effects';
 
@@ -45,6 +45,16 @@ export function loadPostDraft(drafts: DraftStore, key: string): PostText | null 
   return null;
 }
 
+/** The title's and the content's problems in a 400 (ADR 164), or null when it names neither. */
+export function postFieldErrorsOf(error: unknown): PostFieldErrors | null {
+  const all = fieldErrorsOf(error);
+  if (!all) return null;
+  const found: PostFieldErrors = {};
+  if (all.title) found.title = all.title;
+  if (all.content) found.content = all.content;
+  return Object.keys(found).length ? found : null;
+}
+
 /** The discussion calls (and zod with them) load with the first post, not with the app shell. */
 const discussionCalls = lazyCalls(() => import(/* webpackChunkName: "contract-community" */ '../contract/discussions'));
 
@@ -57,7 +67,7 @@ export function providePostComposer({ api, drafts, log }: PostComposerPorts) {
         discussionCalls((calls) => api.call(calls.createDiscussion, { body: post }))
           .then(
             (answer) => self.send({ type: 'create.succeeded', discussion: answer.discussion }),
-            (error: unknown) => self.send({ type: 'create.failed', error, refusal: refusalOf(error) }),
+            (error: unknown) => self.send({ type: 'create.failed', error, refusal: refusalOf(error), fieldErrors: postFieldErrorsOf(error) }),
           );
       },
       saveDraft: (_, { key, text }) => drafts.save(key, JSON.stringify(text)),

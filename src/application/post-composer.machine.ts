@@ -16,6 +16,9 @@ export const SELECT_TOPIC_BEFORE_POSTING = 'Please select both category and subc
 export const CONTENT_REQUIRED = 'Please write the post before creating it';
 export const CREATE_FAILED = 'Failed to create discussion. Please try again.';
 
+/** A problem with the title or the content, said beside that field (ADR 164); a field's own change clears it. */
+export type PostFieldErrors = Partial<Record<keyof PostText, string>>;
+
 /** What the member has typed: kept as a draft. */
 export interface PostText {
   title: string;
@@ -28,8 +31,10 @@ export interface PostDraft extends PostText, Topic {}
 export interface PostComposerContext extends PostDraft {
   /** Where the draft is kept: one per member, so a shared browser never shows one member's draft to another. */
   draftKey: string;
-  /** The alert the view shows (role=alert), or null. */
+  /** The alert the view shows (role=alert), or null: about the topic, or a failure no field explains. */
   alert: string | null;
+  /** What is wrong with the title or the content, beside each (a server's 400, or content missing). */
+  fieldErrors: PostFieldErrors;
   /** The id of the post this composer created last; the feed reloads when it changes. */
   lastCreatedId: string | null;
   /** Whether that post waits for a moderator's approval (issue 37, ADR 149): the view says so instead of 'published'. */
@@ -54,7 +59,7 @@ export type PostComposerEvent =
   | { type: 'composer.submit' }
   | { type: 'composer.cancel' }
   | { type: 'create.succeeded'; discussion: Discussion }
-  | { type: 'create.failed'; error: unknown; refusal: string | null }
+  | { type: 'create.failed'; error: unknown; refusal: string | null; fieldErrors?: PostFieldErrors | null }
   | { type: 'alert.dismissed' }
   // Mentions (ADR 150): told to the mention picker the open editor holds.
   | MentionEvent;
@@ -72,7 +77,7 @@ export const postComposerMachine = setup({
   actors: { mentionPicker: mentionPickerMachine },
   actions: {
     takeTopic: assign((_, topic: Topic) => ({ ...topic, alert: null })),
-    clearText: assign({ title: '', content: '', alert: null }),
+    clearText: assign({ title: '', content: '', alert: null, fieldErrors: {} }),
     /** Read the stored draft; answer draft.restored (null when there is none, or it cannot be read). */
     restoreDraft: (_, _params: { key: string }) => {},
     /** POST /discussions with the context's post; answer with create.succeeded or create.failed. */
@@ -87,6 +92,7 @@ export const postComposerMachine = setup({
     isComplete: ({ context }) => isPostComplete(context),
     lacksOnlyContent: ({ context }) => Boolean(context.category && context.subcategory && context.title.trim()),
     restoredDraft: (_, draft: PostText | null) => draft !== null,
+    refusedByField: ({ event }) => event.type === 'create.failed' && Boolean(event.fieldErrors && Object.keys(event.fieldErrors).length),
   },
 }).createMachine({
   // Stryker disable next-line StringLiteral: no target names the machine by its id; only tools read it (ADR 091).
@@ -98,6 +104,7 @@ export const postComposerMachine = setup({
     content: '',
     draftKey: input.draftKey,
     alert: null,
+    fieldErrors: {},
     lastCreatedId: null,
     lastCreatedHeld: false,
   }),
@@ -135,18 +142,25 @@ export const postComposerMachine = setup({
       on: {
         'mention.*': { actions: sendTo(COMPOSER_MENTIONS, ({ event }) => event) },
         'title.changed': {
-          actions: [assign({ title: ({ event }) => event.title }), { type: 'saveDraft', params: ({ context }) => textOf(context) }],
+          actions: [
+            assign({ title: ({ event }) => event.title, fieldErrors: ({ context }) => without(context.fieldErrors, 'title') }),
+            { type: 'saveDraft', params: ({ context }) => textOf(context) },
+          ],
         },
         'content.changed': {
-          actions: [assign({ content: ({ event }) => event.content }), { type: 'saveDraft', params: ({ context }) => textOf(context) }],
+          actions: [
+            assign({ content: ({ event }) => event.content, fieldErrors: ({ context }) => without(context.fieldErrors, 'content') }),
+            { type: 'saveDraft', params: ({ context }) => textOf(context) },
+          ],
         },
         'composer.submit': [
           {
             guard: 'isComplete',
             target: 'submitting',
-            actions: [assign({ alert: null }), { type: 'createDiscussion', params: ({ context }) => draftOf(context) }],
+            actions: [assign({ alert: null, fieldErrors: {} }), { type: 'createDiscussion', params: ({ context }) => draftOf(context) }],
           },
-          { guard: 'lacksOnlyContent', actions: assign({ alert: CONTENT_REQUIRED }) },
+          // Said beside the editor, not as a toast or an alert for the whole form (ADR 164).
+          { guard: 'lacksOnlyContent', actions: assign({ alert: null, fieldErrors: { content: CONTENT_REQUIRED } }) },
           { actions: assign({ alert: SELECT_TOPIC_BEFORE_POSTING }) },
         ],
         'composer.cancel': { target: 'closed', actions: ['clearText', { type: 'clearDraft', params: ({ context }) => ({ key: context.draftKey }) }] },
@@ -163,11 +177,19 @@ export const postComposerMachine = setup({
             { type: 'clearDraft', params: ({ context }) => ({ key: context.draftKey }) },
           ],
         },
-        // The spec's alert; a refusal for posting too fast says when to try again instead.
-        'create.failed': {
-          target: 'editing',
-          actions: [assign({ alert: ({ event }) => event.refusal ?? CREATE_FAILED }), { type: 'logError', params: ({ event }) => ({ error: event.error }) }],
-        },
+        // A title or content the server refused is said beside it; else the spec's alert, or a refusal for posting too fast
+        // that says when to try again.
+        'create.failed': [
+          {
+            guard: 'refusedByField',
+            target: 'editing',
+            actions: [assign({ alert: null, fieldErrors: ({ event }) => event.fieldErrors ?? {} }), { type: 'logError', params: ({ event }) => ({ error: event.error }) }],
+          },
+          {
+            target: 'editing',
+            actions: [assign({ alert: ({ event }) => event.refusal ?? CREATE_FAILED }), { type: 'logError', params: ({ event }) => ({ error: event.error }) }],
+          },
+        ],
       },
     },
   },
@@ -180,6 +202,12 @@ export function isPostComplete(post: PostDraft): boolean {
 
 export function draftOf(context: PostDraft): PostDraft {
   return { category: context.category, subcategory: context.subcategory, title: context.title, content: context.content };
+}
+
+function without(errors: PostFieldErrors, field: keyof PostText): PostFieldErrors {
+  if (!(field in errors)) return errors;
+  const { [field]: _gone, ...rest } = errors;
+  return rest;
 }
 
 function textOf(context: PostComposerContext): { key: string; text: PostText } {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BIO_MAX, HEADLINE_MAX, ORGANISATION_MAX, PROFESSIONS, PROFILE_TEXT } from '../domain/member';
+import { ACCOUNT_FIELD_TEXT, ADDRESS_MAX_LENGTH, NAME_MAX_LENGTH, NAME_TEXT, PASSWORD_INPUT_MAX_LENGTH } from '../domain/user';
 import { emailSchema, passwordSchema, personNameSchema, userSchema } from '../domain/user.schema';
 import { call, okMessageSchema } from './define';
 
@@ -17,7 +18,7 @@ export const verifySignupOtp = call({
 });
 export const login = call({
   name: 'auth.login', method: 'POST', path: '/auth/login',
-  body: z.object({ email: emailSchema, password: z.string().min(1, 'Password is required').max(1024) }),
+  body: z.object({ email: emailSchema, password: z.string().min(1, 'Password is required').max(PASSWORD_INPUT_MAX_LENGTH, ACCOUNT_FIELD_TEXT.passwordTooLong) }),
   response: tokenAnswer,
 });
 export const forgotPassword = call({
@@ -37,15 +38,15 @@ export const setPassword = call({
 });
 export const updatePassword = call({
   name: 'auth.updatePassword', method: 'PUT', path: '/auth/update-password', auth: 'required',
-  body: z.object({ currentPassword: z.string().min(1, 'Current password is required').max(1024), newPassword: passwordSchema }),
+  body: z.object({ currentPassword: z.string().min(1, 'Current password is required').max(PASSWORD_INPUT_MAX_LENGTH, ACCOUNT_FIELD_TEXT.currentPasswordTooLong), newPassword: passwordSchema }),
   response: okMessageSchema,
 });
 export const updateProfile = call({
   name: 'auth.updateProfile', method: 'PUT', path: '/auth/update-profile', auth: 'required',
   body: z.object({
-    firstName: z.string().trim().max(100),
-    lastName: z.string().trim().max(100),
-    address: z.string().trim().max(500).default(''),
+    firstName: z.string().trim().max(NAME_MAX_LENGTH, NAME_TEXT.tooLong),
+    lastName: z.string().trim().max(NAME_MAX_LENGTH, NAME_TEXT.tooLong),
+    address: z.string().trim().max(ADDRESS_MAX_LENGTH, ACCOUNT_FIELD_TEXT.addressTooLong).default(''),
     // The public profile (issue 35): each optional, left as it is when absent.
     headline: z.string().trim().max(HEADLINE_MAX, PROFILE_TEXT.headlineTooLong).optional(),
     profession: z.enum(['', ...PROFESSIONS], { message: PROFILE_TEXT.profession }).optional(),

@@ -82,12 +82,8 @@ export const conflictSchema = z.object({
 });
 export type Conflict = z.infer<typeof conflictSchema>;
 
-/** A field's problem, answered with 400 so the editor shows it beside the field. */
-export const fieldErrorsSchema = z.object({
-  success: z.literal(false),
-  message: z.string(),
-  fieldErrors: z.record(z.string(), z.string()),
-});
+/** A field's problem, answered with 400 so the editor shows it beside the field (one shape for every call, define.ts). */
+export { fieldErrorsSchema } from './define';
 
 /** Publishes now, or at `at` (a future time) through the job queue; publishing is one transaction on every instance. */
 export const publishContent = call({

@@ -71,6 +71,13 @@ export type ResponseOf<C extends Call> = z.output<C['response']>;
 export const errorBodySchema = z.object({ success: z.literal(false), message: z.string() });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 
+/**
+ * A 400 about the fields of the input: each field's first problem, by its dotted path, in words a person can read
+ * (ADR 164). Every call's input refused by its schema answers so; some use cases add their own (authoring, password).
+ */
+export const fieldErrorsSchema = errorBodySchema.extend({ fieldErrors: z.record(z.string(), z.string()) });
+export type FieldErrors = Record<string, string>;
+
 export const okMessageSchema = z.object({ success: z.literal(true), message: z.string() });
 
 export const idParams = z.object({ id: z.string().min(1).max(64) });

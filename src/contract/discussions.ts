@@ -10,13 +10,16 @@ const content = z
   .max(DISCUSSION_CONTENT_MAX, `Content must be at most ${DISCUSSION_CONTENT_MAX} characters`)
   .refine((v) => !isBlank(v), 'Content is required');
 
+/** A goal or its subcategory, chosen from the lists: the composer asks for both before it sends (its own words). */
+const topicPart = (most: number) => z.string().min(1, 'Please select both category and subcategory').max(most, 'Please choose a category and subcategory from the lists');
+
 export const sdgConstants = call({
   name: 'discussions.constants', method: 'GET', path: '/discussions/sdg-constants', auth: 'required',
   response: sdgConstantsSchema.extend({ success: ok }),
 });
 export const createDiscussion = call({
   name: 'discussions.create', method: 'POST', path: '/discussions', auth: 'required',
-  body: z.object({ title, category: z.string().min(1).max(40), subcategory: z.string().min(1).max(80), content }),
+  body: z.object({ title, category: topicPart(40), subcategory: topicPart(80), content }),
   /** `message`: the post waits for a moderator's approval (issue 37, ADR 149). */
   response: z.object({ success: ok, discussion: discussionSchema, message: z.string().optional() }),
   invalidates: ['/discussions'],

@@ -77,8 +77,8 @@ export const messageRegistrants = call({
   name: 'staffWorkshops.message', method: 'POST', path: '/staff/workshops/:sessionId/message', auth: 'required', staff: EDITORS,
   params: sessionParams,
   body: z.object({
-    subject: z.string().trim().min(1, 'Subject is required').max(MESSAGE_LIMITS.subject),
-    message: z.string().trim().min(1, 'Message is required').max(MESSAGE_LIMITS.message),
+    subject: z.string().trim().min(1, 'Subject is required').max(MESSAGE_LIMITS.subject, `Subject must be at most ${MESSAGE_LIMITS.subject} characters`),
+    message: z.string().trim().min(1, 'Message is required').max(MESSAGE_LIMITS.message, `Message must be at most ${MESSAGE_LIMITS.message} characters`),
     includeWaitlist: z.boolean().default(false),
   }),
   response: z.object({ success: z.literal(true), recipients: z.number().int(), message: z.string() }),

@@ -5,9 +5,19 @@ export const PASSWORD_RULE_TEXT = `Use ${PASSWORD_MIN_LENGTH} to ${PASSWORD_MAX_
 
 /** A member's first or last name: 1 to 100 characters once trimmed (issue 35). */
 export const NAME_MAX_LENGTH = 100;
+/** The postal address kept with the profile (spec section 3). */
+export const ADDRESS_MAX_LENGTH = 500;
+/** The most a password field takes when it is checked, not set (sign-in, the current password): longer is never right. */
+export const PASSWORD_INPUT_MAX_LENGTH = 1024;
 export const NAME_TEXT = {
   required: 'Please enter your first and last name',
   tooLong: `Names must be at most ${NAME_MAX_LENGTH} characters`,
+} as const;
+/** The words of the checks of the profile and password calls' other fields (ADR 164): never a validator's own. */
+export const ACCOUNT_FIELD_TEXT = {
+  addressTooLong: `Address must be at most ${ADDRESS_MAX_LENGTH} characters`,
+  passwordTooLong: `Password must be at most ${PASSWORD_INPUT_MAX_LENGTH} characters`,
+  currentPasswordTooLong: `Current password must be at most ${PASSWORD_INPUT_MAX_LENGTH} characters`,
 } as const;
 
 /** Why a first and last name cannot be kept, or null when both can. */

@@ -2,6 +2,7 @@
 import { type ComponentType, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Toaster } from 'sonner';
 import { Route, Router, Switch, useLocation } from 'wouter';
+import { FOCUS_HEADING_AFTER_LOAD } from '../application/ports';
 import type { AppServices } from '../application/services';
 import { Spinner } from './components/states';
 import { SiteContactProvider } from './hooks/use-site-contact';
@@ -112,6 +113,18 @@ function PageViews() {
 /** Where a reader's own focus is, that a late route change must not take: a field, an open menu, dialog or list. */
 const READERS_OWN_FOCUS = 'input, textarea, select, [contenteditable="true"], [role="menu"], [role="dialog"], [role="listbox"]';
 
+/** Whether the page loaded asks once for the focus on its heading (FOCUS_HEADING_AFTER_LOAD), forgetting it. */
+function takeHeadingFocusRequest(): boolean {
+  try {
+    const asked = window.sessionStorage.getItem(FOCUS_HEADING_AFTER_LOAD);
+    if (asked === null) return false;
+    window.sessionStorage.removeItem(FOCUS_HEADING_AFTER_LOAD);
+    return asked === window.location.pathname;
+  } catch {
+    return false;
+  }
+}
+
 function RouteChange() {
   const [location] = useLocation();
   const [announcement, setAnnouncement] = useState('');
@@ -119,14 +132,17 @@ function RouteChange() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change
   useEffect(() => {
     window.scrollTo(0, 0);
-    if (first.current) {
+    const loaded = first.current;
+    if (loaded) {
       first.current = false;
-      return;
+      // A first load is read from the top, unless the page before asked for its heading (finishing signup, ADR 164).
+      if (!takeHeadingFocusRequest()) return;
     }
     const main = document.getElementById('main');
     // What was there when the route changed: the old page may stay on screen for a few frames while the new one loads.
+    // A page just loaded has no old page: its heading, drawn by the server already, is the new one.
     const before = document.activeElement;
-    const oldHeading = main?.querySelector<HTMLElement>('h1') ?? null;
+    const oldHeading = loaded ? null : (main?.querySelector<HTMLElement>('h1') ?? null);
     const oldText = oldHeading?.textContent ?? '';
     const started = performance.now();
     let frame = 0;

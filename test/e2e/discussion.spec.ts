@@ -315,7 +315,8 @@ test('the composer and the comment thread work by keyboard alone', async ({ page
   await page.keyboard.press('Enter');
   const reply = commentBox(thread, 'Cleo Planner', 'Raised tables');
   await expect(reply).toBeVisible();
-  await expect(first.getByRole('button', { name: 'Reply to Cleo Planner' })).toBeFocused();
+  // The focus lands on the new reply (issue 41, ADR 164).
+  await expect(reply).toBeFocused();
 
   await tabTo(page, reply.getByRole('button', { name: /^Delete comment/ }));
   await page.keyboard.press('Enter');
@@ -356,7 +357,8 @@ test('a reload keeps the draft, a failed post keeps the text, a failed delete sa
       ? route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ success: false, message: 'Try later' }) })
       : route.fallback());
   await restored.getByRole('button', { name: 'Publish Post' }).click();
-  await expect(restored.getByRole('alert')).toHaveText('Failed to create discussion. Please try again.');
+  // The fields' own error lines stay in the form, empty (ADR 164): the one that speaks is the alert.
+  await expect(restored.getByRole('alert').filter({ hasText: /\S/ })).toHaveText('Failed to create discussion. Please try again.');
   await expect(restored.getByLabel('Title')).toHaveValue(title);
   await expectAccessible(page, 'create failed');
   await page.unroute('**/api/discussions');
@@ -472,7 +474,7 @@ test('a comment refused for coming too fast keeps its text and says when to try 
   await page.unroute('**/api/comments');
   await card.getByRole('button', { name: 'Post Comment' }).click();
   await expect(field).toHaveValue('');
-  await expect(card.getByRole('alert')).toHaveCount(0);
+  await expect(card.getByRole('alert').filter({ hasText: /\S/ })).toHaveCount(0);
   await expect(commentBox(card, 'Rosa Rate', 'Kept after a refusal')).toBeVisible();
 });
 

@@ -66,6 +66,9 @@ test('signup, from the email to signed in: each step, the code sent, the countdo
   await page.keyboard.press('Enter');
   // The page reloads to /, signed in.
   await expect(page.getByRole('button', { name: /^Account menu for/ })).toBeVisible();
+  // The page loaded puts the focus on its heading, not on <body>, and it is read (issue 41, ADR 164).
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
+  await expectSpoken(page, [/^heading, .+, level 1$/], 'the home page after signup');
   await expectAccessible(page, 'signed in after signup');
 });
 
@@ -169,7 +172,8 @@ test('creating a post, commenting, replying and liking: each step is said', asyn
   await page.keyboard.press('Tab');
   await page.keyboard.press('Enter');
   await expectSpoken(page, ['polite: Comment posted'], 'a reply posted');
-  await tabTo(page, card.getByRole('button', { name: /^Like comment by Noor Narrate/ }).first());
+  // The focus is on the new reply (ADR 164): its own Like comes next.
+  await tabTo(page, card.getByRole('button', { name: /^Like comment by Noor Narrate/ }).last());
   await forget(page);
   await page.keyboard.press('Enter');
   await expectSpoken(page, [/^polite: Liked\. 1 like/], 'a comment like counted');

@@ -38,6 +38,8 @@ const THREAD = [c1, c2];
 const SERVER_COUNT: Record<string, { liked: number; unliked: number }> = { c1: { liked: 2, unliked: 1 }, c2: { liked: 7, unliked: 6 } };
 const failure = new Error('offline');
 const tooFast = new ApiError('http', 429, REFUSAL);
+const TOO_LONG = 'Comment must be at most 10000 characters';
+const tooLong = new ApiError('http', 400, TOO_LONG, { success: false, message: `content: ${TOO_LONG}`, fieldErrors: { content: TOO_LONG } });
 
 type Snapshot = SnapshotFrom<typeof commentThreadMachine>;
 
@@ -62,8 +64,9 @@ function eventsFor(s: Snapshot): CommentThreadEvent[] {
   for (const { text, parentCommentId } of texts) list.push({ type: 'comment.post', text, parentCommentId });
   if (c.sendingFrom !== undefined) {
     const from = c.sendingFrom;
-    if (changes) list.push({ type: 'comment.posted', from });
+    if (changes) list.push({ type: 'comment.posted', from, id: 'c9' });
     list.push({ type: 'comment.postFailed', from, refusal: null, error: failure }, { type: 'comment.postFailed', from, refusal: REFUSAL, error: tooFast });
+    list.push({ type: 'comment.postFailed', from, refusal: null, fieldError: TOO_LONG, error: tooLong });
   }
   list.push({ type: 'comment.delete', id: 'c2' });
   if (changes) list.push({ type: 'comment.deleted', id: 'c2' });
@@ -107,6 +110,7 @@ interface Model {
   /** undefined: nothing sending; null: the new-comment form; an id: that comment's reply form. */
   sending: string | null | undefined;
   posted: { from: string | null; count: number };
+  lastPostedId: string | null;
   refusal: { from: string | null; message: string } | null;
   inFlight: Map<string, LikeState | null>;
   announcement: string;
@@ -116,7 +120,7 @@ interface Model {
 }
 
 const initialModel = (): Model => ({
-  screen: 'loading', load: 1, fresh: false, comments: [], sending: undefined, posted: { from: null, count: 0 }, refusal: null,
+  screen: 'loading', load: 1, fresh: false, comments: [], sending: undefined, posted: { from: null, count: 0 }, lastPostedId: null, refusal: null,
   inFlight: new Map(), announcement: '', effects: [`load ${POST} #1`], logged: [], emitted: 0,
 });
 
@@ -155,10 +159,10 @@ function step(m: Model, e: CommentThreadEvent): Model {
       return { ...next, sending: e.parentCommentId, refusal: null, announcement: '' };
     case 'comment.posted':
       next.emitted++;
-      return { ...reload(), sending: undefined, posted: { from: e.from, count: m.posted.count + 1 }, announcement: 'Comment posted' };
+      return { ...reload(), sending: undefined, posted: { from: e.from, count: m.posted.count + 1 }, lastPostedId: e.id ?? null, announcement: 'Comment posted' };
     case 'comment.postFailed':
       log('posting a comment failed', e.error);
-      return { ...next, sending: undefined, refusal: e.refusal ? { from: e.from, message: e.refusal } : null };
+      return { ...next, sending: undefined, refusal: (e.refusal ?? e.fieldError) ? { from: e.from, message: (e.refusal ?? e.fieldError)! } : null };
     case 'comment.delete':
       if (m.screen !== 'ready') return m;
       effect(`delete ${e.id}`);
@@ -249,9 +253,9 @@ function checker(world: ReturnType<typeof instrumented>['world']) {
     // The plain model and the machine agree on everything the view shows, every effect asked for, every emission.
     agree(
       { screen: screenOf(snapshot), load: c.load, fresh: c.fresh, comments: comparable(c.comments), sending: c.sendingFrom ?? 'none', posted: c.posted,
-        refusal: c.refusal, liking: [...c.liking].sort(), announcement: c.announcement, effects: world.effects, emitted: world.emitted },
+        lastPostedId: c.lastPostedId, refusal: c.refusal, liking: [...c.liking].sort(), announcement: c.announcement, effects: world.effects, emitted: world.emitted },
       { screen: model.screen, load: model.load, fresh: model.fresh, comments: comparable(model.comments), sending: model.sending ?? 'none',
-        posted: model.posted, refusal: model.refusal, liking: [...model.inFlight.keys()].sort(), announcement: model.announcement,
+        posted: model.posted, lastPostedId: model.lastPostedId, refusal: model.refusal, liking: [...model.inFlight.keys()].sort(), announcement: model.announcement,
         effects: model.effects, emitted: model.emitted },
     );
     holds(world.logged.length === model.logged.length && world.logged.every((error, i) => error === model.logged[i]), 'each failure is logged with its own error');
@@ -285,7 +289,8 @@ function checker(world: ReturnType<typeof instrumented>['world']) {
     // A refused or failed comment leaves nothing sending; a refusal shows only when the server gave one.
     if (e.type === 'comment.postFailed') {
       holds(c.sendingFrom === undefined, 'nothing sending after a failure');
-      agree(c.refusal, e.refusal ? { from: e.from, message: e.refusal } : null);
+      const said = e.refusal ?? e.fieldError ?? null;
+      agree(c.refusal, said ? { from: e.from, message: said } : null);
     }
     // Once settled, the comment shows the server's answer, and the thread is read again.
     if (e.type === 'comment.likeSettled' && previous.context.liking.includes(e.id)) {
@@ -431,6 +436,8 @@ describe('comment thread effects (scripted API)', () => {
     await waitFor(w.actor, (s) => s.context.posted.count === 1);
     expect(w.changed()).toBe(1);
     expect(w.actor.getSnapshot().context.posted).toEqual({ from: 'c1', count: 1 });
+    // The new comment's id, for the view to move the focus to it (ADR 164).
+    expect(w.actor.getSnapshot().context.lastPostedId).toBe('c3');
     await waitFor(w.actor, (s) => s.matches('ready'));
     expect(api.calls.at(-1)).toEqual({ name: 'comments.list', input: { params: { id: POST } }, options: { fresh: true } });
 
@@ -451,7 +458,12 @@ describe('comment thread effects (scripted API)', () => {
     w.actor.send({ type: 'comment.post', text: 'Quick', parentCommentId: 'c2' });
     await waitFor(w.actor, (s) => s.context.sendingFrom === undefined);
     expect(w.actor.getSnapshot().context.refusal).toBeNull();
-    expect(w.logged.map((l) => l.message)).toEqual(['posting a comment failed', 'posting a comment failed']);
+    // A 400 naming the text: the server's words about it, beside the form (ADR 164).
+    api.answer('comments.create', () => Promise.reject(tooLong));
+    w.actor.send({ type: 'comment.post', text: 'Long', parentCommentId: null });
+    await waitFor(w.actor, (s) => s.context.sendingFrom === undefined);
+    expect(w.actor.getSnapshot().context.refusal).toEqual({ from: null, message: TOO_LONG });
+    expect(w.logged.map((l) => l.message)).toEqual(['posting a comment failed', 'posting a comment failed', 'posting a comment failed']);
     expect(w.changed()).toBe(0);
   });
 

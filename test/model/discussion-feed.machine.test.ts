@@ -133,12 +133,15 @@ interface Model {
   alert: string | null;
   /** Likes on their way to the server, with what the post showed before the press. */
   inFlight: Map<string, LikeState | null>;
+  /** Posts deleted, and what the live region says (ADR 164). */
+  deleted: number;
+  announcement: string;
   effects: string[];
   logged: unknown[];
 }
 
 const initialModel = (topic: Topic): Model => ({
-  screen: 'loading', topic, load: 1, posts: [], nextCursor: null, error: null, alert: null, inFlight: new Map(),
+  screen: 'loading', topic, load: 1, posts: [], nextCursor: null, error: null, alert: null, inFlight: new Map(), deleted: 0, announcement: '',
   effects: [`load ${topicKey(topic)} #1`], logged: [],
 });
 
@@ -196,9 +199,9 @@ function step(m: Model, e: DiscussionFeedEvent): Model {
       return { ...next, posts: mapPost(e.discussion._id, () => e.discussion) };
     case 'post.delete':
       effect(`delete ${e.id}`);
-      return { ...next, alert: null };
+      return { ...next, alert: null, announcement: '' };
     case 'post.deleted':
-      return { ...next, posts: next.posts.filter((d) => d._id !== e.id) };
+      return { ...next, posts: next.posts.filter((d) => d._id !== e.id), deleted: m.deleted + 1, announcement: 'Discussion deleted' };
     case 'post.deleteFailed':
       log('deleting a discussion failed', e.error);
       return { ...next, alert: DELETE_FAILED };
@@ -271,9 +274,10 @@ function checker(world: ReturnType<typeof instrumented>['world'], topic: Topic) 
     // The plain model and the machine agree on everything the view shows and on every effect asked for.
     agree(
       { screen: screenOf(snapshot), topic: c.topic, load: c.load, posts: comparable(c.discussions), nextCursor: c.nextCursor, alert: c.alert,
-        error: c.error, liking: [...c.liking].sort(), effects: world.effects },
+        error: c.error, liking: [...c.liking].sort(), deleted: c.deleted, announcement: c.announcement, effects: world.effects },
       { screen: model.screen, topic: model.topic, load: model.load, posts: comparable(model.posts), nextCursor: model.nextCursor, alert: model.alert,
-        error: model.screen === 'failed' ? model.error : null, liking: [...model.inFlight.keys()].sort(), effects: model.effects },
+        error: model.screen === 'failed' ? model.error : null, liking: [...model.inFlight.keys()].sort(), deleted: model.deleted,
+        announcement: model.announcement, effects: model.effects },
     );
     holds(world.logged.length === model.logged.length && world.logged.every((error, i) => error === model.logged[i]), 'each failure is logged with its own error');
 
@@ -522,6 +526,8 @@ describe('discussion feed effects (scripted API)', () => {
     expect(w.actor.getSnapshot().context.alert).toBeNull();
     await waitFor(w.actor, (s) => s.context.discussions.length === 1);
     expect(api.calls.at(-1)).toEqual({ name: 'discussions.delete', input: { params: { id: 'p2' } } });
+    // Counted and said, for the view to move the focus to the list's heading (ADR 164).
+    expect(w.actor.getSnapshot().context).toMatchObject({ deleted: 1, announcement: 'Discussion deleted' });
   });
 
   it('shows a failed load with the error\'s message', async () => {

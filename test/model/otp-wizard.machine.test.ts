@@ -311,6 +311,7 @@ describe('OTP wizard effects (scripted API, fake clock)', () => {
       ['auth.setPassword', { body: { password: 'long enough', firstName: 'Ada', lastName: 'Lovelace' } }],
     ]);
     expect(w.navigator.redirects).toEqual(['/']);
+    expect(w.navigator.headingFocused).toEqual(['/']);
   });
 
   it('resets: the reset calls, a resend after the countdown, and the clock stopped when the wizard ends mid-count', async () => {

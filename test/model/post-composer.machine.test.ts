@@ -12,7 +12,7 @@ import { ApiError } from '../../src/application/api-error';
 import type { Topic } from '../../src/application/discussion-feed.machine';
 import { loadPostDraft, providePostComposer } from '../../src/application/post-composer.effects';
 import {
-  COMPOSER_MENTIONS, draftOf, isPostComplete, type PostComposerEvent, type PostDraft, postComposerMachine, postDraftKey, type PostText,
+  COMPOSER_MENTIONS, draftOf, isPostComplete, type PostComposerEvent, type PostDraft, type PostFieldErrors, postComposerMachine, postDraftKey, type PostText,
 } from '../../src/application/post-composer.machine';
 import { MemoryDraftStore, ScriptedApi } from '../../src/application/testing/fakes';
 import { type Discussion, isBlank } from '../../src/domain/discussion';
@@ -24,6 +24,7 @@ const T2: Topic = { category: 'sustainable-cities-and-communities', subcategory:
 const CATEGORY_ONLY: Topic = { category: 'climate-action', subcategory: '' };
 const NO_TOPIC: Topic = { category: '', subcategory: '' };
 const REFUSAL = 'You are posting too fast. Please wait 30 seconds before posting again.';
+const TITLE_TOO_LONG = 'Title must be at most 200 characters';
 
 const created: Discussion = {
   _id: 'd1', title: 'Timber', content: '<p>Body</p>', category: T1.category, subcategory: T1.subcategory, likes: [], likeCount: 0,
@@ -51,6 +52,7 @@ const events: PostComposerEvent[] = [
   { type: 'create.succeeded', discussion: created },
   { type: 'create.failed', error: new Error('offline'), refusal: null },
   { type: 'create.failed', error: new ApiError('http', 429, REFUSAL), refusal: REFUSAL },
+  { type: 'create.failed', error: new ApiError('http', 400, TITLE_TOO_LONG), refusal: null, fieldErrors: { title: TITLE_TOO_LONG } },
   { type: 'alert.dismissed' },
   // Mentions (ADR 150): told to the picker the editing composer holds; nothing of the composer's own changes.
   { type: 'mention.query', query: 'ad' },
@@ -73,7 +75,7 @@ type Snapshot = SnapshotFrom<typeof postComposerMachine>;
 function serializeState(snapshot: Snapshot): string {
   const c = snapshot.context;
   const title = c.title.trim() ? 'title' : c.title ? 'blank-title' : 'no-title';
-  return JSON.stringify([snapshot.value, Boolean(c.category), Boolean(c.subcategory), title, !isBlank(c.content), c.alert !== null]);
+  return JSON.stringify([snapshot.value, Boolean(c.category), Boolean(c.subcategory), title, !isBlank(c.content), c.alert !== null, Object.keys(c.fieldErrors).sort().join()]);
 }
 
 /** What the composer should be, written without looking at the machine. */
@@ -88,6 +90,8 @@ type Effect =
 interface Model extends PostDraft {
   where: Where;
   alert: string | null;
+  /** Beside the title and the content (ADR 164). */
+  fieldErrors: PostFieldErrors;
   lastCreatedId: string | null;
   effects: Effect[];
   /** The errors logged, compared by identity. */
@@ -103,7 +107,7 @@ const TEXT = {
 };
 
 const initialModel = (topic: Topic): Model => ({
-  where: 'restoring', category: topic.category, subcategory: topic.subcategory, title: '', content: '', alert: null, lastCreatedId: null,
+  where: 'restoring', category: topic.category, subcategory: topic.subcategory, title: '', content: '', alert: null, fieldErrors: {}, lastCreatedId: null,
   effects: [{ type: 'restore', key: KEY }], logged: [],
 });
 
@@ -114,7 +118,7 @@ function step(m: Model, e: PostComposerEvent): Model {
   if (e.type === 'topic.changed') return { ...n, category: e.topic.category, subcategory: e.topic.subcategory, alert: null };
   const cleared = (): Model => {
     n.effects.push({ type: 'clear', key: KEY });
-    return { ...n, where: 'closed', title: '', content: '', alert: null };
+    return { ...n, where: 'closed', title: '', content: '', alert: null, fieldErrors: {} };
   };
   switch (m.where) {
     case 'restoring':
@@ -128,17 +132,18 @@ function step(m: Model, e: PostComposerEvent): Model {
       switch (e.type) {
         case 'title.changed':
           n.effects.push({ type: 'save', key: KEY, text: { title: e.title, content: m.content } });
-          return { ...n, title: e.title };
+          return { ...n, title: e.title, fieldErrors: omit(m.fieldErrors, 'title') };
         case 'content.changed':
           n.effects.push({ type: 'save', key: KEY, text: { title: m.title, content: e.content } });
-          return { ...n, content: e.content };
+          return { ...n, content: e.content, fieldErrors: omit(m.fieldErrors, 'content') };
         case 'composer.submit': {
           const titled = chosen && m.title.trim() !== '';
           if (titled && !isBlank(m.content)) {
             n.effects.push({ type: 'create', post: { category: m.category, subcategory: m.subcategory, title: m.title, content: m.content } });
-            return { ...n, where: 'submitting', alert: null };
+            return { ...n, where: 'submitting', alert: null, fieldErrors: {} };
           }
-          return { ...n, alert: titled ? TEXT.contentRequired : TEXT.selectTopicBeforePosting };
+          // Content missing is said beside the editor; the topic's alert is the spec's.
+          return titled ? { ...n, alert: null, fieldErrors: { content: TEXT.contentRequired } } : { ...n, alert: TEXT.selectTopicBeforePosting };
         }
         case 'composer.cancel':
           return cleared();
@@ -152,10 +157,16 @@ function step(m: Model, e: PostComposerEvent): Model {
       if (e.type === 'create.failed') {
         n.effects.push({ type: 'log' });
         n.logged.push(e.error);
+        if (e.fieldErrors && Object.keys(e.fieldErrors).length) return { ...n, where: 'editing', alert: null, fieldErrors: e.fieldErrors };
         return { ...n, where: 'editing', alert: e.refusal ?? TEXT.createFailed };
       }
       return m;
   }
+}
+
+function omit(errors: PostFieldErrors, field: keyof PostText): PostFieldErrors {
+  const { [field]: _gone, ...rest } = errors;
+  return rest;
 }
 
 interface World {
@@ -207,7 +218,7 @@ function checker(world: World, inputTopic: Topic) {
     const c = snapshot.context;
     const { effects, logged, ...rest } = model;
     agree(
-      { where: snapshot.value, category: c.category, subcategory: c.subcategory, title: c.title, content: c.content, alert: c.alert, lastCreatedId: c.lastCreatedId, effects: world.effects },
+      { where: snapshot.value, category: c.category, subcategory: c.subcategory, title: c.title, content: c.content, alert: c.alert, fieldErrors: c.fieldErrors, lastCreatedId: c.lastCreatedId, effects: world.effects },
       { ...rest, effects },
     );
     holds(world.logged.length === logged.length && world.logged.every((error, i) => error === logged[i]), 'each failure is logged with its own error');
@@ -437,7 +448,7 @@ describe('post composer effects (fakes)', () => {
     const w = composerWorld(drafts, api);
     w.actor.send({ type: 'composer.submit' });
     await waitFor(w.actor, (s) => s.matches('editing') && s.context.alert !== null);
-    expect(w.answers.at(-1)).toEqual({ type: 'create.failed', error: tooFast, refusal: REFUSAL });
+    expect(w.answers.at(-1)).toEqual({ type: 'create.failed', error: tooFast, refusal: REFUSAL, fieldErrors: null });
     expect(w.actor.getSnapshot().context.alert).toBe(REFUSAL);
     expect(w.logged).toEqual([tooFast]);
     expect(w.messages).toEqual(['creating a discussion failed']);
@@ -447,10 +458,22 @@ describe('post composer effects (fakes)', () => {
       w.actor.send({ type: 'alert.dismissed' });
       w.actor.send({ type: 'composer.submit' });
       await waitFor(w.actor, (s) => s.matches('editing') && s.context.alert !== null);
-      expect(w.answers.at(-1)).toEqual({ type: 'create.failed', error, refusal: null });
+      expect(w.answers.at(-1)).toEqual({ type: 'create.failed', error, refusal: null, fieldErrors: null });
       expect(w.actor.getSnapshot().context.alert).toBe(TEXT.createFailed);
     }
     expect(api.calls).toHaveLength(4);
     expect(JSON.parse(drafts.load(KEY)!)).toEqual({ title: 'Timber', content: '<p>Body</p>' });
+
+    // A 400 naming the title (ADR 164): said beside it, with no alert; other fields it names are not the composer's.
+    const body = { success: false, message: `title: ${TITLE_TOO_LONG}`, fieldErrors: { title: TITLE_TOO_LONG, category: 'Please choose a category' } };
+    const refused = new ApiError('http', 400, TITLE_TOO_LONG, body);
+    api.answer('discussions.create', () => Promise.reject(refused));
+    w.actor.send({ type: 'alert.dismissed' });
+    w.actor.send({ type: 'composer.submit' });
+    await waitFor(w.actor, (s) => s.matches('editing') && s.context.fieldErrors.title !== undefined);
+    expect(w.answers.at(-1)).toEqual({ type: 'create.failed', error: refused, refusal: null, fieldErrors: { title: TITLE_TOO_LONG } });
+    expect(w.actor.getSnapshot().context).toMatchObject({ alert: null, fieldErrors: { title: TITLE_TOO_LONG } });
+    w.actor.send({ type: 'title.changed', title: 'Shorter' });
+    expect(w.actor.getSnapshot().context.fieldErrors).toEqual({});
   });
 });

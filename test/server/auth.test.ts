@@ -197,13 +197,21 @@ describeWithApp('accounts', {}, (ctx) => {
     const token = await signUp(c, 'change@example.com');
     const otherDevice = (await logIn(c, 'change@example.com')).token;
     const bad = await send(c, updatePassword, { body: { currentPassword: 'nope', newPassword: 'another long one' }, token });
-    expect(bad.json()).toEqual({ success: false, message: 'Current password is incorrect' });
+    // Said beside the field it is about (ADR 164).
+    expect(bad.json()).toEqual({ success: false, message: 'Current password is incorrect', fieldErrors: { currentPassword: 'Current password is incorrect' } });
     c.clock.advance(1000);
     const ok = await send(c, updatePassword, { body: { currentPassword: 'correct horse battery', newPassword: 'another long one' }, token });
     expect(ok.json()).toEqual({ success: true, message: 'Password updated successfully' });
     expect((await send(c, updateProfile, { body: { firstName: 'X', lastName: 'Y', address: '' }, token: otherDevice })).statusCode).toBe(401);
     const named = await send(c, updateProfile, { body: { firstName: ' Grace ', lastName: 'Hopper', address: '1 Navy Way' }, token });
     expect(named.json()).toMatchObject({ success: true, message: 'Profile updated successfully', user: { firstName: 'Grace', lastName: 'Hopper', name: 'Grace Hopper', address: '1 Navy Way' } });
+    // A field the schema refuses is named with its own words, never the validator's (ADR 164).
+    const long = await send(c, updateProfile, { body: { firstName: 'G'.repeat(101), lastName: 'Hopper', address: 'A'.repeat(501) }, token });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({
+      success: false, message: 'firstName: Names must be at most 100 characters',
+      fieldErrors: { firstName: 'Names must be at most 100 characters', address: 'Address must be at most 500 characters' },
+    });
   });
 
   it('rejects malformed bodies with 400 and a message, storing nothing', async () => {
@@ -212,12 +220,12 @@ describeWithApp('accounts', {}, (ctx) => {
     for (const payload of [{}, { email: 'not-an-email' }, { email: 42 }]) {
       const res = await send(c, requestSignupOtp, { rawBody: payload });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ success: false, message: expect.stringMatching(/^email: /) });
+      expect(res.json()).toEqual({ success: false, message: expect.stringMatching(/^email: /), fieldErrors: { email: expect.any(String) } });
     }
     const short = await send(c, verifySignupOtp, { rawBody: { email: 'a@b.co', otp: '12' } });
     expect(short.json().message).toBe('otp: The code has 6 digits');
     const weak = await send(c, setPassword, { rawBody: { password: 'short' }, token: await signUp(c, 'weak@example.com') });
-    expect(weak.json()).toEqual({ success: false, message: 'password: Password must be at least 8 characters' });
+    expect(weak.json()).toEqual({ success: false, message: 'password: Password must be at least 8 characters', fieldErrors: { password: 'Password must be at least 8 characters' } });
     const notJson = await send(c, login, { rawBody: '{bad', headers: { 'content-type': 'application/json' } });
     expect(notJson.statusCode).toBe(400);
     expect(notJson.json().success).toBe(false);

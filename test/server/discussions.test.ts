@@ -274,9 +274,9 @@ describeWithApp('discussions', {}, (ctx) => {
     }
     const d = await post(ctx(), ada);
     const blankComment = await api(ctx(), createComment, ada, { body: { discussionId: d._id, content: '<script>x</script>' } });
-    expect(blankComment.json()).toEqual({ success: false, message: 'content: Comment is required' });
+    expect(blankComment.json()).toEqual({ success: false, message: 'content: Comment is required', fieldErrors: { content: 'Comment is required' } });
     const tagTitle = await api(ctx(), createDiscussion, ada, { body: { title: '<b></b>', content: '<p>x</p>', ...TOPIC } });
-    expect(tagTitle.json()).toEqual({ success: false, message: 'title: Title is required' });
+    expect(tagTitle.json()).toEqual({ success: false, message: 'title: Title is required', fieldErrors: { title: 'Title is required' } });
   });
 
   it('answers 400 to bad bodies and queries', async () => {

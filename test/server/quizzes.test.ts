@@ -83,7 +83,7 @@ describeWithApp('quizzes', { seed: true }, (ctx) => {
     const { ada } = await tokens();
     const badCategory = await api(ctx(), startQuiz, ada, { rawBody: { category: 'astrology', sdgSet: 'set-1' } });
     expect(badCategory.statusCode).toBe(400);
-    expect(badCategory.json()).toEqual({ success: false, message: 'category: There is no quiz in this category' });
+    expect(badCategory.json()).toEqual({ success: false, message: 'category: There is no quiz in this category', fieldErrors: { category: 'There is no quiz in this category' } });
     const badSet = await api(ctx(), startQuiz, ada, { rawBody: { category: 'biodiversity', sdgSet: 'set-9' } });
     expect(badSet.statusCode).toBe(400);
     expect(badSet.json().message).toBe('sdgSet: There is no such quiz set');

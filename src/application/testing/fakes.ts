@@ -20,9 +20,12 @@ export class MemoryTokenStore implements TokenStore {
 
 export class RecordingNavigator implements Navigator {
   readonly redirects: string[] = [];
+  /** The redirects whose page is to focus its heading once loaded. */
+  readonly headingFocused: string[] = [];
   readonly moves: string[] = [];
-  hardRedirect(path: string) {
+  hardRedirect(path: string, options: { focusHeading?: boolean } = {}) {
     this.redirects.push(path);
+    if (options.focusHeading) this.headingFocused.push(path);
   }
   go(path: string) {
     this.moves.push(path);

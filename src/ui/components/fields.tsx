@@ -1,6 +1,7 @@
 /** Form controls on react-aria-components: label, input, help and error text wired for screen readers. */
 import { useId } from 'react';
 import { FieldError, Input, Label, Text, TextArea, TextField, type TextFieldProps } from 'react-aria-components';
+import { NAME_MAX_LENGTH } from '../../domain/user';
 
 interface FieldProps extends Omit<TextFieldProps, 'children'> {
   label: string;
@@ -65,8 +66,9 @@ export function NameFields({ firstName, lastName, onFirstName, onLastName, error
   return (
     <>
       <Field label="First name" name="firstName" autoComplete="given-name" value={firstName} onChange={onFirstName} isRequired autoFocus={autoFocus}
+        maxLength={NAME_MAX_LENGTH} errorId={describedBy} />
+      <Field label="Last name" name="lastName" autoComplete="family-name" value={lastName} onChange={onLastName} isRequired maxLength={NAME_MAX_LENGTH}
         errorId={describedBy} />
-      <Field label="Last name" name="lastName" autoComplete="family-name" value={lastName} onChange={onLastName} isRequired errorId={describedBy} />
       <p id={errorId} className="form__error" role="alert">
         {error ?? ''}
       </p>

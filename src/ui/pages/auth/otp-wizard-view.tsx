@@ -4,7 +4,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { Button, Form } from 'react-aria-components';
 import { Link } from 'wouter';
 import { formatCountdown, isCompleteOtp, type OtpPurpose } from '../../../domain/otp';
-import { NAME_TEXT, PASSWORD_RULE_TEXT } from '../../../domain/user';
+import { NAME_MAX_LENGTH, NAME_TEXT, PASSWORD_MAX_LENGTH, PASSWORD_RULE_TEXT } from '../../../domain/user';
 import { Field } from '../../components/fields';
 import { OtpInput } from '../../components/otp-input';
 import { paths } from '../../routes';
@@ -110,15 +110,15 @@ export function OtpWizardView({ purpose, title, lead }: { purpose: OtpPurpose; t
             {askNames && (
               <>
                 <Field label="First name" name="firstName" autoComplete="given-name" value={firstName} onChange={setFirstName} isRequired autoFocus
-                  errorId={aboutNames ? describedBy : undefined} />
+                  maxLength={NAME_MAX_LENGTH} errorId={aboutNames ? describedBy : undefined} />
                 <Field label="Last name" name="lastName" autoComplete="family-name" value={lastName} onChange={setLastName} isRequired
-                  errorId={aboutNames ? describedBy : undefined} />
+                  maxLength={NAME_MAX_LENGTH} errorId={aboutNames ? describedBy : undefined} />
               </>
             )}
             <Field label="Password" name="password" type="password" autoComplete="new-password" value={password} onChange={setPassword} description={PASSWORD_RULE_TEXT} isRequired
-              autoFocus={!askNames} errorId={mismatch || aboutNames ? undefined : describedBy} />
+              maxLength={PASSWORD_MAX_LENGTH} autoFocus={!askNames} errorId={mismatch || aboutNames ? undefined : describedBy} />
             <Field label="Confirm password" name="confirmPassword" type="password" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} isRequired
-              errorId={mismatch ? describedBy : undefined} />
+              maxLength={PASSWORD_MAX_LENGTH} errorId={mismatch ? describedBy : undefined} />
             <ErrorLine id={errorId} error={error} />
             <Button type="submit" className="button button--primary button--block" isDisabled={busy}>
               {busy ? 'Saving...' : purpose === 'signup' ? 'Create account' : 'Reset password'}

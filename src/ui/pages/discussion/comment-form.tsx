@@ -4,7 +4,8 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Label, TextArea, TextField } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import type { CommentThreadMachine } from '../../../application/comment-thread.machine';
-import { isBlankText } from '../../../domain/discussion';
+import { COMMENT_CONTENT_MAX, isBlankText } from '../../../domain/discussion';
+import { InlineError } from '../../components/fields';
 import { useNameGate } from './name-gate';
 import { useTextMentions } from './text-mentions';
 
@@ -51,7 +52,7 @@ export function CommentForm({ thread, parentCommentId, label, onPosted, onCancel
 
   return (
     <form className="comment-form" onSubmit={submit}>
-      <TextField className="field" value={text} onChange={setText} isDisabled={form.sending}>
+      <TextField className="field" value={text} onChange={setText} isDisabled={form.sending} maxLength={COMMENT_CONTENT_MAX}>
         <Label className="field__label">{label}</Label>
         <TextArea
           ref={field}
@@ -68,11 +69,8 @@ export function CommentForm({ thread, parentCommentId, label, onPosted, onCancel
         />
       </TextField>
       {mentions.overlay}
-      {form.refusal && (
-        <p id={errorId} className="form__error" role="alert">
-          {form.refusal}
-        </p>
-      )}
+      {/* Kept in the page (empty), so a refusal or the server's words about the text are announced when they come. */}
+      <InlineError id={errorId} error={form.refusal} />
       <div className="comment-form__actions">
         <button type="submit" className="button button--primary button--small" disabled={isBlankText(text) || form.sending}>
           Post Comment

@@ -239,7 +239,9 @@ export function CommentThread({ id, thread, subject, userId, onChanged, whole = 
     failed: s.matches('failed'),
     comments: s.context.comments,
     announcement: s.context.announcement,
-  }), (a, b) => a.loading === b.loading && a.failed === b.failed && a.comments === b.comments && a.announcement === b.announcement);
+    lastPostedId: s.context.lastPostedId,
+  }), (a, b) => a.loading === b.loading && a.failed === b.failed && a.comments === b.comments && a.announcement === b.announcement
+    && a.lastPostedId === b.lastPostedId);
 
   // The post's handler is a new function on each of its renders; read through a ref.
   const changed = useRef(onChanged);
@@ -268,6 +270,20 @@ export function CommentThread({ id, thread, subject, userId, onChanged, whole = 
     const target = (gone ? find(pending.id) : null) ?? find(pending.next) ?? find(pending.previous) ?? section.current?.querySelector<HTMLElement>('textarea');
     target?.focus();
   }, [view.comments]);
+
+  // After posting, the focus goes to the new comment once the thread read again shows it (issue 41, ADR 164): it is
+  // read with its author's name, and the live region says it was posted. A reply form has closed on its Reply button
+  // by then; this comes after.
+  const focusedPost = useRef(view.lastPostedId);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs again when the thread read again may show the comment
+  useEffect(() => {
+    const posted = view.lastPostedId;
+    if (!posted || posted === focusedPost.current) return;
+    const target = section.current?.querySelector<HTMLElement>(`[data-comment-id="${CSS.escape(posted)}"]`);
+    if (!target) return;
+    focusedPost.current = posted;
+    target.focus();
+  }, [view.lastPostedId, view.comments]);
 
   // The tree keeps the nodes of comments that did not change, so only what changed renders again.
   const previousTree = useRef<ThreadTree | null>(null);

@@ -17,6 +17,14 @@ import { PinButton, ReportButton } from './report-dialog';
 import { HIDDEN_TEXT } from '../../../domain/moderation';
 
 export const DISCUSSION_DELETE_QUESTION = 'Are you sure you want to delete this discussion?';
+/** The history state a post's page leaves when it deleted its post: the list it goes back to focuses its heading (ADR 164). */
+export const AFTER_DELETE_STATE = { focus: 'discussion-list-heading' } as const;
+
+/** Whether this page was reached from a post's page that deleted its post. */
+export function cameAfterDelete(): boolean {
+  if (typeof window === 'undefined') return false;
+  return (window.history.state as { focus?: unknown } | null)?.focus === AFTER_DELETE_STATE.focus;
+}
 
 export function DiscussionCard({ discussion, userId, topicLabel, feed }: {
   discussion: Discussion;

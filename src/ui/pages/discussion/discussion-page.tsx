@@ -18,7 +18,7 @@ import { usePageActor } from '../../hooks/use-page-actor';
 import { useQuery } from '../../hooks/use-query';
 import { discussionTopicOf, loginWithReturn, paths } from '../../routes';
 import { useServices, useSession } from '../../services-context';
-import { DiscussionCard } from './discussion-card';
+import { cameAfterDelete, DiscussionCard } from './discussion-card';
 import { ReportProvider } from './report-dialog';
 import { FollowButton, FollowsProvider } from './follow-button';
 import { NameGateProvider } from './name-gate';
@@ -70,8 +70,19 @@ function DiscussionBoard({ user }: { user: User }) {
     loadingMore: s.matches({ ready: 'loadingMore' }),
     error: s.context.error,
     alert: s.context.alert,
+    deleted: s.context.deleted,
+    announcement: s.context.announcement,
   }), (a, b) => a.status === b.status && a.discussions === b.discussions && a.nextCursor === b.nextCursor
-    && a.loadingMore === b.loadingMore && a.error === b.error && a.alert === b.alert);
+    && a.loadingMore === b.loadingMore && a.error === b.error && a.alert === b.alert && a.deleted === b.deleted && a.announcement === b.announcement);
+
+  // A post deleted from the list takes its Delete button with it: the focus goes to the list's heading, not to <body>
+  // (issue 41, ADR 164), and the live region below says the post was deleted.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const deletedSeen = useRef(view.deleted);
+  useEffect(() => {
+    if (view.deleted !== deletedSeen.current) heading.current?.focus();
+    deletedSeen.current = view.deleted;
+  }, [view.deleted]);
 
   // Once posts are on screen, and the browser is idle, the comment calls are readied: the first Comments press then
   // sends its request at once instead of first building their schemas.
@@ -87,6 +98,15 @@ function DiscussionBoard({ user }: { user: User }) {
     onChoose: (next: Topic) => navigate(paths.discussionTopic(next)),
   };
   const chosen = topicLabel(constants.data, topic.category, topic.subcategory);
+  // The same after a post's own page deleted it and came back here (its toast says so), once the list shows under
+  // its topic's name.
+  const afterDelete = useRef(cameAfterDelete());
+  const named = Boolean(chosen) || !topic.category;
+  useEffect(() => {
+    if (!afterDelete.current || view.status !== 'ready' || !named) return;
+    afterDelete.current = false;
+    heading.current?.focus();
+  }, [view.status, named]);
 
   return (
     <div className="discussion-layout">
@@ -115,7 +135,7 @@ function DiscussionBoard({ user }: { user: User }) {
         <PostComposer composer={composer} topic={chosen} />
         <section className="discussion-feed" aria-labelledby="discussion-feed-heading" aria-busy={view.status === 'loading'}>
           <div className="discussion-feed__head">
-            <h2 id="discussion-feed-heading" className="discussion-feed__heading">
+            <h2 ref={heading} id="discussion-feed-heading" className="discussion-feed__heading" tabIndex={-1}>
               {chosen || 'All discussions'}
             </h2>
             {topic.category && topic.subcategory ? (
@@ -127,6 +147,9 @@ function DiscussionBoard({ user }: { user: User }) {
               {view.alert}
             </p>
           )}
+          <p className="visually-hidden" role="status">
+            {view.announcement}
+          </p>
           {view.status === 'loading' && (
             <p className="discussion-feed__loading" role="status">
               Loading discussions...

@@ -4,11 +4,11 @@
  */
 import { useSelector } from '@xstate/react';
 import { Suspense, useEffect, useRef } from 'react';
-import { Input, Label, TextField } from 'react-aria-components';
 import type { ActorRefFrom } from 'xstate';
 import { HELD_MESSAGE } from '../../../domain/moderation';
 import { COMPOSER_MENTIONS, isPostComplete, type PostComposerMachine } from '../../../application/post-composer.machine';
 import { DISCUSSION_TITLE_MAX } from '../../../domain/discussion';
+import { Field } from '../../components/fields';
 import { retryableLazy } from '../../components/retryable-lazy';
 import { Spinner } from '../../components/states';
 import type { MentionPickerRef } from './mention-suggestions';
@@ -24,10 +24,11 @@ export function PostComposer({ composer, topic }: { composer: ActorRefFrom<PostC
     title: s.context.title,
     content: s.context.content,
     alert: s.context.alert,
+    fieldErrors: s.context.fieldErrors,
     lastCreatedId: s.context.lastCreatedId,
     held: s.context.lastCreatedHeld,
   }), (a, b) => a.held === b.held && a.open === b.open && a.submitting === b.submitting && a.complete === b.complete && a.title === b.title
-    && a.content === b.content && a.alert === b.alert && a.lastCreatedId === b.lastCreatedId);
+    && a.content === b.content && a.alert === b.alert && a.fieldErrors === b.fieldErrors && a.lastCreatedId === b.lastCreatedId);
   // The open composer's mention picker (ADR 150): read here, told through the composer.
   const picker = useSelector(composer, (s) => s.children[COMPOSER_MENTIONS] as MentionPickerRef | undefined);
   const createButton = useRef<HTMLButtonElement>(null);
@@ -83,17 +84,8 @@ export function PostComposer({ composer, topic }: { composer: ActorRefFrom<PostC
           Create a Post
         </h2>
         <p className="card__meta">{topic ? `Posting in ${topic}` : 'Choose a category and a subcategory to post in.'}</p>
-        <TextField
-          className="field"
-          value={view.title}
-          onChange={(title) => composer.send({ type: 'title.changed', title })}
-          maxLength={DISCUSSION_TITLE_MAX}
-          isDisabled={view.submitting}
-          autoFocus
-        >
-          <Label className="field__label">Title</Label>
-          <Input className="field__input" />
-        </TextField>
+        <Field label="Title" name="title" value={view.title} onChange={(title) => composer.send({ type: 'title.changed', title })}
+          maxLength={DISCUSSION_TITLE_MAX} isDisabled={view.submitting} autoFocus error={view.fieldErrors.title ?? null} />
         <Suspense fallback={<Spinner label="Loading editor..." />}>
           <RichTextEditor
             label="Content"
@@ -102,6 +94,7 @@ export function PostComposer({ composer, topic }: { composer: ActorRefFrom<PostC
             onChange={(content) => composer.send({ type: 'content.changed', content })}
             onSubmitShortcut={() => composer.send({ type: 'composer.submit' })}
             mentions={{ picker, send: composer.send }}
+            error={view.fieldErrors.content ?? null}
           />
         </Suspense>
         {view.alert && (

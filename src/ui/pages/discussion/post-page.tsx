@@ -25,6 +25,7 @@ import { EditedMark } from './edit-history';
 import { FollowButton, FollowsProvider } from './follow-button';
 import { HiddenPlaceholder, ReportButton, ReportProvider } from './report-dialog';
 import { NameGateProvider } from './name-gate';
+import { AFTER_DELETE_STATE } from './discussion-card';
 import { PostActions } from './post-actions';
 import { PostEditForm } from './post-edit';
 import { useCommentTarget } from './comment-target';
@@ -124,7 +125,7 @@ function PostView({ id, user }: { id: string; user: User }) {
         <Link href={paths.discussionTopic(post)}>Back to the discussions</Link>
       </nav>
       <PostArticle post={post} userId={user._id} saved={saved.data ? saved.data.discussion : null} onChanged={setEdited}
-        onDeleted={() => navigate(paths.discussionTopic(post), { replace: true })} />
+        onDeleted={() => navigate(paths.discussionTopic(post), { replace: true, state: AFTER_DELETE_STATE })} />
       <CommentThread id={threadId} thread={thread} subject={post.title} userId={user._id} onChanged={answer.reload} whole={restored} />
     </SavedContext.Provider>
   );

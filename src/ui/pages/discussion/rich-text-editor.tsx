@@ -6,6 +6,7 @@
 import { type KeyboardEvent, type ReactNode, useCallback, useId, useMemo, useRef, useState } from 'react';
 import { createEditor, type Descendant, Editor, Element as SlateElement, Range, type BaseSelection, Transforms } from 'slate';
 import { withHistory } from 'slate-history';
+import { InlineError } from '../../components/fields';
 import { Editable, ReactEditor, type RenderElementProps, type RenderLeafProps, Slate, useSlate, withReact } from 'slate-react';
 import {
   type BlockType, fromHtml, LIST_TYPES, type LinkElement, type Mark, toHtml,
@@ -225,9 +226,11 @@ export interface RichTextEditorProps {
   label: string;
   /** Suggestions of members to mention after an `@` (ADR 150). */
   mentions?: EditorMentions;
+  /** What is wrong with the text, said beside it and read with it (ADR 164); undefined keeps no error line. */
+  error?: string | null;
 }
 
-export default function RichTextEditor({ initialHtml, onChange, onSubmitShortcut, disabled = false, label, mentions }: RichTextEditorProps) {
+export default function RichTextEditor({ initialHtml, onChange, onSubmitShortcut, disabled = false, label, mentions, error }: RichTextEditorProps) {
   const editor = useMemo(() => withRichText(withHistory(withReact(createEditor()))), []);
   // Slate reads its initial value once; so does this.
   const [initialValue] = useState<Descendant[]>(() => fromHtml(initialHtml));
@@ -236,6 +239,7 @@ export default function RichTextEditor({ initialHtml, onChange, onSubmitShortcut
   const editorId = useId();
   const labelId = useId();
   const helpId = useId();
+  const errorId = useId();
   const mention = useSlateMentions(editor, mentions);
 
   const restoreSelection = useCallback(() => {
@@ -292,7 +296,8 @@ export default function RichTextEditor({ initialHtml, onChange, onSubmitShortcut
           id={editorId}
           className="rich-editor__content rich-text"
           aria-labelledby={labelId}
-          aria-describedby={helpId}
+          aria-describedby={error ? `${errorId} ${helpId}` : helpId}
+          aria-invalid={error ? true : undefined}
           readOnly={disabled}
           renderElement={RenderElement}
           renderLeaf={RenderLeaf}
@@ -303,6 +308,7 @@ export default function RichTextEditor({ initialHtml, onChange, onSubmitShortcut
         />
       </Slate>
       {mention.overlay}
+      {error !== undefined && <InlineError id={errorId} error={error} />}
       <p id={helpId} className="field__help">
         Shortcuts: Ctrl+B bold, Ctrl+I italic, Ctrl+U underline, Ctrl+Alt+2 heading, Ctrl+Alt+3 subheading, Ctrl+Shift+8
         bulleted list, Ctrl+Shift+7 numbered list, Ctrl+Shift+9 quote, Ctrl+K link, Ctrl+Enter publish. Tab leaves the text.

@@ -2,10 +2,9 @@
  * 'Update Profile': first and last name, and the public profile of issue 35 (headline, profession, organisation and
  * a short bio), each with its problem said beside it. The address goes back as it was (the spec's call carries it).
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { Button, Form, Label, ListBox, ListBoxItem, Popover, Select, SelectValue } from 'react-aria-components';
-import { toast } from 'sonner';
-import { messageOf } from '../../../application/api-error';
+import { fieldErrorsOf, messageOf } from '../../../application/api-error';
 import { BIO_MAX, HEADLINE_MAX, isProfession, ORGANISATION_MAX, type Profession, PROFESSIONS, type ProfileField, type ProfileFields, profileFieldOf, profileProblems } from '../../../domain/member';
 import { nameProblem } from '../../../domain/user';
 import { getMember, updateProfile } from '../../calls';
@@ -14,6 +13,7 @@ import { useQuery } from '../../hooks/use-query';
 import { useServices, useSession } from '../../services-context';
 
 const NO_PROFESSION = 'none';
+const PROFILE_UPDATED = 'Profile updated successfully';
 const EMPTY: ProfileFields = { headline: '', profession: '', organisation: '', bio: '' };
 type Problems = Partial<Record<ProfileField | 'names', string>>;
 
@@ -54,6 +54,11 @@ export function ProfileFieldsSection() {
   const [busy, setBusy] = useState(false);
   // Each problem is said beside its field, not in a toast (issue 35).
   const [problems, setProblems] = useState<Problems>({});
+  const [done, setDone] = useState('');
+  const status = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (done) status.current?.focus();
+  }, [done]);
   const namesErrorId = useId();
   useEffect(() => {
     setFirstName(user?.firstName ?? '');
@@ -67,6 +72,7 @@ export function ProfileFieldsSection() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    setDone('');
     const names = nameProblem(firstName, lastName);
     const found: Problems = { ...profileProblems(fields), ...(names ? { names } : {}) };
     setProblems(found);
@@ -79,12 +85,22 @@ export function ProfileFieldsSection() {
         headline: fields.headline.trim(), profession, organisation: fields.organisation.trim(), bio: fields.bio.trim(),
       };
       await updateProfile.use((call) => api.call(call, { body }));
-      toast.success('Profile updated successfully');
+      // Said where the focus goes, below the button (ADR 164).
+      setDone(PROFILE_UPDATED);
       // The spec: the profile is fetched again after an update.
       session.send({ type: 'user.refreshProfile' });
     } catch (failure) {
-      const message = messageOf(failure, 'Failed to update profile');
-      setProblems({ [profileFieldOf(message) ?? 'names']: message });
+      // The server's problems by field, in its words beside each (ADR 164); anything else as before.
+      const byField = fieldErrorsOf(failure);
+      if (byField) {
+        setProblems({
+          names: byField.firstName ?? byField.lastName, headline: byField.headline, profession: byField.profession,
+          organisation: byField.organisation, bio: byField.bio,
+        });
+      } else {
+        const message = messageOf(failure, 'Failed to update profile');
+        setProblems({ [profileFieldOf(message) ?? 'names']: message });
+      }
     } finally {
       setBusy(false);
     }
@@ -95,17 +111,20 @@ export function ProfileFieldsSection() {
       <h2 id="update-profile">Update Profile</h2>
       <Form onSubmit={submit} className="form">
         <NameFields firstName={firstName} lastName={lastName} onFirstName={setFirstName} onLastName={setLastName} error={problems.names ?? null} errorId={namesErrorId} />
-        <Field label="Headline" name="headline" value={fields.headline} onChange={set('headline')} description={`For example "Architect, London" (up to ${HEADLINE_MAX} characters)`}
+        <Field label="Headline" name="headline" value={fields.headline} onChange={set('headline')} maxLength={HEADLINE_MAX} description={`For example "Architect, London" (up to ${HEADLINE_MAX} characters)`}
           error={problems.headline ?? null} />
         <ProfessionSelect value={fields.profession} onChange={set('profession')} error={problems.profession} />
-        <Field label="Organisation" name="organisation" autoComplete="organization" value={fields.organisation} onChange={set('organisation')}
+        <Field label="Organisation" name="organisation" autoComplete="organization" value={fields.organisation} onChange={set('organisation')} maxLength={ORGANISATION_MAX}
           description={`Up to ${ORGANISATION_MAX} characters`} error={problems.organisation ?? null} />
-        <Field label="Bio" name="bio" multiline value={fields.bio} onChange={set('bio')} error={problems.bio ?? null}
+        <Field label="Bio" name="bio" multiline value={fields.bio} onChange={set('bio')} maxLength={BIO_MAX} error={problems.bio ?? null}
           description={`${fields.bio.length} of ${BIO_MAX} characters. Plain text, shown on your profile.`} />
         <p className="field__help">Email: {user?.email}</p>
         <Button type="submit" className="button button--primary" isDisabled={busy}>
           {busy ? 'Saving...' : 'Update Profile'}
         </Button>
+        <p ref={status} className="form__status" role="status" tabIndex={-1}>
+          {done}
+        </p>
       </Form>
     </section>
   );
