@@ -18,6 +18,7 @@ import type { ApiClient, Clock, DraftStore, FileSaver, FileUploader, Navigator, 
 import { providePostComposer } from '../application/post-composer.effects';
 import { provideQuizAttempt } from '../application/quiz-attempt.effects';
 import { provideSearch } from '../application/search.effects';
+import { provideStaffCpdExport } from '../application/staff-cpd-export.effects';
 import type { AppMachines } from '../application/services';
 import { provideWorkshop } from '../application/workshop.effects';
 
@@ -55,5 +56,6 @@ export function provideMachines(ports: MachinePorts): AppMachines {
     reportDialog: () => provideReportDialog(ports),
     cpd: () => provideCpd(ports),
     contentEditor: () => provideContentEditor(ports),
+    staffCpdExport: () => provideStaffCpdExport(ports),
   };
 }

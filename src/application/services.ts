@@ -18,6 +18,7 @@ import type { PostComposerMachine } from './post-composer.machine';
 import type { QuizAttemptMachine } from './quiz-attempt.machine';
 import type { SearchMachine } from './search.machine';
 import type { SessionMachine } from './session.machine';
+import type { StaffCpdExportMachine } from './staff-cpd-export.machine';
 import type { WorkshopMachine } from './workshop.machine';
 
 /**
@@ -50,6 +51,8 @@ export interface AppMachines {
   /** The /cpd dashboard: its ledger, period switching and the external-activity form (issue 39). */
   cpd(): CpdMachine;
   contentEditor(): ContentEditorMachine;
+  /** 'Export for AIA CES' in the staff console (issue 39). */
+  staffCpdExport(): StaffCpdExportMachine;
 }
 
 export interface AppServices {
