@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { eq } from 'drizzle-orm';
+import type { Db } from '../../server/data/client';
 import { courses, cpdEntries, cpdMemberships } from '../../server/data/schema';
 import { ensureUser, setPasswordHash } from '../../server/data/users';
 import { hashPassword } from '../../server/services/passwords';
@@ -43,7 +44,7 @@ async function passCourse(request: APIRequestContext, base: string, token: strin
 const GRACE = { email: 'cpd-grace@e2e.example.com', password: 'cpd grace e2e password', number: '38077777' };
 const YEAR = new Date().getUTCFullYear();
 
-async function seedGraceLearner(db: Parameters<NonNullable<Parameters<typeof startPrivateServer>[0]['prepare']>>[0]) {
+async function seedGraceLearner(db: Db) {
   const user = await ensureUser(db, GRACE.email);
   await setPasswordHash(db, user.id, await hashPassword(GRACE.password), new Date(0), '', { firstName: 'Ines', lastName: 'Moreau' });
   await db.insert(cpdMemberships).values({ userId: user.id, body: 'aia', number: GRACE.number });
