@@ -16,6 +16,8 @@ export interface TranscriptFacts {
   provider: { name: string; address: string | null; url: string; number: string | null };
   activities: { title: string; provider: string; courseNumber: string | null; earnedOn: string; credit: string; selfReported: boolean }[];
   total: string;
+  /** Lines under the total (AIA: carry-over, grace credit in or out, what counts). */
+  notes: readonly string[];
   issuedOn: string;
   verificationUrl: string;
 }
@@ -91,6 +93,8 @@ export async function renderTranscriptPdf(facts: TranscriptFacts): Promise<Buffe
       }
       pdf.moveDown(0.8);
       pdf.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(`Total: ${facts.total}`, left);
+      pdf.font('Helvetica').fontSize(10).fillColor(INK);
+      for (const note of facts.notes) pdf.text(note, left, undefined, { width });
       pdf.font('Helvetica').fontSize(9.5).fillColor(SOFT).text(`Issued on ${longDate(facts.issuedOn)}.`, left);
 
       const qrSize = 96;

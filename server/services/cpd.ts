@@ -6,9 +6,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { BodyLedger, LedgerEntry } from '../../src/contract/cpd';
 import {
-  type CreditEntry, creditLabel, membershipNumberProblem, type Period, periodById, periodsUpTo, previousPeriod, progressOf,
+  type CreditEntry, creditLabel, membershipNumberProblem, type Period, periodById, periodsUpTo, progressOf,
   roundCredit, selfReportProblem, unitOf,
 } from '../../src/domain/cpd';
+import { aiaGraceOf, aiaTranscriptLines, aiaYears } from '../../src/domain/cpd-aia';
 import { CPD_BODY_NAMES, type CpdBody, type CreditType, type Membership } from '../../src/domain/cpd.schema';
 import { isUuid } from '../../src/domain/ids';
 import { displayName } from '../../src/domain/user';
@@ -64,6 +65,8 @@ export interface TranscriptSnapshot {
   period: Period;
   total: number;
   unit: 'LU' | 'hours' | 'CEU';
+  /** Lines under the total: the AIA's carry-over, grace credit in or out, and what counts (ADR 166). */
+  notes: string[];
   activities: { title: string; courseNumber: string | null; earnedOn: string; amount: number; type: CreditType; selfReported: boolean }[];
 }
 
@@ -103,9 +106,14 @@ export class CpdService {
 
   /** Every body the member belongs to (or just `body`), each at its current period or the one `periodId` names. */
   async ledger(userId: string, body?: CpdBody, periodId?: string): Promise<BodyLedger[]> {
+    return (await this.ledgers(userId, body, periodId)).map(({ notes: _notes, ...ledger }) => ledger);
+  }
+
+  /** The ledgers with the transcript's lines under the total (AIA: carry-over and grace). */
+  private async ledgers(userId: string, body?: CpdBody, periodId?: string): Promise<(BodyLedger & { notes: string[] })[]> {
     const memberships = (await this.memberships(userId)).filter((m) => !body || m.body === body);
     if (body && !memberships.length) throw notFound(NOT_A_MEMBER);
-    const ledgers: BodyLedger[] = [];
+    const ledgers: (BodyLedger & { notes: string[] })[] = [];
     for (const m of memberships) {
       const ledger = await this.bodyLedger(userId, m, periodId);
       if (ledger) ledgers.push(ledger);
@@ -114,15 +122,18 @@ export class CpdService {
     return ledgers;
   }
 
-  private async bodyLedger(userId: string, m: Membership, periodId?: string): Promise<BodyLedger | null> {
+  private async bodyLedger(userId: string, m: Membership, periodId?: string): Promise<(BodyLedger & { notes: string[] }) | null> {
     const today = this.today();
     const periods = periodsUpTo(m.body, m, today);
     const period = periodId ? periodById(m.body, m, today, periodId) : periods[0]!;
     if (!period) return null;
     const rows = (await entriesBetween(this.db, userId, m.body, period.start, period.end)).filter((r) => this.sameBody(r, m));
-    const before = previousPeriod(m.body, m, period);
-    const previous = m.body === 'aia' ? await entriesBetween(this.db, userId, 'aia', before.start, before.end) : [];
-    const progress = progressOf(m.body, m, period, rows.map(toCredit), previous.map(toCredit));
+    // AIA: the years are walked from the member's first, since a year's shortfall takes from the next year's first nine
+    // months (and what it takes counts there only) and a surplus carries over (ADR 166).
+    const year = Number(period.id);
+    const years = m.body === 'aia' ? aiaYears((await entriesBetween(this.db, userId, 'aia', '0001-01-01', `${year + 1}-12-31`)).map(toCredit), year) : null;
+    const aia = years?.get(year);
+    const progress = progressOf(m.body, m, period, rows.map(toCredit), { ...(aia ? { aia } : {}), today });
     return {
       body: m.body,
       bodyName: bodyNameOf(m),
@@ -132,6 +143,8 @@ export class CpdService {
       requirement: progress.requirement,
       carriedOver: progress.carriedOver,
       missing: progress.missing,
+      grace: years ? aiaGraceOf(years, year) : null,
+      notes: aia ? aiaTranscriptLines(aia) : [],
       entries: rows.map((r) => this.toEntry(r)),
     };
   }
@@ -198,7 +211,7 @@ export class CpdService {
    * the code of the last one issued when nothing in it changed.
    */
   async issueTranscript(userId: string, body: CpdBody, periodId?: string): Promise<{ code: string; snapshot: TranscriptSnapshot; entries: LedgerEntry[] }> {
-    const [ledger] = await this.ledger(userId, body, periodId);
+    const [ledger] = await this.ledgers(userId, body, periodId);
     if (!ledger) throw notFound(NOT_A_MEMBER);
     const names = await memberName(this.db, userId);
     const name = names?.certificateName?.trim() || displayName(names?.firstName ?? '', names?.lastName ?? '');
@@ -211,6 +224,7 @@ export class CpdService {
       period: ledger.period,
       total: roundCredit(ledger.entries.reduce((sum, e) => sum + e.amount, 0)),
       unit,
+      notes: ledger.notes,
       activities: ledger.entries.map((e) => ({ title: e.title, courseNumber: e.courseNumber, earnedOn: e.earnedOn, amount: e.amount, type: e.type, selfReported: e.selfReported })),
     };
     const last = await latestTranscript(this.db, userId, body, ledger.period.id);
@@ -237,6 +251,7 @@ export class CpdService {
         title: e.title, provider: e.provider, courseNumber: e.courseNumber, earnedOn: e.earnedOn, credit: creditLabel(body, e.amount, e.type), selfReported: e.selfReported,
       })),
       total: `${snapshot.total} ${snapshot.unit === 'hours' ? 'hours' : snapshot.unit}`,
+      notes: snapshot.notes,
       issuedOn: this.today(),
       verificationUrl: this.verificationUrl(code),
     });
@@ -251,6 +266,7 @@ export class CpdService {
       e.courseNumber ?? '', e.earnedOn, e.amount, e.type, e.selfReported ? 'yes' : 'no',
     ]);
     rows.push(['Total', '', '', '', '', '', '', '', snapshot.total, snapshot.unit, '']);
+    for (const note of snapshot.notes) rows.push([note, '', '', '', '', '', '', '', '', '', '']);
     rows.push(['Verify at', this.verificationUrl(code), '', '', '', '', '', '', '', '', '']);
     const bytes = toCsv(['Member', 'Member number', 'Body', 'Activity', 'Provider', 'Provider number', 'Course number', 'Date', 'Credit', 'Type', 'Self-reported'], rows);
     return { bytes, filename: `sustainlearn-${body}-transcript-${snapshot.period.id}.csv` };

@@ -16,7 +16,11 @@ import { conflict } from './errors';
 
 export const NOTHING_TO_EXPORT = 'Nothing to export: every completion with a course number and a member number is already reported.';
 
-/** The AIA CES provider upload's columns, in order (the list; the AIA's dashboard takes dates as MM/DD/YYYY). */
+/**
+ * The AIA CES provider upload's columns, in order: the issue's fields. The AIA's published guide confirms only the
+ * member number and dates as MM/DD/YYYY; the bulk template's own headers were not found in any source we could reach,
+ * so check them against the template in the AIA CES dashboard before the first upload (ADR 166).
+ */
 export const AIA_EXPORT_COLUMNS = ['AIA Member Number', 'Course Number', 'Completion Date', 'Credit', 'Credit Type'] as const;
 
 /** AIA's credit designations in the upload: an elective learning unit or a health, safety and welfare one. */

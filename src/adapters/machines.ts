@@ -19,6 +19,7 @@ import { providePushSettings } from '../application/push-settings.effects';
 import { providePostComposer } from '../application/post-composer.effects';
 import { provideQuizAttempt } from '../application/quiz-attempt.effects';
 import { provideSearch } from '../application/search.effects';
+import { provideStaffCpdExport } from '../application/staff-cpd-export.effects';
 import type { AppMachines } from '../application/services';
 import { provideWorkshop } from '../application/workshop.effects';
 
@@ -59,5 +60,6 @@ export function provideMachines(ports: MachinePorts): AppMachines {
     cpd: () => provideCpd(ports),
     contentEditor: () => provideContentEditor(ports),
     pushSettings: () => providePushSettings(ports),
+    staffCpdExport: () => provideStaffCpdExport(ports),
   };
 }

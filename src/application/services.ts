@@ -19,6 +19,7 @@ import type { PushSettingsMachine } from './push-settings.machine';
 import type { QuizAttemptMachine } from './quiz-attempt.machine';
 import type { SearchMachine } from './search.machine';
 import type { SessionMachine } from './session.machine';
+import type { StaffCpdExportMachine } from './staff-cpd-export.machine';
 import type { WorkshopMachine } from './workshop.machine';
 
 /**
@@ -53,6 +54,8 @@ export interface AppMachines {
   contentEditor(): ContentEditorMachine;
   /** Push notifications on this device (issue 42 item 4). */
   pushSettings(): PushSettingsMachine;
+  /** 'Export for AIA CES' in the staff console (issue 39). */
+  staffCpdExport(): StaffCpdExportMachine;
 }
 
 export interface AppServices {

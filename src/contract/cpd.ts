@@ -64,6 +64,9 @@ export const cpdPeriodSchema = z.object({
 });
 export type CpdPeriod = z.infer<typeof cpdPeriodSchema>;
 
+/** AIA learning units in all and the HSW among them. */
+const aiaCreditSchema = z.object({ total: z.number(), hsw: z.number() });
+
 /** One body the member belongs to, over one period: the requirement, the progress, what is missing and the entries. */
 export const bodyLedgerSchema = z.object({
   body: cpdBodySchema,
@@ -78,6 +81,16 @@ export const bodyLedgerSchema = z.object({
   carriedOver: z.number(),
   /** Sentences saying what is still missing, e.g. '4 LU/HSW more by 31 December 2026'; empty when met. */
   missing: z.array(z.string()),
+  /**
+   * AIA only (else null): a short year is made up with credit of the next year's first nine months (ADR 166).
+   * `madeUp`: what the next year's grace months gave this one; `toPrevious`: what this year's gave the year before
+   * (counted there, not here); `previous`: the year before, its shortfall after all of it and the end of its grace.
+   */
+  grace: z.object({
+    madeUp: aiaCreditSchema,
+    toPrevious: aiaCreditSchema,
+    previous: z.object({ label: z.string(), shortfall: aiaCreditSchema, graceEnd: z.iso.date() }),
+  }).nullable(),
   entries: z.array(ledgerEntrySchema),
 });
 export type BodyLedger = z.infer<typeof bodyLedgerSchema>;
@@ -141,6 +154,8 @@ export const verifyTranscript = call({
       issuedAt: when,
       total: z.number(),
       unit: z.enum(['LU', 'hours', 'CEU']),
+      /** Lines under the total (AIA: carry-over, grace credit in or out, what counts); none in older transcripts. */
+      notes: z.array(z.string()).default([]),
       activities: z.array(ledgerEntrySchema.pick({ title: true, courseNumber: true, earnedOn: true, amount: true, type: true, selfReported: true })),
     }),
   }),

@@ -92,3 +92,28 @@ export type Membership = z.infer<typeof membershipSchema>;
 /** Where a ledger entry came from: a passed course assessment, an attended workshop, a passed article quiz, or the member. */
 export const ENTRY_SOURCES = ['course', 'workshop', 'article', 'self'] as const;
 export const entrySourceSchema = z.enum(ENTRY_SOURCES);
+
+/** LU in all and the HSW among them. */
+export interface AiaCredit {
+  total: number;
+  hsw: number;
+}
+
+/** One AIA year taken with the years around it (cpd-aia.ts, ADR 166). */
+export interface AiaYear {
+  year: number;
+  /** The year's own credit, counted with the daily cap. */
+  own: AiaCredit;
+  /** Surplus of the year before brought in (up to 18 LU, 8 HSW). */
+  carriedIn: AiaCredit;
+  /** Credit of this year's grace months (January to September) that went to the year before's shortfall. */
+  toPrevious: AiaCredit;
+  /** Credit of the next year's grace months that made up this year's shortfall. */
+  madeUp: AiaCredit;
+  /** What counts toward this year's 18 LU and 12 HSW: own − toPrevious + carriedIn + madeUp. */
+  counted: AiaCredit;
+  /** What is still short after all of it (zero when met). */
+  shortfall: AiaCredit;
+  /** The last day credit may make up this year's shortfall: 30 September of the next year. */
+  graceEnd: string;
+}

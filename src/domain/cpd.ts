@@ -3,7 +3,7 @@
  * the AIA's daily cap and carry-over, what may be self-reported, and the membership numbers we can check. Pure: the
  * caller passes today's date. Each rule names its source; where a body publishes no rule we apply none (ADR 155).
  */
-import { CPD_BODY_NAMES, type CpdBody, CREDIT_TYPES, CREDIT_UNITS, type CreditType, type Membership, RIBA_CORE_TOPICS } from './cpd.schema';
+import { type AiaYear, CPD_BODY_NAMES, type CpdBody, CREDIT_TYPES, CREDIT_UNITS, type CreditType, type Membership, RIBA_CORE_TOPICS } from './cpd.schema';
 
 export interface Period {
   id: string;
@@ -233,7 +233,11 @@ export const AIA_CARRY_MAX = 18;
 export const AIA_CARRY_HSW_MAX = 8;
 
 export function aiaCarryOver(previousYear: readonly CreditEntry[]): { total: number; hsw: number } {
-  const counted = countAia(previousYear);
+  return aiaCarryFrom(countAia(previousYear));
+}
+
+/** The carry-over out of a year that counts `counted` of its own credit. */
+export function aiaCarryFrom(counted: { total: number; hsw: number }): { total: number; hsw: number } {
   const total = Math.min(AIA_CARRY_MAX, Math.max(0, counted.total - 18));
   const hsw = Math.min(AIA_CARRY_HSW_MAX, Math.max(0, counted.hsw - 12), total);
   return { total: roundCredit(total), hsw: roundCredit(hsw) };
@@ -256,14 +260,16 @@ function unitWord(unit: 'LU' | 'hours' | 'CEU', amount: number): string {
 
 /**
  * The requirement of `body` over `period` as parts with what was earned (the total first), and what is missing as
- * sentences. `previous` is the period before's entries (AIA carry-over).
+ * sentences. For the AIA, `aia` is the year as the years around it leave it (carry-over and grace, `aiaYears`);
+ * without it only the period's own entries count. `today` tells a past year still in its grace from one whose grace
+ * has ended.
  */
 export function progressOf(
   body: CpdBody,
   membership: Pick<Membership, 'credentials' | 'since'> | undefined,
   period: Period,
   entries: readonly CreditEntry[],
-  previous: readonly CreditEntry[] = [],
+  options: { aia?: AiaYear; today?: string } = {},
 ): Progress {
   const requirement = requirementOf(body, membership);
   if (!requirement) return { requirement: [], carriedOver: 0, missing: [] };
@@ -272,11 +278,10 @@ export function progressOf(
   let special: number;
   let carriedOver = 0;
   if (body === 'aia') {
-    const counted = countAia(entries);
-    const carried = aiaCarryOver(previous);
-    carriedOver = carried.total;
-    total = counted.total + carried.total;
-    special = counted.hsw + carried.hsw;
+    const counted = options.aia?.counted ?? countAia(entries);
+    carriedOver = options.aia?.carriedIn.total ?? 0;
+    total = counted.total;
+    special = counted.hsw;
   } else {
     total = entries.reduce((sum, e) => sum + e.amount, 0);
     special = entries.filter((e) => requirement.part?.types.includes(e.type)).reduce((sum, e) => sum + e.amount, 0);
@@ -286,18 +291,24 @@ export function progressOf(
   const parts: RequirementPart[] = [{ key: 'total', label: 'Total', required: requirement.total, earned: total, unit }];
   if (requirement.part) parts.push({ key: requirement.part.key, label: requirement.part.label, required: requirement.part.required, earned: special, unit });
 
-  const by = longDate(period.end);
+  // A past AIA year is made up until its grace ends (30 September of the next year); after that it stays short.
+  const { today } = options;
+  const past = Boolean(today && period.graceEnd && period.end < today);
+  const lapsed = Boolean(past && period.graceEnd && today! > period.graceEnd);
+  const by = past && period.graceEnd ? `${longDate(period.graceEnd)}, the end of the grace period` : longDate(period.end);
+  const more = (amount: number, kind: string) =>
+    lapsed ? `${amount} ${kind} short: the grace period ended on ${longDate(period.graceEnd!)}` : `${amount} ${kind} more by ${by}`;
   const missing: string[] = [];
   const specialLeft = requirement.part ? roundCredit(Math.max(0, requirement.part.required - special)) : 0;
   const totalLeft = roundCredit(Math.max(0, requirement.total - total));
   const otherLeft = roundCredit(Math.max(0, totalLeft - specialLeft));
   if (specialLeft > 0 && requirement.part) {
     const kind = body === 'aia' ? 'LU/HSW' : `${PART_WORDS[requirement.part.key] ?? requirement.part.label} ${unitWord(unit, specialLeft)}`;
-    missing.push(`${specialLeft} ${kind} more by ${by}`);
+    missing.push(more(specialLeft, kind));
   }
   if (otherLeft > 0) {
     const any = requirement.part ? ` of any kind` : '';
-    missing.push(`${otherLeft} ${unitWord(unit, otherLeft)}${any} more by ${by}`);
+    missing.push(more(otherLeft, `${unitWord(unit, otherLeft)}${any}`));
   }
   if (body === 'riba') {
     const short = topicsShort(entries);

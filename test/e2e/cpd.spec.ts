@@ -10,7 +10,10 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { eq } from 'drizzle-orm';
-import { courses } from '../../server/data/schema';
+import type { Db } from '../../server/data/client';
+import { courses, cpdEntries, cpdMemberships } from '../../server/data/schema';
+import { ensureUser, setPasswordHash } from '../../server/data/users';
+import { hashPassword } from '../../server/services/passwords';
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { tabTo } from './support/keyboard';
@@ -37,6 +40,21 @@ async function passCourse(request: APIRequestContext, base: string, token: strin
   await call(request, base, token, 'POST', `/assessment-attempts/${attempt._id}/complete`);
 }
 
+/** A member with 10 LU/HSW last year (8 LU short) who earned 10 LU/HSW on 15 January this year (ADR 166: the grace). */
+const GRACE = { email: 'cpd-grace@e2e.example.com', password: 'cpd grace e2e password', number: '38077777' };
+const YEAR = new Date().getUTCFullYear();
+
+async function seedGraceLearner(db: Db) {
+  const user = await ensureUser(db, GRACE.email);
+  await setPasswordHash(db, user.id, await hashPassword(GRACE.password), new Date(0), '', { firstName: 'Ines', lastName: 'Moreau' });
+  await db.insert(cpdMemberships).values({ userId: user.id, body: 'aia', number: GRACE.number });
+  const entry = (earnedOn: string, amount: number, title: string) => ({
+    userId: user.id, body: 'aia', source: 'course', sourceRef: `e2e-grace-${title}`, title, provider: 'SustainLearn', courseNumber: null,
+    earnedOn, amount, type: 'LU/HSW', reportedAt: new Date(),
+  });
+  await db.insert(cpdEntries).values([entry(`${YEAR - 1}-03-02`, 6, 'Fire and life safety'), entry(`${YEAR - 1}-03-03`, 4, 'Accessible design'), entry(`${YEAR}-01-15`, 10, 'Healthy materials')]);
+}
+
 let server: PrivateServer;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
@@ -45,6 +63,7 @@ test.beforeAll(async () => {
     // A test fixture, not content: the seeded files claim no approval (issue 39).
     prepare: async (db) => {
       await db.update(courses).set({ credits: [{ body: 'aia', amount: 1.5, type: 'LU/HSW', courseNumber: 'SL-E2E-101' }] }).where(eq(courses.slug, SLUG));
+      await seedGraceLearner(db);
     },
   });
 });
@@ -158,4 +177,33 @@ test('a member adds an AIA number, earns LU/HSW, downloads the transcript and ad
       spawnSync('pdftoppm', ['-png', '-singlefile', '-f', '1', '-l', '1', '-scale-to-x', String(scale), '-scale-to-y', '-1', (await download.path())!, join(out, `transcript-${size.width}`)]);
     }
   }
+});
+
+test('a member short last year sees this year\'s grace credit made it up, and switches period by keyboard', async ({ page }) => {
+  test.setTimeout(90_000);
+  const base = server.url;
+  const res = await page.request.post(`${base}/api/auth/login`, { data: { email: GRACE.email, password: GRACE.password } });
+  expect(res.ok()).toBe(true);
+  const { token } = (await res.json()) as { token: string };
+  await signIn(page, { email: GRACE.email, password: GRACE.password, firstName: 'Ines', lastName: 'Moreau', token }, base);
+
+  // This year: 10 LU/HSW of its own, 8 of them gone to last year's shortfall.
+  await page.goto(`${base}/cpd`);
+  const aia = page.getByRole('region', { name: 'AIA CES', exact: true });
+  await expect(aia.getByRole('meter', { name: 'Total' })).toHaveAttribute('aria-valuetext', '2 of 18 LU');
+  await expect(aia.getByText(`8 LU (8 of them HSW) earned by 30 September ${YEAR} made up ${YEAR - 1}'s shortfall: it counts for ${YEAR - 1}, not for this year.`)).toBeVisible();
+  await expectAccessible(page, 'cpd dashboard, credit gone to last year');
+
+  // Last year, by keyboard: met with the grace credit, and it says so.
+  await tabTo(page, aia.getByRole('button', { name: /Period/ }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('option', { name: String(YEAR) })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await expect(page.getByRole('option', { name: String(YEAR - 1) })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(aia.getByRole('meter', { name: 'Total' })).toHaveAttribute('aria-valuetext', '18 of 18 LU');
+  await expect(aia.getByRole('meter', { name: 'HSW' })).toHaveAttribute('aria-valuetext', '18 of 12 LU');
+  await expect(aia.getByText(`8 LU (8 of them HSW) earned in the grace period, 1 January to 30 September ${YEAR}, made up this year's shortfall.`)).toBeVisible();
+  await expect(aia.getByText('Requirement met for this period.')).toBeVisible();
+  await expectAccessible(page, 'cpd dashboard, last year made up');
 });

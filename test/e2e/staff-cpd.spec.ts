@@ -31,6 +31,8 @@ test('an editor sees a completion ready for AIA CES and exports it, by keyboard'
   expect(csv).toContain(`"${CPD_LEARNER.aiaNumber}","${CPD_COURSE_NUMBER}"`);
   expect(csv).toContain('"LU|HSW"');
   await expect(page.getByRole('row').filter({ hasText: CPD_LEARNER.aiaNumber })).toHaveCount(0);
+  // The export machine's words stay in the live region while the list is drawn anew.
+  await expect(page.getByRole('status').filter({ hasText: 'Exported 1 completion: they are marked reported.' })).toBeAttached();
   await expect(page.getByRole('button', { name: 'Export for AIA CES' })).toBeDisabled();
   await expectAccessible(page, 'staff CPD reports after the export');
 });

@@ -221,4 +221,35 @@ describeWithApp('continuing-education credit: the member', { seed: true }, (ctx)
     expect(all.map((b) => b.body)).toEqual(['aia', 'gbci']);
     expect(all[1]!.period.start).toMatch(/-03-14$/);
   });
+
+  it('makes a short AIA year up with the next year\'s January-to-September credit, counted there and not again (ADR 166)', async () => {
+    const c = ctx();
+    const cora = await member(c, 'cpd-cora@example.com', 'Cora', 'Lind');
+    await join(c, cora, [{ body: 'aia', number: '38055555' }]);
+    const year = new Date(c.clock.now).getUTCFullYear();
+    const last = year - 1;
+    const row = (earnedOn: string, amount: number, type: 'LU' | 'LU/HSW', title: string) => ({
+      userId: cora.id, body: 'aia', source: 'course', sourceRef: `grace-${title}`, title, provider: 'SustainLearn', courseNumber: 'SL-G-1', earnedOn, amount, type,
+    });
+    // Last year: 10 LU, 6 HSW (8 LU and 6 HSW short). This year, 15 January: 8 HSW; 2 elective.
+    await c.database.db.insert(cpdEntries).values([
+      row(`${last}-03-01`, 6, 'LU/HSW', 'Fire safety'), row(`${last}-04-01`, 4, 'LU', 'Practice'),
+      row(`${year}-01-15`, 8, 'LU/HSW', 'Accessible design'), row(`${year}-01-16`, 2, 'LU', 'Daylight'),
+    ]);
+    const before = (await send(c, cpd.ledger, { query: { body: 'aia', period: String(last) }, token: cora.token })).json().bodies[0] as cpd.BodyLedger;
+    expect(before.requirement.map((p) => p.earned)).toEqual([18, 12]);
+    expect(before.missing).toEqual([]);
+    expect(before.grace?.madeUp).toEqual({ total: 8, hsw: 6 });
+    const now = await aiaLedger(c, cora);
+    expect(now.requirement.map((p) => p.earned)).toEqual([2, 2]);
+    expect(now.grace).toEqual({ madeUp: { total: 0, hsw: 0 }, toPrevious: { total: 8, hsw: 6 }, previous: { label: String(last), shortfall: { total: 0, hsw: 0 }, graceEnd: `${year}-09-30` } });
+    const gbciLike = (await send(c, cpd.ledger, { query: { body: 'aia' }, token: ada.token })).json().bodies[0] as cpd.BodyLedger;
+    expect(gbciLike.grace?.toPrevious).toEqual({ total: 0, hsw: 0 });
+
+    const text = pdfText((await send(c, cpd.transcriptPdf, { query: { body: 'aia', period: String(last) }, token: cora.token })).rawPayload);
+    expect(text).toContain(`Made up in the grace period (earned 1 January to 30 September ${year}): 8 LU (6 of them HSW)`);
+    expect(text).toContain('Counted toward 18 LU with 12 HSW (at most 12 LU a day): 18 LU (12 of them HSW)');
+    const csv = (await send(c, cpd.transcriptCsv, { query: { body: 'aia' }, token: cora.token })).body;
+    expect(csv).toContain(`"Counted for ${last}'s shortfall in its grace period: minus 8 LU (6 of them HSW)"`);
+  });
 });

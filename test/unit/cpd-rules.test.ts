@@ -4,6 +4,7 @@ import {
   AIA_DAILY_CAP, aiaCarryOver, countAia, type CreditEntry, creditLabel, HSW_SELF_REPORT_REFUSED, longDate, membershipNumberProblem, periodAt,
   periodById, periodsUpTo, previousPeriod, progressOf, requirementOf, selfReportProblem, shiftDate, topicsShort,
 } from '../../src/domain/cpd';
+import { aiaYears } from '../../src/domain/cpd-aia';
 import { RIBA_CORE_TOPICS } from '../../src/domain/cpd.schema';
 
 const lu = (earnedOn: string, amount: number, hsw = false): CreditEntry => ({ earnedOn, amount, type: hsw ? 'LU/HSW' : 'LU' });
@@ -92,7 +93,8 @@ describe('AIA carry-over: up to 18 LU, at most 8 HSW, from the year before only'
   it('counts toward the year after, which says what is missing', () => {
     const period = periodAt('aia', undefined, '2026-05-01');
     const previous = [lu('2025-01-01', 12, true), lu('2025-01-02', 12, true), lu('2025-01-03', 2)];
-    const progress = progressOf('aia', undefined, period, [lu('2026-02-01', 2, true)], previous);
+    const entries = [lu('2026-02-01', 2, true)];
+    const progress = progressOf('aia', undefined, period, entries, { aia: aiaYears([...previous, ...entries], 2026).get(2026)! });
     expect(progress.carriedOver).toBe(8);
     expect(progress.requirement).toEqual([
       { key: 'total', label: 'Total', required: 18, earned: 10, unit: 'LU' },

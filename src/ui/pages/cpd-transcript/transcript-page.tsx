@@ -89,6 +89,13 @@ export default function TranscriptPage() {
           <dd className="certificate-page__id">{t.code}</dd>
         </div>
       </dl>
+      {t.notes.length > 0 && (
+        <ul className="transcript-page__notes">
+          {t.notes.map((note) => (
+            <li key={note}>{note}</li>
+          ))}
+        </ul>
+      )}
       <h2>Activities</h2>
       {t.activities.length === 0 ? (
         <p>No activity is recorded for this period.</p>

@@ -9,6 +9,7 @@ import { messageOf } from '../../../application/api-error';
 import { saveTranscript } from '../../../application/cpd-files';
 import type { BodyLedger } from '../../../contract/cpd';
 import { creditLabel, longDate } from '../../../domain/cpd';
+import { aiaGraceSentences } from '../../../domain/cpd-aia';
 import { useServices } from '../../services-context';
 import { ChoiceSelect } from './choice-select';
 
@@ -17,7 +18,9 @@ function unitText(unit: string, amount: number) {
 }
 
 export function BodyLedgerCard({ ledger, switching, onPeriod }: { ledger: BodyLedger; switching: boolean; onPeriod: (period: string) => void }) {
-  const { api, files } = useServices();
+  const { api, files, clock } = useServices();
+  const today = new Date(clock.now()).toISOString().slice(0, 10);
+  const graceSentences = ledger.grace ? aiaGraceSentences(ledger.grace, ledger.period, today) : [];
   const [saving, setSaving] = useState<'pdf' | 'csv' | null>(null);
   const headingId = `cpd-${ledger.body}-${ledger.bodyName.replace(/\W+/g, '-').toLowerCase()}`;
 
@@ -73,6 +76,11 @@ export function BodyLedgerCard({ ledger, switching, onPeriod }: { ledger: BodyLe
           </div>
         )}
         {ledger.carriedOver > 0 && <p className="cpd-body__note">Includes {ledger.carriedOver} LU carried over from the year before.</p>}
+        {graceSentences.map((sentence) => (
+          <p key={sentence} className="cpd-body__note">
+            {sentence}
+          </p>
+        ))}
         {ledger.missing.length > 0 ? (
           <div className="cpd-missing">
             <h3>Still missing</h3>

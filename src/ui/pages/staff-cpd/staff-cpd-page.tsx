@@ -1,14 +1,16 @@
 /**
  * Reports to the bodies in the staff console (issue 39 item 6, ADR 156): per body, the completions of our own
  * activities not yet reported, with the business days left of the AIA's 10. 'Export for AIA CES' saves the provider
- * upload file of the ready ones (the server marks them reported and writes the audit log). A completion waits, with
+ * upload file of the ready ones through its machine (the server marks them reported and writes the audit log; a failure
+ * offers a retry). A completion waits, with
  * why, when its member gave no number (ask them for it) or when the body has not approved the activity (no course
  * number: the member self-reports it, we never report it).
  */
-import { useState } from 'react';
+import { useActorRef, useSelector } from '@xstate/react';
+import { useEffect, useState } from 'react';
 import { Link, useSearch } from 'wouter';
-import { messageOf } from '../../../application/api-error';
-import { exportAiaCompletions } from '../../../application/staff-cpd';
+import type { ActorRefFrom } from 'xstate';
+import type { StaffCpdExportMachine } from '../../../application/staff-cpd-export.machine';
 import type { Completion } from '../../../contract/cpd';
 import { CPD_BODY_NAMES, type CpdBody } from '../../../domain/cpd.schema';
 import { creditAmountText } from '../../../domain/credit-lines';
@@ -84,13 +86,16 @@ function CompletionTable({ caption, rows, bodyName }: { caption: string; rows: r
   );
 }
 
-function Completions({ body, onExported }: { body: CpdBody; onExported: () => void }) {
+function Completions({ body, exporter }: { body: CpdBody; exporter: ActorRefFrom<StaffCpdExportMachine> }) {
   const answer = useQuery(unreportedCompletions, { query: { body } });
+  const ready = answer.status === 'success' ? answer.data.completions.filter((c) => c.waitsFor === null).length : 0;
+  // The machine exports only what the list on screen shows ready.
+  useEffect(() => exporter.send({ type: 'ready.change', count: ready }), [exporter, ready]);
   if (answer.status === 'loading') return <Spinner label="Loading completions..." />;
   if (answer.status === 'error') return <ErrorState error={answer.error} />;
   const { provider, completions } = answer.data;
   const bodyName = CPD_BODY_NAMES[body];
-  const ready = completions.filter((c) => c.waitsFor === null);
+  const readyRows = completions.filter((c) => c.waitsFor === null);
   const waiting = completions.filter((c) => c.waitsFor !== null);
   return (
     <>
@@ -101,46 +106,36 @@ function Completions({ body, onExported }: { body: CpdBody; onExported: () => vo
         <EmptyState>No completion is waiting to be reported to {bodyName}.</EmptyState>
       ) : (
         <>
-          {ready.length > 0 && <CompletionTable caption={`Ready to report (${ready.length})`} rows={ready} bodyName={bodyName} />}
+          {readyRows.length > 0 && <CompletionTable caption={`Ready to report (${readyRows.length})`} rows={readyRows} bodyName={bodyName} />}
           {waiting.length > 0 && <CompletionTable caption={`Waiting (${waiting.length})`} rows={waiting} bodyName={bodyName} />}
         </>
       )}
-      {body === 'aia' && <ExportButton ready={ready.length} onExported={onExported} />}
+      {body === 'aia' && <ExportButton exporter={exporter} />}
     </>
   );
 }
 
-function ExportButton({ ready, onExported }: { ready: number; onExported: () => void }) {
-  const { api, files, notifier, log } = useServices();
-  const [exporting, setExporting] = useState(false);
-  const [status, setStatus] = useState('');
-  const run = async () => {
-    setExporting(true);
-    setStatus('Preparing the export...');
-    try {
-      await exportAiaCompletions(api, files);
-      setStatus(`Exported ${ready} ${ready === 1 ? 'completion' : 'completions'}: they are marked reported.`);
-      notifier.success('Export for AIA CES saved. Upload it in the AIA CES provider dashboard.');
-      onExported();
-    } catch (error) {
-      log('exporting completions failed', error);
-      setStatus('');
-      notifier.error(messageOf(error, 'Could not export the completions. Please try again.'));
-    } finally {
-      setExporting(false);
-    }
-  };
+/** A thin view of the export machine: the button, its help, and Retry after a failure. */
+function ExportButton({ exporter }: { exporter: ActorRefFrom<StaffCpdExportMachine> }) {
+  const snapshot = useSelector(exporter, (s) => s);
+  const { ready, error } = snapshot.context;
+  const exporting = snapshot.matches('exporting');
   return (
     <div className="staff-cpd__export">
-      <button type="button" className="button button--primary" onClick={run} disabled={exporting || ready === 0} aria-describedby="export-help">
+      <button type="button" className="button button--primary" onClick={() => exporter.send({ type: 'export' })} disabled={exporting || ready === 0} aria-describedby="export-help">
         {exporting ? 'Exporting...' : 'Export for AIA CES'}
       </button>
       <p id="export-help" className="staff-muted">
         {ready === 0 ? 'Nothing is ready to export.' : 'One row per ready completion; they are marked reported and the export is written in the audit log.'}
       </p>
-      <p role="status" className="visually-hidden">
-        {status}
-      </p>
+      {snapshot.matches('failed') && (
+        <div className="staff-cpd__failed">
+          <p>{error}</p>
+          <button type="button" className="button" onClick={() => exporter.send({ type: 'retry' })}>
+            Try the export again
+          </button>
+        </div>
+      )}
     </div>
   );
 }
@@ -152,10 +147,18 @@ function useBody(): CpdBody {
 
 function Reports() {
   const body = useBody();
-  // An export marks completions reported: the list is read again.
-  const [round, setRound] = useState(0);
+  const { machines } = useServices();
+  const [machine] = useState(machines.staffCpdExport);
+  const exporter = useActorRef(machine, { input: { ready: 0 } });
+  // An export marks completions reported: the list is read again after each one.
+  const round = useSelector(exporter, (s) => s.context.round);
+  const announcement = useSelector(exporter, (s) => s.context.announcement);
   return (
     <>
+      {/* Outside the list, which is drawn anew after each export: the live region stays and is heard. */}
+      <p role="status" className="visually-hidden">
+        {announcement}
+      </p>
       <nav className="staff-switch" aria-label="Bodies">
         {BODIES.map((b) => (
           <Link key={b} href={b === 'aia' ? paths.staffCpd : `${paths.staffCpd}?body=${b}`} aria-current={b === body ? 'page' : undefined}>
@@ -163,7 +166,7 @@ function Reports() {
           </Link>
         ))}
       </nav>
-      <Completions key={`${body}-${round}`} body={body} onExported={() => setRound((n) => n + 1)} />
+      <Completions key={`${body}-${round}`} body={body} exporter={exporter} />
     </>
   );
 }

@@ -52,6 +52,14 @@ function Registrations({ sessionId, rows, started, onChange }: { sessionId: stri
   return (
     <>
       <h2>Registered</h2>
+      {started && registered.length > 0 && (
+        // The session runs in the meeting tool at its join link: SustainLearn does not see who joined or for how long,
+        // so staff confirm the 80% rule from the tool's attendance report (ADR 166).
+        <p className="staff-muted">
+          Mark a member attended only when the meeting tool's attendance report shows them present for at least 80% of
+          the session: marking them writes the workshop's continuing-education credit to their ledger.
+        </p>
+      )}
       {registered.length === 0 ? (
         <EmptyState>Nobody has registered yet.</EmptyState>
       ) : (
