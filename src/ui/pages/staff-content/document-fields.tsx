@@ -10,7 +10,7 @@ import { Checkbox } from '../../components/checkbox';
 import { Field, InlineError } from '../../components/fields';
 import { ChoiceSelect } from '../cpd/choice-select';
 import { CATEGORY_CHOICES } from './article-fields';
-import type { KindFieldsProps } from './kind-forms';
+import type { KindFieldsProps } from './kind-fields-props';
 import { UploadField } from './upload-field';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');

@@ -3,7 +3,7 @@
  * uploaded in place, order) and the sales banner's words. Each field's error is beside it.
  */
 import { Field } from '../../components/fields';
-import type { KindFieldsProps } from './kind-forms';
+import type { KindFieldsProps } from './kind-fields-props';
 import { UploadField } from './upload-field';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : '');

@@ -8,15 +8,7 @@ import type { AuthoringKind } from '../../../domain/authoring';
 import { ArticleFields } from './article-fields';
 import { DocumentFields } from './document-fields';
 import { BannerFields, SlideFields } from './home-fields';
-
-export interface KindFieldsProps {
-  fields: Record<string, unknown>;
-  errors: Record<string, string>;
-  /** Who may sign (the editorial team first, with the empty id). */
-  authors: { id: string; name: string }[];
-  disabled: boolean;
-  onChange: (name: string, value: unknown) => void;
-}
+import type { KindFieldsProps } from './kind-fields-props';
 
 export interface KindForm {
   Fields: ComponentType<KindFieldsProps>;
@@ -48,6 +40,3 @@ export const KIND_FORMS: Partial<Record<AuthoringKind, KindForm>> = {
   },
   banner: { Fields: BannerFields, blank: { text: '' }, noun: 'banner' },
 };
-
-/** The kinds edited in the browser, in the order of AUTHORING_KINDS. */
-export const formOf = (kind: AuthoringKind): KindForm | undefined => KIND_FORMS[kind];
