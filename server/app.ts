@@ -45,6 +45,8 @@ import { staffCpdRoutes } from './routes/staff-cpd';
 import { cpdVerificationRoutes } from './routes/cpd-verification';
 import { authoringRoutes } from './routes/authoring';
 import { articleHandler } from './services/authoring/articles';
+import { libraryHandlers } from './services/authoring/documents';
+import { homeHandlers } from './services/authoring/home';
 import { AUTHORING_PUBLISH_JOB, AuthoringService } from './services/authoring/service';
 import { moderationRoutes } from './routes/moderation';
 import { staffMemberRoutes } from './routes/staff-members';
@@ -261,7 +263,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const staffSessions = new StaffSessionService(db, workshops, app.mailer, { now, onChanged: contentPublished });
   const transcripts = new TranscriptVerification(db, (error) => app.log.error({ err: error }, 'transcript check failed'));
   // Content published in the browser (ADR 157): the other processes hear it at the commit, this one drops its own.
-  const authoring = new AuthoringService(db, [articleHandler], {
+  const authoring = new AuthoringService(db, [articleHandler, ...libraryHandlers, ...homeHandlers], {
     now,
     // Search answers are kept with the community's (they hold posts too): both go.
     publishIn: async (tx) => {

@@ -27,8 +27,9 @@ import {
   caseStudies, courseLessons, courseObjectives, courseQuestions, courses, courseSections, ebooks, files, newsletters,
   newsletterIssues, researchPapers,
 } from '../data/schema';
+import { browserPublished } from './browser-items';
 import { storeFile } from './files';
-import { ContentError, type ContentModule, type Reporter, type Tx } from './module';
+import { ContentError, type ContentModule, type Reporter, type Tx, type WriteHelpers } from './module';
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 const slugSchema = z.string().regex(SLUG, 'must be a lowercase slug like embodied-carbon-fundamentals');
@@ -311,7 +312,11 @@ async function writeCourses(tx: Tx, list: CourseFile[]) {
 
 const LIBRARY_TABLES = { ebooks, researchPapers, newsletters, caseStudies } as const;
 
-async function writeLibrary(tx: Tx, kind: LibraryKind, list: RenderedDocument[]) {
+async function writeLibrary(tx: Tx, kind: LibraryKind, all: RenderedDocument[], { force, warn }: WriteHelpers) {
+  // What the browser published stays; a folder entry of the same slug waits for --force (ADR 167).
+  const browser = await browserPublished(tx, LIBRARY_KINDS[kind].folder);
+  const list = force ? all : all.filter((doc) => !browser.slugs.has(doc.slug));
+  for (const doc of all.filter((d) => !list.includes(d))) warn?.(`library/${LIBRARY_KINDS[kind].folder}/${doc.slug}.json: the item was published from the browser; kept (--force overwrites)`);
   for (const doc of list) await storeFile(tx, doc.filePath, 'application/pdf', doc.pdf);
   const common = (doc: RenderedDocument) => ({
     slug: doc.slug, title: doc.title, description: doc.description, filePath: doc.filePath, publishedAt: publishedAtOf(doc.publishedAt),
@@ -335,8 +340,9 @@ async function writeLibrary(tx: Tx, kind: LibraryKind, list: RenderedDocument[])
   const sentIssues = kind === 'newsletters'
     ? sql`${newsletters.id} not in (select ${newsletterIssues.newsletterId} from ${newsletterIssues} where ${newsletterIssues.newsletterId} is not null)`
     : undefined;
-  await tx.delete(table).where(and(slugs.length > 0 ? notInArray(table.slug, slugs) : undefined, sentIssues));
-  const paths = list.map((d) => d.filePath);
+  const browserRows = browser.liveIds.length > 0 ? notInArray(table.id, browser.liveIds) : undefined;
+  await tx.delete(table).where(and(slugs.length > 0 ? notInArray(table.slug, slugs) : undefined, sentIssues, browserRows));
+  const paths = [...list.map((d) => d.filePath), ...browser.paths];
   const inFolder = like(files.path, `/files/${LIBRARY_KINDS[kind].folder}/%`);
   await tx.delete(files).where(paths.length > 0 ? and(inFolder, notInArray(files.path, paths)) : inFolder);
 }
@@ -348,11 +354,11 @@ export const courseContent: ContentModule<CourseContent> = {
     for (const kind of Object.keys(LIBRARY_KINDS) as LibraryKind[]) library[kind] = await readLibrary(folder, kind, report);
     return { courses: await readCourses(folder, report), library };
   },
-  async write(tx, data) {
+  async write(tx, data, helpers) {
     if (data.courses) await writeCourses(tx, data.courses);
     for (const kind of Object.keys(LIBRARY_KINDS) as LibraryKind[]) {
       const list = data.library[kind];
-      if (list) await writeLibrary(tx, kind, list);
+      if (list) await writeLibrary(tx, kind, list, helpers);
     }
   },
 };

@@ -1,8 +1,10 @@
 /** Sales banner and landing slides, from content/home.json. */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { and, asc, eq, isNotNull, notInArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { slides, salesBanners } from '../data/schema';
+import { contentItems, slides, salesBanners } from '../data/schema';
+import { browserPublished } from './browser-items';
 import type { ContentModule } from './module';
 
 const homeFileSchema = z.object({
@@ -24,12 +26,19 @@ export const homeContent: ContentModule<z.infer<typeof homeFileSchema> | null> =
     if (text === null) return null;
     return report.parse(file, homeFileSchema, text);
   },
-  async write(tx, data, { sanitize }) {
+  async write(tx, data, { sanitize, force, warn }) {
     if (!data) return;
-    const [current] = await tx.select().from(salesBanners).limit(1);
-    if (current) await tx.update(salesBanners).set({ text: data.salesBanner, active: true });
+    // The import's own banner: a banner published from the browser (ADR 167) is not the import's to change.
+    const browser = tx.select({ id: contentItems.liveId }).from(contentItems).where(and(eq(contentItems.kind, 'banner'), isNotNull(contentItems.liveId)));
+    const [current] = await tx.select({ id: salesBanners.id }).from(salesBanners).where(notInArray(salesBanners.id, browser)).orderBy(asc(salesBanners.createdAt)).limit(1);
+    if (current) await tx.update(salesBanners).set({ text: data.salesBanner, active: true }).where(eq(salesBanners.id, current.id));
     else await tx.insert(salesBanners).values({ text: data.salesBanner });
+    const browserSlides = force ? new Set<string>() : (await browserPublished(tx, 'slides')).slugs;
     for (const [position, slide] of data.slides.entries()) {
+      if (browserSlides.has(slide.slug)) {
+        warn?.(`home.json: field "slides" (${slide.slug}): the slide was published from the browser; kept (--force overwrites)`);
+        continue;
+      }
       const values = { ...slide, position, description: sanitize(slide.description) };
       await tx.insert(slides).values(values).onConflictDoUpdate({ target: slides.slug, set: values });
     }

@@ -3,7 +3,7 @@ import type { AnyActorRef } from 'xstate';
 import type { z } from 'zod';
 import { conflictSchema, fieldErrorsSchema } from '../contract/authoring';
 import * as authoring from '../contract/authoring';
-import { type AuthoringKind, articleFieldsSchema, bannerFieldsSchema, slideFieldsSchema } from '../domain/authoring';
+import { type AuthoringKind, articleFieldsSchema, bannerFieldsSchema, LIBRARY_FIELDS_SCHEMAS, slideFieldsSchema } from '../domain/authoring';
 import { ApiError, messageOf } from './api-error';
 import { CONTENT_EDITOR_TEXT, type ContentEditorEvent, contentEditorMachine, type EditorItem, type PublishingAction } from './content-editor.machine';
 import type { ApiClient, Notifier } from './ports';
@@ -15,7 +15,7 @@ export interface ContentEditorPorts {
 }
 
 /** The kinds' field schemas, the same the server and the import check with. */
-const SCHEMAS: Partial<Record<AuthoringKind, z.ZodType>> = { articles: articleFieldsSchema, slides: slideFieldsSchema, banner: bannerFieldsSchema };
+const SCHEMAS: Partial<Record<AuthoringKind, z.ZodType>> = { articles: articleFieldsSchema, slides: slideFieldsSchema, banner: bannerFieldsSchema, ...LIBRARY_FIELDS_SCHEMAS };
 
 /** Each field's first problem, by field name. */
 export function fieldErrorsOf(kind: AuthoringKind, fields: Record<string, unknown>): Record<string, string> {

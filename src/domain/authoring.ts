@@ -86,4 +86,19 @@ export const documentFieldsSchema = z.object({
   fileUrl: z.string().trim().regex(/^\/\S+\.pdf$/, 'Upload the PDF'),
 });
 export const researchPaperFieldsSchema = documentFieldsSchema.extend({ category: contentCategorySchema });
-export const caseStudyFieldsSchema = documentFieldsSchema.extend({ imageUrl, featured: z.boolean().default(false) });
+/** A case study; `illustrative` marks a composite written to teach, which its card then says (ADR 153). */
+export const caseStudyFieldsSchema = documentFieldsSchema.extend({
+  imageUrl,
+  featured: z.boolean().default(false),
+  illustrative: z.boolean().default(false),
+});
+
+/** The library's kinds (ADR 167): one handler factory on the server, one fields form in the browser. */
+export const LIBRARY_AUTHORING_KINDS = ['ebooks', 'research-papers', 'newsletters', 'case-studies'] as const;
+export type LibraryAuthoringKind = (typeof LIBRARY_AUTHORING_KINDS)[number];
+export const LIBRARY_FIELDS_SCHEMAS = {
+  ebooks: documentFieldsSchema,
+  'research-papers': researchPaperFieldsSchema,
+  newsletters: documentFieldsSchema,
+  'case-studies': caseStudyFieldsSchema,
+} as const;

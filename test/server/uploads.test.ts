@@ -4,29 +4,15 @@
  * and handlers gone; a text file named .pdf and an encrypted PDF refused; a real PDF's page texts kept for search.
  */
 import { eq } from 'drizzle-orm';
-import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
 import { auditLog, filePages, files } from '../../server/data/schema';
 import { uploadFile } from '../../src/contract/authoring';
 import { UPLOAD_TEXT } from '../../src/domain/uploads';
 import { getUrl, urlOf } from './api';
-import { describeWithApp, type TestContext } from './fixture';
-import type { Member } from './members';
+import { multipart, pdf, upload } from './upload-helpers';
+import { describeWithApp } from './fixture';
 import { roleMatrix, staffCallsOf, staffPeople } from './staff-matrix';
-
-/** A multipart/form-data body with one file field, as a browser's FormData sends it. */
-function multipart(bytes: Buffer, filename: string, type: string) {
-  const boundary = `----sustainlearn${Math.random().toString(16).slice(2)}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
-function upload(ctx: TestContext, who: Member, bytes: Buffer, filename: string, type: string) {
-  const body = multipart(bytes, filename, type);
-  return ctx.app.inject({ method: 'POST', url: urlOf(uploadFile), payload: body.payload, headers: { ...body.headers, ...who.auth } });
-}
 
 /** A 3400 × 1700 JPEG taken on its side (orientation 6) with a camera and GPS coordinates in its EXIF. */
 function photoWithGps(): Promise<Buffer> {
@@ -38,19 +24,6 @@ function photoWithGps(): Promise<Buffer> {
     })
     .withMetadata({ orientation: 6 })
     .toBuffer();
-}
-
-/** A real PDF made with pdfkit: one text per page; encrypted with a password when asked. */
-function pdf(pages: string[], userPassword?: string): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ autoFirstPage: false, ...(userPassword ? { userPassword, ownerPassword: `${userPassword}-owner`, pdfVersion: '1.7' } : {}) });
-    const chunks: Buffer[] = [];
-    doc.on('data', (c: Buffer) => chunks.push(c));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-    for (const text of pages) doc.addPage().fontSize(14).text(text);
-    doc.end();
-  });
 }
 
 describeWithApp('staff: uploads', {}, (ctx) => {

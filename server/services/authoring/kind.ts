@@ -20,6 +20,9 @@ export interface KindHandler<F extends Record<string, unknown> = Record<string, 
   schema: z.ZodType<F, unknown>;
   /** The item's key in its kind (a slug), unique: how the import finds it again. */
   keyOf(fields: F): string;
+  /** The field a taken key is reported on (default `slug`), and what it says (ADR 167). */
+  keyField?: string;
+  keyTaken?: string;
   titleOf(fields: F): string;
   /** Fields a new draft starts from, before the editor's own. */
   blank(): Partial<F>;

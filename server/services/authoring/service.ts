@@ -38,6 +38,9 @@ const nameOf = (names: Map<string, { firstName: string; lastName: string }>, id:
   const person = id ? names.get(id) : undefined;
   return person ? displayName(person.firstName, person.lastName) : EDITORIAL_TEAM;
 };
+/** A key (a slug) another item of the kind, or another live row, already has: reported on the handler's key field. */
+const keyTaken = (handler: KindHandler) =>
+  new DomainError('invalid', CHECK_FIELDS, undefined, { fieldErrors: { [handler.keyField ?? 'slug']: handler.keyTaken ?? 'Another item already uses this slug' } });
 const whenText = (date: Date) => `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 export class AuthoringService {
@@ -115,7 +118,7 @@ export class AuthoringService {
     const handler = this.#handler(kind);
     const valid = await this.#valid(handler, fields);
     const row = await insertItem(this.db, { kind, key: handler.keyOf(valid), fields: valid, by: userId, at: new Date(this.options.now()) });
-    if (!row) throw new DomainError('invalid', CHECK_FIELDS, undefined, { fieldErrors: { slug: 'Another item already uses this slug' } });
+    if (!row) throw keyTaken(handler);
     return { id: row.id, version: row.version };
   }
 
@@ -150,7 +153,7 @@ export class AuthoringService {
       if (updated.status === 'published' || before.status === 'published') await this.options.publishIn(tx);
       return updated;
     }).catch((error: unknown) => {
-      if (pgErrorCode(error) === '23505') throw new DomainError('invalid', CHECK_FIELDS, undefined, { fieldErrors: { slug: 'Another item already uses this slug' } });
+      if (pgErrorCode(error) === '23505') throw keyTaken(handler);
       throw error;
     });
     if (!row) return this.#conflict(kind, id, handler, sent);

@@ -30,7 +30,24 @@ function IllustrativeLabel({ study }: { study: CaseStudy }) {
   return study.illustrative ? <span className="badge badge--illustrative" data-testid="illustrative-label">{ILLUSTRATIVE_LABEL}</span> : null;
 }
 
-function FeaturedCaseStudy({ study, onRead }: { study: CaseStudy; onRead: (study: CaseStudy, button: HTMLElement) => void }) {
+/** One case study's card in the list (also the editor's preview, ADR 167). */
+export function CaseStudyCard({ study, onRead }: { study: CaseStudy; onRead: (study: CaseStudy, button: HTMLElement) => void }) {
+  return (
+    <>
+      <img className="library-card__image" src={study.imageUrl} alt={`Illustration: ${study.title}`} width={800} height={450} loading="lazy" />
+      <div className="card__body">
+        <h3 className="card__title" id={`case-study-${study._id}`}>
+          {study.title}
+        </h3>
+        <IllustrativeLabel study={study} />
+        <p className="library-card__text">{study.description}</p>
+        <ReadButton study={study} onRead={onRead} />
+      </div>
+    </>
+  );
+}
+
+export function FeaturedCaseStudy({ study, onRead }: { study: CaseStudy; onRead: (study: CaseStudy, button: HTMLElement) => void }) {
   return (
     <section className="case-hero" aria-labelledby={`case-study-${study._id}`} data-testid="featured-case-study">
       <img className="case-hero__image" fetchPriority="high" src={study.imageUrl} alt={`Illustration: ${study.title}`} width={800} height={450} />
@@ -81,15 +98,7 @@ export default function CaseStudiesPage() {
               <ul className="grid library-grid">
                 {others.map((study) => (
                   <li key={study._id} className="card library-card" data-testid="case-study-card">
-                    <img className="library-card__image" src={study.imageUrl} alt={`Illustration: ${study.title}`} width={800} height={450} loading="lazy" />
-                    <div className="card__body">
-                      <h3 className="card__title" id={`case-study-${study._id}`}>
-                        {study.title}
-                      </h3>
-                      <IllustrativeLabel study={study} />
-                      <p className="library-card__text">{study.description}</p>
-                      <ReadButton study={study} onRead={read} />
-                    </div>
+                    <CaseStudyCard study={study} onRead={read} />
                   </li>
                 ))}
               </ul>

@@ -1,7 +1,39 @@
 /** Ebooks: title, file name, size, upload date, and 'View' opening the PDF in a new tab. */
 import { listEbooks } from '../../calls';
+import type { Ebook } from '../../../domain/content';
 import { formatUsDate } from '../../../domain/text';
 import { formatFileSize, LibraryListPage } from './library-list';
+
+/** One Ebook as its card shows it (also the editor's preview, ADR 167). */
+export function EbookCard({ ebook, titleId }: { ebook: Ebook; titleId: string }) {
+  return (
+    <div className="card__body">
+      <span className="badge">eBook</span>
+      <h2 className="card__title" id={titleId}>
+        {ebook.title}
+      </h2>
+      <dl className="library-facts">
+        <div>
+          <dt>File</dt>
+          <dd className="library-facts__file">{ebook.filename}</dd>
+        </div>
+        <div>
+          <dt>Size</dt>
+          <dd>{formatFileSize(ebook.size)}</dd>
+        </div>
+        <div>
+          <dt>Uploaded</dt>
+          <dd>
+            <time dateTime={ebook.createdAt}>{formatUsDate(ebook.createdAt)}</time>
+          </dd>
+        </div>
+      </dl>
+      <a className="button button--primary library-card__action" href={ebook.fileUrl} target="_blank" rel="noopener" aria-describedby={titleId}>
+        View<span className="visually-hidden"> (PDF, opens in a new tab)</span>
+      </a>
+    </div>
+  );
+}
 
 export default function EbooksPage() {
   return (
@@ -14,33 +46,7 @@ export default function EbooksPage() {
       empty="No ebooks available"
       idPrefix="ebook"
       testId="ebook-card"
-      card={(ebook, titleId) => (
-        <div className="card__body">
-          <span className="badge">eBook</span>
-          <h2 className="card__title" id={titleId}>
-            {ebook.title}
-          </h2>
-          <dl className="library-facts">
-            <div>
-              <dt>File</dt>
-              <dd className="library-facts__file">{ebook.filename}</dd>
-            </div>
-            <div>
-              <dt>Size</dt>
-              <dd>{formatFileSize(ebook.size)}</dd>
-            </div>
-            <div>
-              <dt>Uploaded</dt>
-              <dd>
-                <time dateTime={ebook.createdAt}>{formatUsDate(ebook.createdAt)}</time>
-              </dd>
-            </div>
-          </dl>
-          <a className="button button--primary library-card__action" href={ebook.fileUrl} target="_blank" rel="noopener" aria-describedby={titleId}>
-            View<span className="visually-hidden"> (PDF, opens in a new tab)</span>
-          </a>
-        </div>
-      )}
+      card={(item, titleId) => <EbookCard ebook={item} titleId={titleId} />}
     />
   );
 }

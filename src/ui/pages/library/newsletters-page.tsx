@@ -4,8 +4,32 @@
  */
 import { Link } from 'wouter';
 import { listNewsletters } from '../../calls';
+import type { Newsletter } from '../../../domain/content';
 import { formatUsDate } from '../../../domain/text';
 import { LibraryListPage } from './library-list';
+
+/** One Newsletter as its card shows it (also the editor's preview, ADR 167). */
+export function NewsletterCard({ newsletter, titleId }: { newsletter: Newsletter; titleId: string }) {
+  return (
+    <div className="card__body">
+      <h2 className="card__title" id={titleId}>
+        {newsletter.title}
+      </h2>
+      <p className="card__meta">
+        Published <time dateTime={newsletter.createdAt}>{formatUsDate(newsletter.createdAt)}</time>
+      </p>
+      <p className="library-card__text">{newsletter.description}</p>
+      <a className="button library-card__action" href={newsletter.fileUrl} target="_blank" rel="noopener" aria-describedby={titleId}>
+        Read Newsletter<span className="visually-hidden"> (PDF, opens in a new tab)</span>
+      </a>
+      {newsletter.pageUrl && (
+        <Link className="library-card__page-link" href={newsletter.pageUrl} aria-describedby={titleId}>
+          Read it here
+        </Link>
+      )}
+    </div>
+  );
+}
 
 export default function NewslettersPage() {
   return (
@@ -18,25 +42,7 @@ export default function NewslettersPage() {
       empty="No newsletters available"
       idPrefix="newsletter"
       testId="newsletter-card"
-      card={(newsletter, titleId) => (
-        <div className="card__body">
-          <h2 className="card__title" id={titleId}>
-            {newsletter.title}
-          </h2>
-          <p className="card__meta">
-            Published <time dateTime={newsletter.createdAt}>{formatUsDate(newsletter.createdAt)}</time>
-          </p>
-          <p className="library-card__text">{newsletter.description}</p>
-          <a className="button library-card__action" href={newsletter.fileUrl} target="_blank" rel="noopener" aria-describedby={titleId}>
-            Read Newsletter<span className="visually-hidden"> (PDF, opens in a new tab)</span>
-          </a>
-          {newsletter.pageUrl && (
-            <Link className="library-card__page-link" href={newsletter.pageUrl} aria-describedby={titleId}>
-              Read it here
-            </Link>
-          )}
-        </div>
-      )}
+      card={(item, titleId) => <NewsletterCard newsletter={item} titleId={titleId} />}
     />
   );
 }

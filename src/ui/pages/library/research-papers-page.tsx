@@ -1,8 +1,27 @@
 /** Research papers: category, title, description, published date, and 'Download PDF'. */
 import { listResearchPapers } from '../../calls';
-import { categoryLabel } from '../../../domain/content';
+import { categoryLabel, type ResearchPaper } from '../../../domain/content';
 import { formatUsDate } from '../../../domain/text';
 import { LibraryListPage } from './library-list';
+
+/** One ResearchPaper as its card shows it (also the editor's preview, ADR 167). */
+export function ResearchPaperCard({ paper, titleId }: { paper: ResearchPaper; titleId: string }) {
+  return (
+    <div className="card__body">
+      <span className="badge">{categoryLabel(paper.category)}</span>
+      <h2 className="card__title" id={titleId}>
+        {paper.title}
+      </h2>
+      <p className="library-card__text">{paper.description}</p>
+      <p className="card__meta">
+        Published <time dateTime={paper.createdAt}>{formatUsDate(paper.createdAt)}</time>
+      </p>
+      <a className="button library-card__action" href={paper.fileUrl} download={`${paper.fileUrl.split('/').pop()}`} aria-describedby={titleId}>
+        Download PDF
+      </a>
+    </div>
+  );
+}
 
 export default function ResearchPapersPage() {
   return (
@@ -15,21 +34,7 @@ export default function ResearchPapersPage() {
       empty="No Research Papers available"
       idPrefix="paper"
       testId="paper-card"
-      card={(paper, titleId) => (
-        <div className="card__body">
-          <span className="badge">{categoryLabel(paper.category)}</span>
-          <h2 className="card__title" id={titleId}>
-            {paper.title}
-          </h2>
-          <p className="library-card__text">{paper.description}</p>
-          <p className="card__meta">
-            Published <time dateTime={paper.createdAt}>{formatUsDate(paper.createdAt)}</time>
-          </p>
-          <a className="button library-card__action" href={paper.fileUrl} download={`${paper.fileUrl.split('/').pop()}`} aria-describedby={titleId}>
-            Download PDF
-          </a>
-        </div>
-      )}
+      card={(item, titleId) => <ResearchPaperCard paper={item} titleId={titleId} />}
     />
   );
 }

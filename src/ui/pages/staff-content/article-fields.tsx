@@ -4,13 +4,17 @@
  * sanitiser (safe-html), so the preview shows what the page will.
  */
 import { marked } from 'marked';
-import { useId, useMemo } from 'react';
+import { useMemo } from 'react';
 import { CONTENT_CATEGORIES } from '../../../domain/content';
 import { readTimeMinutes } from '../../../domain/text';
 import { PICTURE_ALT_PLACEHOLDER } from '../../../domain/authoring';
-import { Field, InlineError } from '../../components/fields';
+import { Field } from '../../components/fields';
 import { SafeHtml } from '../../components/safe-html';
+import { ChoiceSelect } from '../cpd/choice-select';
 import { UploadField } from './upload-field';
+
+export const CATEGORY_CHOICES = CONTENT_CATEGORIES.map((c) => ({ id: c.id, label: c.label }));
+const EDITORIAL_KEY = 'editorial-team';
 
 interface Props {
   fields: Record<string, unknown>;
@@ -26,8 +30,6 @@ export function ArticleFields({ fields, errors, authors, disabled, onChange }: P
   const body = text(fields.body);
   const html = useMemo(() => marked.parse(body, { gfm: true, async: false }) as string, [body]);
   const computed = readTimeMinutes(html);
-  const categoryError = useId();
-  const authorError = useId();
   return (
     <form className="article-editor__grid" aria-label="Article" onSubmit={(event) => event.preventDefault()}>
       <Field label="Title" value={text(fields.title)} onChange={(v) => onChange('title', v)} error={errors.title ?? null} isDisabled={disabled} />
@@ -39,35 +41,17 @@ export function ArticleFields({ fields, errors, authors, disabled, onChange }: P
         error={errors.slug ?? null}
         isDisabled={disabled}
       />
-      <label className="field">
-        <span className="field__label">Category</span>
-        <select className="field__input" value={text(fields.category)} disabled={disabled} aria-describedby={categoryError} onChange={(e) => onChange('category', e.target.value)}>
-          {CONTENT_CATEGORIES.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-        <InlineError id={categoryError} error={errors.category ?? null} />
-      </label>
+      <ChoiceSelect label="Category" value={text(fields.category)} choices={CATEGORY_CHOICES} onChange={(v) => onChange('category', v)} error={errors.category ?? ''} isDisabled={disabled} />
       <Field label="Description" multiline value={text(fields.description)} onChange={(v) => onChange('description', v)} error={errors.description ?? null} isDisabled={disabled} />
-      <label className="field">
-        <span className="field__label">Author</span>
-        <select
-          className="field__input"
-          value={text(fields.authorId)}
-          disabled={disabled}
-          aria-describedby={authorError}
-          onChange={(e) => onChange('authorId', e.target.value || null)}
-        >
-          {authors.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
-        </select>
-        <InlineError id={authorError} error={errors.authorId ?? null} />
-      </label>
+      {/* The editorial team is the author's empty id; a picker's key cannot be empty, so it has its own. */}
+      <ChoiceSelect
+        label="Author"
+        value={text(fields.authorId) || EDITORIAL_KEY}
+        choices={authors.map((a) => ({ id: a.id || EDITORIAL_KEY, label: a.name }))}
+        onChange={(v) => onChange('authorId', v === EDITORIAL_KEY || v === '' ? null : v)}
+        error={errors.authorId ?? ''}
+        isDisabled={disabled}
+      />
       <Field
         label="Read time in minutes"
         description={`Computed from the body: ${computed} min. Leave empty to use it.`}

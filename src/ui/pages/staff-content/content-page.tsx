@@ -6,18 +6,19 @@ import { type FormEvent, useState } from 'react';
 import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import type { AuthoringListItem } from '../../../contract/authoring';
-import { AUTHORING_KIND_LABELS, AUTHORING_STATUS_LABELS, AUTHORING_STATUSES, type AuthoringKind, type AuthoringStatus } from '../../../domain/authoring';
+import { AUTHORING_KIND_LABELS, AUTHORING_KINDS, AUTHORING_STATUS_LABELS, AUTHORING_STATUSES, type AuthoringKind, type AuthoringStatus } from '../../../domain/authoring';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { listContent } from '../../calls';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
 import { StaffPage } from '../staff/staff-page';
 import { EDITORS } from '../staff-workshops/roles';
+import { KIND_FORMS } from './kind-forms';
 import './staff-content.css';
 import { LocalTime } from '../../components/local-time';
 
-/** The kinds edited in the browser so far; the others still come through the content import. */
-export const EDITABLE_KINDS: readonly AuthoringKind[] = ['articles'];
+/** The kinds edited in the browser so far (those with a form); the others still come through the content import. */
+export const EDITABLE_KINDS: readonly AuthoringKind[] = AUTHORING_KINDS.filter((k) => KIND_FORMS[k]);
 
 function Items({ kind, q, status }: { kind: AuthoringKind; q: string; status: AuthoringStatus | '' }) {
   const answer = useQuery(listContent, { params: { kind }, query: { ...(q ? { q } : {}), ...(status ? { status } : {}) } });
@@ -118,7 +119,7 @@ export default function StaffContentPage() {
               <div className="staff-content__bar">
                 <Filters kind={k} q={q} status={status} />
                 <Link href={paths.staffContentNew(k)} className="button">
-                  New article
+                  New {KIND_FORMS[k]?.noun}
                 </Link>
               </div>
               <Items kind={k} q={q} status={status} />

@@ -15,18 +15,18 @@ import { paths } from '../../routes';
 import { useServices } from '../../services-context';
 import { StaffPage } from '../staff/staff-page';
 import { EDITORS } from '../staff-workshops/roles';
-import { ArticleFields } from './article-fields';
 import { EditorActions } from './editor-actions';
 import { History } from './history';
+import { KIND_FORMS } from './kind-forms';
 import './staff-content.css';
 import { LocalTime } from '../../components/local-time';
 
-const NEW_ARTICLE = { slug: '', title: '', category: 'carbon', description: '', authorId: null, readTime: null, imageUrl: '', featured: false, body: '' };
 
 function Editor({ kind, item, authors }: { kind: AuthoringKind; item: EditorItem | null; authors: { id: string; name: string }[] }) {
   const { machines } = useServices();
   const [machine] = useState(machines.contentEditor);
-  const actor = useActorRef(machine, { input: { kind, item, fields: NEW_ARTICLE } });
+  const form = KIND_FORMS[kind] ?? KIND_FORMS.articles!;
+  const actor = useActorRef(machine, { input: { kind, item, fields: form.blank } });
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
   const busy = !snapshot.matches('editing') && !snapshot.matches('conflict') && !snapshot.matches('failed');
@@ -57,13 +57,13 @@ function Editor({ kind, item, authors }: { kind: AuthoringKind; item: EditorItem
           <div className="article-editor__versions">
             <div>
               <h3>On the server now (version {context.conflict.current.version})</h3>
-              <p>{String(context.conflict.current.fields.title ?? '')}</p>
-              <pre className="article-editor__preview">{String(context.conflict.current.fields.body ?? '')}</pre>
+              <p>{String(context.conflict.current.fields.title ?? context.conflict.current.fields.text ?? '')}</p>
+              <pre className="article-editor__preview">{String(context.conflict.current.fields.body ?? context.conflict.current.fields.description ?? '')}</pre>
             </div>
             <div>
               <h3>Yours</h3>
-              <p>{String(context.conflict.yours.title ?? '')}</p>
-              <pre className="article-editor__preview">{String(context.conflict.yours.body ?? '')}</pre>
+              <p>{String(context.conflict.yours.title ?? context.conflict.yours.text ?? '')}</p>
+              <pre className="article-editor__preview">{String(context.conflict.yours.body ?? context.conflict.yours.description ?? '')}</pre>
             </div>
           </div>
           <div className="article-editor__actions">
@@ -76,7 +76,7 @@ function Editor({ kind, item, authors }: { kind: AuthoringKind; item: EditorItem
           </div>
         </section>
       )}
-      <ArticleFields
+      <form.Fields
         fields={context.fields}
         errors={context.fieldErrors}
         authors={[{ id: '', name: EDITORIAL_TEAM }, ...authors]}
@@ -91,7 +91,7 @@ function Editor({ kind, item, authors }: { kind: AuthoringKind; item: EditorItem
 
 function Existing({ kind, id, authors }: { kind: AuthoringKind; id: string; authors: { id: string; name: string }[] }) {
   const answer = useQuery(getContent, { params: { kind, id } });
-  if (answer.status === 'loading') return <Spinner label="Loading the article..." />;
+  if (answer.status === 'loading') return <Spinner label="Loading..." />;
   if (answer.status === 'error') return <ErrorState error={answer.error} />;
   return <Editor kind={kind} item={answer.data.item as EditorItem} authors={authors} />;
 }
@@ -105,8 +105,9 @@ function EditorLoader({ kind, id }: { kind: AuthoringKind; id: string }) {
 
 export default function StaffContentEditorPage() {
   const { kind = 'articles', id = 'new' } = useParams<{ kind: string; id: string }>();
+  const noun = KIND_FORMS[kind as AuthoringKind]?.noun ?? 'item';
   return (
-    <StaffPage title={id === 'new' ? 'New article' : 'Edit article'} roles={EDITORS}>
+    <StaffPage title={id === 'new' ? `New ${noun}` : `Edit ${noun}`} roles={EDITORS}>
       {() => (
         <>
           <p>

@@ -3,14 +3,14 @@
  * a preview. Staff only: the preview call refuses anyone else (403), and the page says so.
  */
 import { Link, useParams } from 'wouter';
-import type { Article } from '../../../domain/content';
+import type { AuthoringKind } from '../../../domain/authoring';
 import { ErrorState, Spinner } from '../../components/states';
 import { previewContent } from '../../calls';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
-import { ArticleView } from '../articles/article-page';
 import { StaffPage } from '../staff/staff-page';
 import { EDITORS } from '../staff-workshops/roles';
+import { KIND_PREVIEWS } from './kind-previews';
 import './staff-content.css';
 
 function Preview({ kind, id }: { kind: string; id: string }) {
@@ -23,7 +23,7 @@ function Preview({ kind, id }: { kind: string; id: string }) {
         Preview: this is how the page will look once published. Only staff can see it.{' '}
         <Link href={paths.staffContentItem(kind, id)}>Back to the editor</Link>
       </p>
-      <ArticleView article={answer.data.page as unknown as Article} />
+      {(KIND_PREVIEWS[kind as AuthoringKind] ?? KIND_PREVIEWS.articles!)(answer.data.page)}
     </>
   );
 }
