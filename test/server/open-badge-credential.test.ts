@@ -9,7 +9,7 @@
  * - a second library, fast-jwt (not jose, which signs it), verifies its signature with the published JWKS and its
  *   claims, refuses it before its `nbf`, and refuses it tampered.
  */
-import { createPublicKey } from 'node:crypto';
+import { createPublicKey, type JsonWebKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Ajv2019 from 'ajv/dist/2019';
 import addFormats from 'ajv-formats';
