@@ -249,6 +249,8 @@ const browserConfig = defineConfig({
     rules: [
       typescriptRule(!isProd),
       { test: /\.css$/, type: 'css/auto' },
+      // slick-carousel's `cursor: hand` (no CSS value; ADR 162) is dropped from its stylesheet.
+      { test: /[\\/]slick-carousel[\\/]slick[\\/]slick\.css$/, loader: require.resolve('./scripts/standard-cursor-loader.cjs') },
       { test: /\.(svg|png|webp|woff2?)$/, type: 'asset/resource' },
     ],
   },

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Sets up what the tests need on a fresh machine (npm ci; Debian's chromium, poppler-utils, nginx and postgresql-client when
+# Sets up what the tests need on a fresh machine (npm ci; Debian's chromium, poppler-utils, Java, nginx and postgresql-client when
 # missing), then runs every test.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -7,6 +7,8 @@ cd "$(dirname "$0")/.."
 need_apt=()
 [ -x /usr/bin/chromium ] || need_apt+=(chromium)
 command -v pdftotext >/dev/null 2>&1 || need_apt+=(poppler-utils)
+# The Nu HTML Checker (vnu.jar, from the vnu-jar package) runs on Java (ADR 162).
+command -v java >/dev/null 2>&1 || need_apt+=(default-jre-headless)
 [ -x /usr/sbin/nginx ] || need_apt+=(nginx)
 # The backup test runs pg_dump and pg_restore against PostgreSQL (ADR 144).
 command -v pg_dump >/dev/null 2>&1 || need_apt+=(postgresql-client)

@@ -108,8 +108,14 @@ export const articleContent: ContentModule<ArticleFile[] | null> = {
         publishedAt: new Date(`${article.publishedAt}T09:00:00Z`),
         credits: article.credits,
       };
-      const [row] = await tx.insert(articles).values(values).onConflictDoUpdate({ target: articles.slug, set: values }).returning({ id: articles.id });
       const hash = createHash('sha256').update(JSON.stringify({ ...fields, author: article.author, publishedAt: article.publishedAt })).digest('hex');
+      // dateModified (ADR 162): a new article was last changed when published; one whose file changed, now.
+      const changed = item !== undefined && item.importedHash !== hash;
+      const [row] = await tx
+        .insert(articles)
+        .values({ ...values, updatedAt: values.publishedAt })
+        .onConflictDoUpdate({ target: articles.slug, set: changed ? { ...values, updatedAt: now > values.publishedAt ? now : values.publishedAt } : values })
+        .returning({ id: articles.id });
       await upsertImported(tx, { kind: 'articles', key: article.slug, fields, liveId: row!.id, at: now, hash, publishedAt: values.publishedAt });
     }
     // The folder is the whole list of imported articles; what the browser made or kept stays.

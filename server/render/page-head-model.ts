@@ -19,6 +19,8 @@ export interface ArticleFacts {
   category: string;
   /** ISO 8601: the publication date. */
   createdAt: string;
+  /** ISO 8601: when its words last changed (the publication date if never since). */
+  updatedAt: string;
 }
 
 /** What a head shows of a course (ContentService.findCourseSummary answers it); status 1 is published. */
@@ -69,6 +71,8 @@ export interface HeadDeps {
 }
 
 export const SITE_NAME = 'SustainLearn';
+/** The site's logo (the favicon's mark), a square PNG served from the content folder: JSON-LD's Organization logo. */
+export const SITE_LOGO = { url: '/media/brand/logo.png', size: 512 } as const;
 /** The description of src/ui/index.html: the site's, for pages that have none of their own. */
 export const SITE_DESCRIPTION = 'SustainLearn: courses, articles, quizzes and a community for the sustainable built environment.';
 /** The picture of a page without its own: the courses' default picture, served from the content folder. */
@@ -100,6 +104,6 @@ export interface HeadPage {
   trail: Crumb[];
   /** The page shows one article or one course. */
   subject?:
-    | { type: 'Article'; published: string; author: string; section: string }
+    | { type: 'Article'; published: string; modified: string; author: string; section: string }
     | { type: 'Course' };
 }

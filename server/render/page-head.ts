@@ -12,7 +12,7 @@
  * checks the two agree.
  */
 import { EDITORIAL_TEAM } from '../../src/domain/content';
-import { DEFAULT_IMAGE, documentTitle, type HeadDeps, type HeadPage, type PageHead, SITE_NAME } from './page-head-model';
+import { DEFAULT_IMAGE, documentTitle, type HeadDeps, type HeadPage, type PageHead, SITE_LOGO, SITE_NAME } from './page-head-model';
 import { missing, type Params, SCREENS, type Screen, wouterPath } from './page-screens';
 
 export * from './page-head-model';
@@ -48,7 +48,10 @@ const oneLine = (text: string) => text.replace(/\s+/g, ' ').trim();
 /** The tags of one page: <title>, description, robots, canonical, Open Graph, Twitter card, JSON-LD. */
 export function headTags(page: HeadPage, publicUrl: string): string {
   const base = origin(publicUrl);
-  const organization = { '@type': 'Organization', '@id': `${base}/#organization`, name: SITE_NAME, url: `${base}/` };
+  const organization = {
+    '@type': 'Organization', '@id': `${base}/#organization`, name: SITE_NAME, url: `${base}/`,
+    logo: { '@type': 'ImageObject', url: `${base}${SITE_LOGO.url}`, width: SITE_LOGO.size, height: SITE_LOGO.size },
+  };
   const url = page.path === null ? null : `${base}${page.path}`;
   const image = page.image && absoluteUrl(page.image.url, base);
   const imageAlt = image ? page.image?.alt : undefined;
@@ -70,6 +73,7 @@ export function headTags(page: HeadPage, publicUrl: string): string {
   if (imageAlt) tags.push(meta('property', 'og:image:alt', imageAlt));
   if (page.subject?.type === 'Article') {
     tags.push(meta('property', 'article:published_time', page.subject.published));
+    tags.push(meta('property', 'article:modified_time', page.subject.modified));
     if (page.subject.section) tags.push(meta('property', 'article:section', page.subject.section));
   }
   tags.push(
@@ -97,6 +101,7 @@ export function headTags(page: HeadPage, publicUrl: string): string {
       description,
       ...(image ? { image: [image] } : {}),
       datePublished: page.subject.published,
+      dateModified: page.subject.modified,
       // The editorial team is not a person (ADR 153): it is named as an organization.
       ...(page.subject.author ? { author: { '@type': page.subject.author === EDITORIAL_TEAM ? 'Organization' : 'Person', name: page.subject.author } } : {}),
       ...(page.subject.section ? { articleSection: page.subject.section } : {}),

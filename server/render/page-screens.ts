@@ -103,7 +103,7 @@ export const SCREENS: readonly Screen[] = [
       path,
       image: { url: article.imageUrl },
       trail: [ARTICLES, { name: article.title, path }],
-      subject: { type: 'Article', published: article.createdAt, author: article.author, section: categoryLabel(article.category) },
+      subject: { type: 'Article', published: article.createdAt, modified: article.updatedAt, author: article.author, section: categoryLabel(article.category) },
     };
   }),
   open('/sustain-community', () => plain('SustainLearn Community', '/sustain-community',

@@ -3,13 +3,14 @@
  * course title, the hours, the score). Anyone may verify one by its id; its owner downloads the PDF and an Open Badges
  * 3.0 credential: a W3C Verifiable Credential as a JWT signed with an Ed25519 key that every server process on the
  * database shares (kept like the JWT secret) and that `/.well-known/jwks.json` publishes, so anyone can check a
- * credential offline with the public key alone (ADR 070).
+ * credential offline with the public key alone (ADR 070). The JWT's payload is the credential itself, with the claims
+ * OB 3.0 derives from it, and its subject is identified by a salted hash of the member's email (ADR 162).
  *
  * Names and revocation (issue 35, ADR 131): a certificate carries only a name the member confirmed or gave, never an
  * email address; one issued under an email is reissued under the member's name, same id. A revoked certificate
  * reads 'Revoked', serves no PDF or credential, and its bit is on in the published Bitstring Status List.
  */
-import { generateKeyPairSync } from 'node:crypto';
+import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { calculateJwkThumbprint, importJWK, type JWK, SignJWT } from 'jose';
 import type { CertificateCheck } from '../../src/contract/learning';
 import { certificateNameProblem } from '../../src/domain/certificate-name';
@@ -19,9 +20,10 @@ import {
   saveCertificateName, statusListState, unindexedCertificatesOf,
 } from '../data/certificates';
 import type { Db, Tx } from '../data/client';
-import { type CertificateRow, findCertificate, issueCertificate, outlineOf } from '../data/learning';
+import { type CertificateRow, findCertificate, issueCertificate, learnerNames, outlineOf } from '../data/learning';
 import { sharedSecret } from '../data/secrets';
 import { renderCertificatePdf } from '../render/certificate-pdf';
+import { type ClaimedCredential, isoToTheSecond, jwtClaimsOf, openBadgeCredential, VC_CONTEXT } from '../render/open-badge';
 import { encodeStatusList } from '../render/status-list';
 import { invalid, notFound } from './errors';
 
@@ -202,57 +204,44 @@ export class CertificateService {
     return { keys: [(await this.signingKey()).publicJwk] };
   }
 
-  private async sign(vc: object, subject: string, jti: string, validFrom: Date): Promise<string> {
+  /**
+   * Signs a VC 2.0 credential as OB 3.0's JSON Web Token Proof: the payload is the credential itself with the claims
+   * it implies (iss, jti, sub, nbf; ADR 162) and `iat`, the moment of signing.
+   */
+  private async sign(credential: ClaimedCredential & Record<string, unknown>): Promise<string> {
     const key = await this.signingKey();
-    return new SignJWT({ vc })
+    const { iss, jti, sub, nbf, exp } = jwtClaimsOf(credential);
+    const jwt = new SignJWT({ ...credential })
       .setProtectedHeader({ alg: 'EdDSA', kid: key.kid, typ: 'JWT' })
-      .setIssuer(this.publicUrl)
-      .setSubject(subject)
+      .setIssuer(iss)
       .setJti(jti)
-      .setNotBefore(Math.floor(validFrom.getTime() / 1000))
-      .setIssuedAt(Math.floor(this.now() / 1000))
-      .sign(key.privateKey);
+      .setNotBefore(nbf)
+      .setIssuedAt(Math.floor(this.now() / 1000));
+    if (sub) jwt.setSubject(sub);
+    if (exp !== undefined) jwt.setExpirationTime(exp);
+    return jwt.sign(key.privateKey);
   }
 
-  /** The Open Badges 3.0 credential of the member's certificate, as a VC-JWT (EdDSA), with its revocation status entry. */
+  /**
+   * The Open Badges 3.0 credential of the member's certificate, as a VC-JWT (EdDSA), with its revocation status entry.
+   * The subject's identifier is the member's current email address, hashed with a salt drawn for this credential.
+   */
   async credential(userId: string, id: string): Promise<{ credential: string; filename: string }> {
     const row = await this.own(userId, id);
     // A certificate issued before status lists gets its index when its credential is first asked for.
     const statusIndex = row.statusIndex ?? (await this.db.transaction((tx) => assignStatusIndex(tx, row.id, this.random)))!;
     const certificate = this.toCertificate(row);
-    const issuedAt = new Date(certificate.issuedAt);
-    const credentialId = `urn:uuid:${certificate._id}`;
-    const vc = {
-      '@context': ['https://www.w3.org/ns/credentials/v2', 'https://purl.imsglobal.org/spec/ob/v3p0/context-3.0.3.json'],
-      id: credentialId,
-      type: ['VerifiableCredential', 'OpenBadgeCredential'],
-      name: `${certificate.courseTitle}: certificate of completion`,
-      issuer: { id: this.publicUrl, type: ['Profile'], name: PRODUCT_NAME, url: this.publicUrl },
-      validFrom: issuedAt.toISOString(),
-      credentialSubject: {
-        type: ['AchievementSubject'],
-        name: certificate.learnerName,
-        achievement: {
-          id: certificate.courseId ? `${this.publicUrl}/courses/view/${certificate.courseId}` : `${this.publicUrl}/certificates/${certificate._id}#achievement`,
-          type: ['Achievement'],
-          achievementType: 'Certificate',
-          name: certificate.courseTitle,
-          description: `Completed every lesson of ${certificate.courseTitle} (${certificate.hours.toFixed(1)} hours) and passed its assessment.`,
-          criteria: { narrative: 'Complete every lesson of the course and score at least 70% in its assessment.' },
-        },
-        result: [{ type: ['Result'], value: `${certificate.score}/${certificate.totalQuestions}` }],
+    const email = (await learnerNames(this.db, userId))?.email ?? '';
+    const credential = openBadgeCredential(
+      {
+        certificateId: certificate._id, courseId: certificate.courseId, courseTitle: certificate.courseTitle, hours: certificate.hours,
+        learnerName: certificate.learnerName, score: certificate.score, totalQuestions: certificate.totalQuestions,
+        issuedAt: new Date(certificate.issuedAt), verificationUrl: certificate.verificationUrl, email,
+        salt: randomBytes(16).toString('hex'), statusIndex,
       },
-      credentialStatus: {
-        id: `${this.statusListUrl()}#${statusIndex}`,
-        type: 'BitstringStatusListEntry',
-        statusPurpose: 'revocation',
-        statusListIndex: String(statusIndex),
-        statusListCredential: this.statusListUrl(),
-      },
-      evidence: [{ id: certificate.verificationUrl, type: ['Evidence'], name: 'Public verification page' }],
-    };
-    const credential = await this.sign(vc, certificate.verificationUrl, credentialId, issuedAt);
-    return { credential, filename: `sustainlearn-certificate-${certificate._id}.jwt` };
+      { publicUrl: this.publicUrl, name: PRODUCT_NAME, statusListUrl: this.statusListUrl() },
+    );
+    return { credential: await this.sign(credential), filename: `sustainlearn-certificate-${certificate._id}.jwt` };
   }
 
   /**
@@ -264,14 +253,14 @@ export class CertificateService {
     const length = STATUS_LIST_BLOCK * Math.max(1, Math.ceil((highest + 1) / STATUS_LIST_BLOCK));
     const url = this.statusListUrl();
     const now = new Date(this.now());
-    const vc = {
-      '@context': ['https://www.w3.org/ns/credentials/v2'],
+    const credential = {
+      '@context': [VC_CONTEXT],
       id: url,
       type: ['VerifiableCredential', 'BitstringStatusListCredential'],
       issuer: { id: this.publicUrl, type: ['Profile'], name: PRODUCT_NAME, url: this.publicUrl },
-      validFrom: now.toISOString(),
+      validFrom: isoToTheSecond(now),
       credentialSubject: { id: `${url}#list`, type: 'BitstringStatusList', statusPurpose: 'revocation', encodedList: encodeStatusList(length, revoked) },
     };
-    return this.sign(vc, `${url}#list`, url, now);
+    return this.sign(credential);
   }
 }

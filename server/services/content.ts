@@ -72,9 +72,9 @@ export class ContentService {
   }
 
   /** The article by id or slug, or undefined: for a caller to whom a missing article is an answer (a page's head). */
-  async findArticle(idOrSlug: string): Promise<Article | undefined> {
+  async findArticle(idOrSlug: string): Promise<(Article & { updatedAt: string }) | undefined> {
     const row = await findArticleRow(this.db, idOrSlug);
-    return row && toArticle(row);
+    return row && { ...toArticle(row), updatedAt: row.updatedAt.toISOString() };
   }
 
   /** Every article's id and publication date, newest first, in one query without the bodies (the sitemap). */

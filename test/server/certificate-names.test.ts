@@ -129,7 +129,8 @@ describeWithApp('certificates carry a confirmed name', { seed: true, env: { STAT
     const payload = decodeJwt(jwt);
     expect(JSON.stringify(payload)).not.toContain(email);
     expect(JSON.stringify(payload)).not.toMatch(AN_EMAIL);
-    const vc = payload.vc as { credentialSubject: { name: string }; credentialStatus: Record<string, string> };
+    // The payload is the credential itself (a VC 2.0 credential, ADR 162).
+    const vc = payload as unknown as { credentialSubject: { name: string }; credentialStatus: Record<string, string> };
     expect(vc.credentialSubject.name).toBe('Grace Hopper');
     expect(vc.credentialStatus).toEqual({
       id: `${PUBLIC_URL}${STATUS_LIST_PATH}#${vc.credentialStatus.statusListIndex}`, type: 'BitstringStatusListEntry', statusPurpose: 'revocation',
@@ -184,7 +185,7 @@ describeWithApp('certificates carry a confirmed name', { seed: true, env: { STAT
     expect(row).toMatchObject({ learnerName: 'Mary Jackson', issuedAt: new Date('2026-05-04T10:00:00Z'), statusIndex: expect.any(Number) });
     // A new credential, under the name.
     const jwt = (await send(ctx(), learning.certificateCredential, { params: { id: old!.id }, token: m.token })).json().credential as string;
-    expect((decodeJwt(jwt).vc as { credentialSubject: { name: string } }).credentialSubject.name).toBe('Mary Jackson');
+    expect((decodeJwt(jwt) as unknown as { credentialSubject: { name: string } }).credentialSubject.name).toBe('Mary Jackson');
     expect(jwt).not.toContain(email);
   });
 
@@ -199,7 +200,7 @@ describeWithApp('certificates carry a confirmed name', { seed: true, env: { STAT
       const id = issued.json().certificate._id as string;
       ids[who] = id;
       const jwt = (await send(ctx(), learning.certificateCredential, { params: { id }, token: m.token })).json().credential as string;
-      indexes[who] = Number((decodeJwt(jwt).vc as { credentialStatus: { statusListIndex: string } }).credentialStatus.statusListIndex);
+      indexes[who] = Number((decodeJwt(jwt) as unknown as { credentialStatus: { statusListIndex: string } }).credentialStatus.statusListIndex);
     }
     expect(indexes.kept).not.toBe(indexes.gone);
 
@@ -223,7 +224,9 @@ describeWithApp('certificates carry a confirmed name', { seed: true, env: { STAT
     expect(list.headers['content-type']).toContain('application/jwt');
     const jwks = createLocalJWKSet((await getUrl(ctx(), '/.well-known/jwks.json')).json());
     const { payload } = await jwtVerify(list.body, jwks, { algorithms: ['EdDSA'], currentDate: new Date(ctx().clock.now + 1000) });
-    const vc = payload.vc as { type: string[]; credentialSubject: { type: string; statusPurpose: string; encodedList: string } };
+    const vc = payload as unknown as { type: string[]; credentialSubject: { type: string; statusPurpose: string; encodedList: string } };
+    expect(payload).not.toHaveProperty('vc');
+    expect(payload).toMatchObject({ iss: PUBLIC_URL, jti: `${PUBLIC_URL}${STATUS_LIST_PATH}`, sub: `${PUBLIC_URL}${STATUS_LIST_PATH}#list` });
     expect(vc.type).toEqual(['VerifiableCredential', 'BitstringStatusListCredential']);
     expect(vc.credentialSubject).toMatchObject({ type: 'BitstringStatusList', statusPurpose: 'revocation', encodedList: expect.stringMatching(/^u[A-Za-z0-9_-]+$/) });
     expect(statusBitOf(vc.credentialSubject.encodedList, indexes.gone!)).toBe(true);

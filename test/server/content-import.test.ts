@@ -46,6 +46,8 @@ describeWithApp('content import', { seed: true }, (ctx) => {
   it('is idempotent: importing the same folder again keeps every row and id', async () => {
     const before = await snapshot(ctx());
     expect(before.articles.length).toBeGreaterThanOrEqual(21);
+    // Never changed since it was published: modified when published (ADR 162); the same again after this import.
+    for (const a of before.articles) expect(a.updatedAt, a.slug).toEqual(a.publishedAt);
     await importContent(ctx().database.db, CONTENT_DIR);
     const after = await snapshot(ctx());
     expect(after.articles).toEqual(before.articles);
@@ -88,8 +90,13 @@ describeWithApp('content import', { seed: true }, (ctx) => {
     edit(join(folder, ENERGY_ARTICLE), (t) =>
       t.replace(/-->[\s\S]*$/, `-->\n<h2 onclick="steal()">Heading</h2><script>alert(1)</script><p>${words} <a href="javascript:alert(1)">x</a></p><img src=x onerror=alert(1)>`),
     );
+    const before = (await snapshot(ctx())).articles;
     await importContent(ctx().database.db, folder);
-    const [row] = (await snapshot(ctx())).articles.filter((a) => a.slug === 'energy--closing-the-performance-gap');
+    const after = (await snapshot(ctx())).articles;
+    const [row] = after.filter((a) => a.slug === 'energy--closing-the-performance-gap');
+    // dateModified (ADR 162): the changed article was modified by this import; the others keep their date.
+    expect(row!.updatedAt.getTime()).toBeGreaterThan(before.find((a) => a.slug === row!.slug)!.updatedAt.getTime());
+    expect(after.filter((a) => a.slug !== row!.slug).map((a) => a.updatedAt)).toEqual(before.filter((a) => a.slug !== row!.slug).map((a) => a.updatedAt));
     expect(row!.content).toMatch(/^<h2>Heading<\/h2><p>word0 /);
     expect(row!.content).not.toMatch(/script|onclick|onerror|javascript:|<img/);
     expect(row!.readTime).toBe(3);

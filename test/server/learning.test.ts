@@ -4,7 +4,7 @@
  * mark, retakes), one certificate, its public verification, the credential checked against the published JWKS alone,
  * and another member refused everywhere.
  */
-import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
+import { createLocalJWKSet, jwtVerify } from 'jose';
 import { expect, it } from 'vitest';
 import * as auth from '../../src/contract/auth';
 import { getCourse } from '../../src/contract/content';
@@ -202,15 +202,16 @@ describeWithApp('taking a course', { seed: true }, (ctx) => {
     const currentDate = new Date(ctx().clock.now + 1000);
     const { payload, protectedHeader } = await jwtVerify(credential, createLocalJWKSet(jwks), { algorithms: ['EdDSA'], currentDate });
     expect(protectedHeader).toMatchObject({ alg: 'EdDSA', kid: jwks.keys[0].kid });
-    const vc = payload.vc as { type: string[]; credentialSubject: { name: string; achievement: { name: string } }; issuer: { name: string } };
+    // The payload is the credential itself (a VC 2.0 credential, ADR 162), not a `vc` claim.
+    expect(payload).not.toHaveProperty('vc');
+    const vc = payload as unknown as { type: string[]; credentialSubject: { name: string; achievement: { name: string } }; issuer: { name: string } };
     expect(vc.type).toEqual(['VerifiableCredential', 'OpenBadgeCredential']);
     expect(vc.credentialSubject).toMatchObject({ name: 'Sam Cert', achievement: { name: course.title } });
     expect(vc.issuer.name).toBe('SustainLearn');
 
     // The same payload with another name, signature kept: refused.
     const [header, body, signature] = credential.split('.');
-    const forged = { ...decodeJwt(credential) } as Record<string, unknown> & { vc: typeof vc };
-    forged.vc = { ...vc, credentialSubject: { ...vc.credentialSubject, name: 'Mallory' } };
+    const forged = { ...vc, credentialSubject: { ...vc.credentialSubject, name: 'Mallory' } };
     const tampered = `${header}.${Buffer.from(JSON.stringify(forged)).toString('base64url')}.${signature}`;
     expect(body).not.toBe(tampered.split('.')[1]);
     await expect(jwtVerify(tampered, createLocalJWKSet(jwks), { algorithms: ['EdDSA'], currentDate })).rejects.toThrow(/signature/i);

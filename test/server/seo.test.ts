@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import sharp from 'sharp';
 import robotsParser from 'robots-parser';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -246,6 +247,9 @@ for (const kind of databaseKinds()) {
 
       it('has an article’s title, description, canonical link, Open Graph, Twitter card and JSON-LD', async () => {
         const article = (await allArticles())[3]!;
+        // Its words changed after it was published: dateModified says when (ADR 162).
+        const modified = new Date(Date.parse(article.createdAt) + 86_400_000);
+        await database.db.update(articles).set({ updatedAt: modified }).where(eq(articles.id, article._id));
         const answer = await head(`/articles/${article._id}`);
         expect(answer.status).toBe(200);
         expect(answer.title).toBe(`${article.title} | SustainLearn`);
@@ -265,6 +269,16 @@ for (const kind of databaseKinds()) {
 
         expect(graphOf(h, 'Organization')).toHaveLength(1);
         expect(graphOf(h, 'Organization')[0]).toMatchObject({ '@context': 'https://schema.org', name: 'SustainLearn', url: `${SITE}/` });
+        // The Organization's logo is a real picture the site serves, as an absolute URL (ADR 162).
+        const logo = graphOf(h, 'Organization')[0]!.logo as { '@type': string; url: string; width: number; height: number };
+        expect(logo).toEqual({ '@type': 'ImageObject', url: `${SITE}/media/brand/logo.png`, width: 512, height: 512 });
+        const served = await app.inject({ method: 'GET', url: new URL(logo.url).pathname });
+        expect(served.statusCode).toBe(200);
+        expect(served.headers['content-type']).toBe('image/png');
+        const picture = await sharp(served.rawPayload).metadata();
+        expect([picture.format, picture.width, picture.height]).toEqual(['png', logo.width, logo.height]);
+        expect(h.meta.get('article:published_time')).toBe(article.createdAt);
+        expect(h.meta.get('article:modified_time')).toBe(modified.toISOString());
         const [ld] = graphOf(h, 'Article');
         expect(ld).toMatchObject({
           '@context': 'https://schema.org',
@@ -272,6 +286,7 @@ for (const kind of databaseKinds()) {
           description: article.description,
           image: [`${SITE}${article.imageUrl}`],
           datePublished: article.createdAt,
+          dateModified: modified.toISOString(),
           // The product's articles are signed by the editorial team, an organization, not a person (ADR 153).
           author: { '@type': 'Organization', name: EDITORIAL_TEAM },
           publisher: { '@type': 'Organization', name: 'SustainLearn' },
@@ -439,7 +454,7 @@ describe('head tags', () => {
     noindex: false,
     image: { url: '/media/a "b".svg', alt: '"><script>' },
     trail: [{ name: EVIL, path: '/articles/x' }],
-    subject: { type: 'Article', published: '2026-01-01T00:00:00.000Z', author: EVIL, section: 'Carbon' },
+    subject: { type: 'Article', published: '2026-01-01T00:00:00.000Z', modified: '2026-01-02T00:00:00.000Z', author: EVIL, section: 'Carbon' },
     ...over,
   });
 
@@ -475,7 +490,7 @@ describe('head tags', () => {
     expect(remote.meta.get('og:image')).toBe('https://cdn.example.org/a.png');
     const deps: HeadDeps = {
       content: {
-        findArticle: async (id) => ({ _id: id, title: 'T', description: 'D', imageUrl: 'javascript:alert(1)', author: '', category: 'carbon', createdAt: '2026-01-01T00:00:00.000Z' }),
+        findArticle: async (id) => ({ _id: id, title: 'T', description: 'D', imageUrl: 'javascript:alert(1)', author: '', category: 'carbon', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' }),
         findCourseSummary: async () => undefined,
       },
       learning: { lessonTitles: async () => undefined },

@@ -18,6 +18,8 @@ export const articles = pgTable('articles', {
   readTime: integer('read_time').notNull(),
   featured: boolean('featured').notNull().default(false),
   publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  /** When its words last changed (published again from the console, or imported changed): JSON-LD's dateModified. */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /** A member who signed it (issue 38 item 5); null with `author` 'SustainLearn editorial team'. */
   authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
   /** Continuing-education credit lines for an article with a quiz (issue 39). */

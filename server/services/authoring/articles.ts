@@ -51,7 +51,7 @@ export const articleHandler: KindHandler<ArticleFields> = {
     return may ? {} : { authorId: 'The author must be an editor, or the editorial team' };
   },
   async publish(tx, fields, { liveId, now, firstPublishedAt }) {
-    const values = { ...(await rowOf(tx, fields)), publishedAt: firstPublishedAt ?? now };
+    const values = { ...(await rowOf(tx, fields)), publishedAt: firstPublishedAt ?? now, updatedAt: now };
     await tx.insert(articles).values({ id: liveId, ...values }).onConflictDoUpdate({ target: articles.id, set: values });
     await upsertDocument(tx, {
       kind: 'article', refId: liveId, title: values.title, summary: values.description, body: stripHtml(values.content),

@@ -1,7 +1,20 @@
 /** Form controls on react-aria-components: label, input, help and error text wired for screen readers. */
-import { useId } from 'react';
-import { FieldError, Input, Label, Text, TextArea, TextField, type TextFieldProps } from 'react-aria-components';
+import { type Ref, useId } from 'react';
+import { FieldError, Input, Label, Text, TextArea, type TextAreaProps, TextField, type TextFieldProps } from 'react-aria-components';
 import { NAME_MAX_LENGTH } from '../../domain/user';
+
+/**
+ * react-aria's TextField learns that it holds a textarea only once the textarea is mounted, so until then (the markup the
+ * server sends, and the first render that hydrates it) it hands the textarea an input's `type="text"`, an attribute a
+ * textarea may not have (the Nu HTML checker refuses it, ADR 162). A `type` of null outranks the field's in react-aria's
+ * mergeProps, and React writes no attribute for null.
+ */
+const NO_TYPE = { type: null } as unknown as TextAreaProps;
+
+/** react-aria's TextArea, for inside a TextField, without the input's `type`. */
+export function FieldTextArea(props: TextAreaProps & { ref?: Ref<HTMLTextAreaElement> }) {
+  return <TextArea {...NO_TYPE} {...props} />;
+}
 
 interface FieldProps extends Omit<TextFieldProps, 'children'> {
   label: string;
@@ -25,7 +38,7 @@ export function Field({ label, description, multiline = false, placeholder, erro
     <TextField className="field" {...props} aria-describedby={describedBy}>
       <Label className="field__label">{label}</Label>
       {multiline ? (
-        <TextArea className="field__input" rows={4} placeholder={placeholder} aria-invalid={invalid} />
+        <FieldTextArea className="field__input" rows={4} placeholder={placeholder} aria-invalid={invalid} />
       ) : (
         <Input className="field__input" placeholder={placeholder} aria-invalid={invalid} />
       )}

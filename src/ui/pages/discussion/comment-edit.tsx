@@ -4,7 +4,8 @@
  * a mention whose `@Name` is still in it stays a mention (ADR 150).
  */
 import { useId, useState } from 'react';
-import { Label, TextArea, TextField } from 'react-aria-components';
+import { Label, TextField } from 'react-aria-components';
+import { FieldTextArea } from '../../components/fields';
 import { COMMENT_CONTENT_MAX, isBlankText, plainTextToHtml } from '../../../domain/discussion';
 import { mentionRefs } from '../../../domain/mentions';
 import { refusalOf } from '../../../application/api-error';
@@ -54,7 +55,7 @@ export function CommentEditForm({ id, html, onSaved, onCancel }: {
     }}>
       <TextField className="field" value={text} onChange={setText} isDisabled={sending} maxLength={COMMENT_CONTENT_MAX}>
         <Label className="field__label">Edit your comment</Label>
-        <TextArea className="field__input comment-form__input" rows={3} autoFocus aria-describedby={error ? errorId : undefined}
+        <FieldTextArea className="field__input comment-form__input" rows={3} autoFocus aria-describedby={error ? errorId : undefined}
           onKeyDown={(event) => {
             if (event.key === 'Escape') onCancel();
           }} />

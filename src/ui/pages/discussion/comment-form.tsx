@@ -1,7 +1,8 @@
 /** The form for a new comment or a reply, with mentions (ADR 150); part of the comment thread's view. */
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
-import { Label, TextArea, TextField } from 'react-aria-components';
+import { Label, TextField } from 'react-aria-components';
+import { FieldTextArea } from '../../components/fields';
 import type { ActorRefFrom } from 'xstate';
 import type { CommentThreadMachine } from '../../../application/comment-thread.machine';
 import { COMMENT_CONTENT_MAX, isBlankText } from '../../../domain/discussion';
@@ -54,7 +55,7 @@ export function CommentForm({ thread, parentCommentId, label, onPosted, onCancel
     <form className="comment-form" onSubmit={submit}>
       <TextField className="field" value={text} onChange={setText} isDisabled={form.sending} maxLength={COMMENT_CONTENT_MAX}>
         <Label className="field__label">{label}</Label>
-        <TextArea
+        <FieldTextArea
           ref={field}
           className="field__input comment-form__input"
           rows={3}

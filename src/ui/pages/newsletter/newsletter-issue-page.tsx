@@ -7,12 +7,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { AlertDialog } from 'radix-ui';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { Form, Label, TextArea, TextField } from 'react-aria-components';
+import { Form, Label, TextField } from 'react-aria-components';
 import { Link, useParams } from 'wouter';
 import type { NewsletterSendInput } from '../../../application/newsletter-send.machine';
 import { sendProgress } from '../../../domain/newsletter';
 import { getIssue } from '../../calls';
-import { Field } from '../../components/fields';
+import { Field, FieldTextArea } from '../../components/fields';
 import { SafeHtml } from '../../components/safe-html';
 import { ErrorState, Spinner } from '../../components/states';
 import { useQuery } from '../../hooks/use-query';
@@ -73,7 +73,7 @@ function Editor({ input, confirmedSubscribers, pageUrl, fileUrl }: { input: News
           <TextField className="field" name="bodyMarkdown" value={bodyMarkdown} onChange={(value) => actor.send({ type: 'body.change', value })} isDisabled={busy}
             aria-describedby={error ? errorId : 'newsletter-body-help'}>
             <Label className="field__label">Newsletter (Markdown)</Label>
-            <TextArea className="field__input" rows={16} />
+            <FieldTextArea className="field__input" rows={16} />
             <p id="newsletter-body-help" className="field__help">
               Headings start with #, lists with -, **bold** and [links](https://example.com). Raw HTML is removed.
             </p>
