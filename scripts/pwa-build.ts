@@ -6,7 +6,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Compiler, rspack } from '@rspack/core';
+import { type Compiler, type RspackOptions, type RuleSetRule, rspack } from '@rspack/core';
 import sharp from 'sharp';
 import { injectManifest } from 'workbox-build';
 
@@ -116,20 +116,20 @@ class InjectPrecacheList {
   }
 }
 
-export function serviceWorkerConfig(outputPath: string, typescriptRule: object) {
+export function serviceWorkerConfig(outputPath: string, typescriptRule: RuleSetRule): RspackOptions {
   return {
     name: 'service-worker',
     // After the browser build: the precache list is read from its output.
     dependencies: ['browser'],
-    mode: 'production' as const,
+    mode: 'production',
     target: 'webworker',
     entry: { sw: './src/adapters/service-worker/sw.ts' },
     output: { path: outputPath, filename: 'sw.js', publicPath: '/', clean: false },
     resolve: { extensions: ['.ts', '.js', '.mjs'] },
-    devtool: false as const,
+    devtool: false,
     module: { rules: [typescriptRule] },
     plugins: [new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }), new InjectPrecacheList()],
-    optimization: { splitChunks: false as const },
-    performance: { hints: false as const },
+    optimization: { splitChunks: false },
+    performance: { hints: false },
   };
 }

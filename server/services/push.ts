@@ -106,7 +106,7 @@ export class PushService {
     const response = await fetch(request.endpoint, {
       method: 'POST',
       headers: request.headers as Record<string, string>,
-      body: request.body ?? undefined,
+      body: request.body ? new Uint8Array(request.body) : undefined,
       redirect: 'error',
       signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
     });
