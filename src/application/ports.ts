@@ -1,6 +1,7 @@
 /** The ports the core needs from the outside world. Adapters implement them; the composition root binds them. */
 import type { BodyOf, Call, ParamsOf, QueryOf, ResponseOf } from '../contract/define';
 import type { NotificationEvent } from '../contract/notifications';
+import type { ThemeChoice } from '../domain/theme';
 
 export interface CallInput<C extends Call> {
   params?: ParamsOf<C>;
@@ -105,4 +106,10 @@ export interface NotificationStreamListener {
 /** The signed-in member's live notifications (Server-Sent Events): opened after a `seq`, closed by the returned function. */
 export interface NotificationStream {
   open(lastSeq: number | null, listener: NotificationStreamListener): () => void;
+}
+
+/** The reader's colour theme (ADR 165): read once at start, written (kept between visits and shown) on each change. */
+export interface ThemeSetting {
+  read(): ThemeChoice;
+  write(choice: ThemeChoice): void;
 }
