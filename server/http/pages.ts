@@ -7,6 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_QUERY_PARAMETERS, type RenderFetch } from '../../src/contract/page-render';
 import { escapeMarkup } from '../../src/domain/text';
+import { type ThemeChoice, themeChoiceOf } from '../../src/domain/theme';
 import { safeReturnPath } from '../../src/domain/return-path';
 import type { PageBundle } from '../render/page-bundle';
 import { pageDocument } from '../render/page-document';
@@ -125,9 +126,10 @@ export class PageAnswers {
 
   async answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const token = tokenOf(request.headers.cookie);
+    const theme = themeChoiceOf(request.headers.cookie);
     let page: RenderedPage;
     try {
-      page = token ? await this.render(request, request.url, token) : await this.visitorPage(request);
+      page = token ? await this.render(request, request.url, token, theme) : await this.visitorPage(request, theme);
     } catch (error) {
       const refusal = refusalOf(error);
       if (!refusal) throw error;
@@ -150,22 +152,26 @@ export class PageAnswers {
     return reply.header('content-encoding', encoding).send(await page.encoded(encoding, token ? 'each' : 'once'));
   }
 
-  /** A page for nobody: kept by its visitor URL; one not kept counts against the address's budget before it is drawn. */
-  private visitorPage(request: FastifyRequest): Promise<RenderedPage> {
+  /**
+   * A page for nobody: kept by its visitor URL and the theme chosen (ADR 165: the theme controls are drawn showing it);
+   * one not kept counts against the address's budget before it is drawn.
+   */
+  private visitorPage(request: FastifyRequest, theme: ThemeChoice): Promise<RenderedPage> {
     const url = visitorUrlOf(request.url);
-    if (!this.#kept.holds(url)) this.options.guards?.visitorPage(request.ip);
-    return this.#kept.get(url, () => this.render(request, url, null));
+    const key = theme === 'system' ? url : `${theme}:${url}`;
+    if (!this.#kept.holds(key)) this.options.guards?.visitorPage(request.ip);
+    return this.#kept.get(key, () => this.render(request, url, null, theme));
   }
 
-  private async render(request: FastifyRequest, path: string, token: string | null): Promise<RenderedPage> {
+  private async render(request: FastifyRequest, path: string, token: string | null, theme: ThemeChoice): Promise<RenderedPage> {
     this.options.guards?.admit();
     const url = new URL(path, this.options.publicUrl);
     const [result, head] = await Promise.all([
-      this.bundle.renderer.render({ url: path, token, fetch: this.fetchFor(request) }),
+      this.bundle.renderer.render({ url: path, token, theme, fetch: this.fetchFor(request) }),
       this.headOf ? this.headOf(url) : Promise.resolve(null),
     ]);
     const status = result.status === 200 && head && head.status !== 200 ? head.status : result.status;
-    const html = result.redirect ? '' : pageDocument(this.bundle, { head: head?.tags ?? null, html: result.html, data: result.data, page: result.page });
+    const html = result.redirect ? '' : pageDocument(this.bundle, { head: head?.tags ?? null, html: result.html, data: result.data, page: result.page, theme });
     return new RenderedPage(status, Buffer.from(html), result.redirect, result.signedIn);
   }
 

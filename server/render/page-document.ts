@@ -3,6 +3,7 @@
  * Open Graph, JSON-LD), its styles inlined (the app's and the screen's: nothing blocks the first paint), the rendered
  * markup in #root and the data the browser hydrates from. Pure string work; nothing here reads a file or the database.
  */
+import { THEME_COLORS, type ThemeChoice } from '../../src/domain/theme';
 import type { PageBundle } from './page-bundle';
 
 export interface PageParts {
@@ -14,6 +15,8 @@ export interface PageParts {
   data: string;
   /** The screen's name in the route table, for its stylesheet. */
   page: string | null;
+  /** The reader's theme cookie (ADR 165): 'light' or 'dark' is written on <html>, so the first paint has it. */
+  theme: ThemeChoice;
 }
 
 /** JSON inside a <script> element: nothing in it can close the element or open a comment. */
@@ -28,6 +31,19 @@ function styleSafe(css: string): string {
 
 /** The resource hints React writes at the start of a render of the app's root (its images' preloads). */
 const LEADING_PRELOADS = /^(?:<link rel="preload"[^>]*>)+/;
+
+/**
+ * A chosen theme written into the document (ADR 165): `data-theme` on <html>, which the stylesheet obeys over the
+ * device's preference, and the browser bar's colour for that theme whatever the device prefers. 'system' leaves the
+ * template as built: a colour for each preference, and the stylesheet's media query.
+ */
+export function themed(html: string, theme: ThemeChoice): string {
+  if (theme === 'system') return html;
+  return html
+    .replace(/<html([^>]*)>/, (_, attributes: string) => `<html${attributes.replace(/\s+data-theme="[^"]*"/, '')} data-theme="${theme}">`)
+    .replace(/<meta name="theme-color"([^>]*)>/g, (_, attributes: string) =>
+      `<meta name="theme-color"${attributes.replace(/\s+media="[^"]*"/, '').replace(/content="[^"]*"/, `content="${THEME_COLORS[theme]}"`)}>`);
+}
 
 export function pageDocument(bundle: Pick<PageBundle, 'template' | 'appCss' | 'pageCss'>, parts: PageParts): string {
   let html = bundle.template;
@@ -45,6 +61,7 @@ export function pageDocument(bundle: Pick<PageBundle, 'template' | 'appCss' | 'p
   html = html.replace(/<link[^>]*href="[^"]+\.css"[^>]*rel="stylesheet"[^>]*>|<link[^>]*rel="stylesheet"[^>]*href="[^"]+\.css"[^>]*>/g, '');
   html = html.replace('</head>', `<style>${styleSafe(css)}</style></head>`);
   html = html.replace(/<noscript>[\s\S]*?<\/noscript>/, '');
+  html = themed(html, parts.theme);
   return html.replace(
     '<div id="root"></div>',
     () => `<div id="root">${markup}</div><script id="sl-data" type="application/json">${scriptSafeJson(parts.data)}</script>`,

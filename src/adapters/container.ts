@@ -3,14 +3,17 @@ import 'reflect-metadata';
 import { Container } from 'inversify';
 import { createActor } from 'xstate';
 import { provideNotificationCentre } from '../application/notification-centre.effects';
-import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, FileUploader, Navigator, NotificationStream, Notifier, TokenStore } from '../application/ports';
+import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, FileUploader, Navigator, NotificationStream, Notifier, ThemeSetting, TokenStore } from '../application/ports';
 import type { AppServices } from '../application/services';
 import { provideSession } from '../application/session.effects';
 import { renderedSession } from '../application/session.machine';
+import { provideTheme } from '../application/theme.effects';
+import { THEME_COOKIE, type ThemeChoice } from '../domain/theme';
 import type { User } from '../domain/user';
 import { BeaconAnalytics } from './beacon-analytics';
 import { BlobFileSaver } from './blob-file-saver';
 import { BrowserNavigator } from './browser-navigator';
+import { CookieThemeSetting, THEMED_PAGE, type ThemedPage } from './cookie-theme-setting';
 import { COOKIE_JAR, CookieTokenStore, type CookieJar, TOKEN_COOKIE } from './cookie-token-store';
 import { type ApiConfig, TOKENS } from './di-tokens';
 import { LazyApiClient } from './http/lazy-api-client';
@@ -24,11 +27,13 @@ import { SystemClock } from './system-clock';
 
 export const DEFAULT_API_CONFIG: ApiConfig = { baseUrl: '/api', retryBaseMs: 1000, cacheTtlMs: 5 * 60 * 1000 };
 
-export function createContainer(config: Partial<ApiConfig> = {}, jar: CookieJar = document): Container {
+export function createContainer(config: Partial<ApiConfig> = {}, jar: CookieJar = document, page: ThemedPage | null = document): Container {
   const container = new Container({ defaultScope: 'Singleton' });
   container.bind<ApiConfig>(TOKENS.ApiConfig).toConstantValue({ ...DEFAULT_API_CONFIG, ...config });
   container.bind<CookieJar>(COOKIE_JAR).toConstantValue(jar);
+  container.bind<ThemedPage | null>(THEMED_PAGE).toConstantValue(page);
   container.bind<TokenStore>(TOKENS.TokenStore).to(CookieTokenStore);
+  container.bind<ThemeSetting>(TOKENS.ThemeSetting).to(CookieThemeSetting);
   container.bind<Navigator>(TOKENS.Navigator).to(BrowserNavigator);
   container.bind<ApiClient>(TOKENS.ApiClient).to(LazyApiClient);
   // The same client sends files: one token, one 401 rule, one cache to invalidate.
@@ -57,6 +62,8 @@ export function createServices(
   const machine = provideSession({ api, tokens, log });
   const session = createActor(machine, rendered ? { snapshot: renderedSession(machine, rendered.user) } : {}).start();
   api.onUnauthorized(() => session.send({ type: 'session.unauthorized' }));
+  const themeSetting = container.get<ThemeSetting>(TOKENS.ThemeSetting);
+  const theme = createActor(provideTheme({ theme: themeSetting }), { input: { choice: themeSetting.read() } }).start();
   const ports = {
     api,
     uploads: container.get<FileUploader>(TOKENS.FileUploader),
@@ -86,7 +93,7 @@ export function createServices(
     follow(session.getSnapshot().matches('signedIn') ? session.getSnapshot().context.user : null);
   }
   return {
-    ...ports, analytics: container.get<Analytics>(TOKENS.Analytics), session, notifications, machines: provideMachines({ ...ports, endSession, push: new BrowserPushDevice() }),
+    ...ports, analytics: container.get<Analytics>(TOKENS.Analytics), session, notifications, theme, machines: provideMachines({ ...ports, endSession, push: new BrowserPushDevice() }),
   };
 }
 
@@ -94,9 +101,13 @@ export function createServices(
  * The ports while the server renders one page (ADR 100): the request's token in a cookie jar of its own, calls sent
  * through the server's in-process `fetch` (no network hop), and a navigator that never moves.
  */
-export function createRenderServices(request: { token: string | null; fetch: NonNullable<ApiConfig['fetch']>; user: User | null }): AppServices {
-  const jar: CookieJar = { cookie: request.token ? `${TOKEN_COOKIE}=${encodeURIComponent(request.token)}` : '' };
-  const container = createContainer({ fetch: request.fetch, retryBaseMs: 50 }, jar);
+export function createRenderServices(request: {
+  token: string | null; theme: ThemeChoice; fetch: NonNullable<ApiConfig['fetch']>; user: User | null;
+}): AppServices {
+  const cookies = [request.token ? `${TOKEN_COOKIE}=${encodeURIComponent(request.token)}` : '', `${THEME_COOKIE}=${request.theme}`];
+  const jar: CookieJar = { cookie: cookies.filter(Boolean).join('; ') };
+  // The page is drawn as a string: the theme is written into it by the server (ADR 165), never by this adapter.
+  const container = createContainer({ fetch: request.fetch, retryBaseMs: 50 }, jar, null);
   container.rebind<Navigator>(TOKENS.Navigator).to(RenderNavigator);
   // What a screen logs while drawn (a course that does not exist) is logged again by the browser, where it matters.
   return createServices(container, { user: request.user }, () => {}, false);

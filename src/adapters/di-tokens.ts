@@ -11,6 +11,7 @@ export const TOKENS = {
   DraftStore: Symbol.for('DraftStore'),
   Notifier: Symbol.for('Notifier'),
   NotificationStream: Symbol.for('NotificationStream'),
+  ThemeSetting: Symbol.for('ThemeSetting'),
 } as const;
 
 export interface ApiConfig {

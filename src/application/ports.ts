@@ -1,6 +1,7 @@
 /** The ports the core needs from the outside world. Adapters implement them; the composition root binds them. */
 import type { BodyOf, Call, ParamsOf, QueryOf, ResponseOf } from '../contract/define';
 import type { NotificationEvent } from '../contract/notifications';
+import type { ThemeChoice } from '../domain/theme';
 
 export interface CallInput<C extends Call> {
   params?: ParamsOf<C>;
@@ -129,4 +130,10 @@ export interface PushDevice {
   subscribe(publicKey: string): Promise<PushSubscriptionKeys | 'denied'>;
   /** Ends the device's subscription; answers its endpoint, or null when there was none. */
   unsubscribe(): Promise<string | null>;
+}
+
+/** The reader's colour theme (ADR 165): read once at start, written (kept between visits and shown) on each change. */
+export interface ThemeSetting {
+  read(): ThemeChoice;
+  write(choice: ThemeChoice): void;
 }

@@ -20,6 +20,7 @@ import type { QuizAttemptMachine } from './quiz-attempt.machine';
 import type { SearchMachine } from './search.machine';
 import type { SessionMachine } from './session.machine';
 import type { StaffCpdExportMachine } from './staff-cpd-export.machine';
+import type { ThemeActor } from './theme.machine';
 import type { WorkshopMachine } from './workshop.machine';
 
 /**
@@ -71,6 +72,8 @@ export interface AppServices {
   session: ActorRefFrom<SessionMachine>;
   /** The signed-in member's notification centre (ADR 147): started and stopped with the session, in the browser only. */
   notifications: ActorRefFrom<NotificationCentreMachine>;
+  /** The reader's colour theme (ADR 165), chosen in the avatar menu or the footer. */
+  theme: ThemeActor;
   machines: AppMachines;
   log: (message: string, error: unknown) => void;
 }

@@ -2,6 +2,7 @@
  * The renderer port (ADR 100): what the server asks of the page bundle that rspack builds from src/ui/server-entry.tsx,
  * and what it gets back. The server loads the built bundle through this port and never imports src/ui.
  */
+import type { ThemeChoice } from '../domain/theme';
 
 /** The server's own in-process fetch: `/api/...` answered by the same routes, with no network hop. */
 export type RenderFetch = (url: string, init: RequestInit) => Promise<Response>;
@@ -19,6 +20,8 @@ export interface RenderRequest {
   url: string;
   /** The token cookie's value, or null. */
   token: string | null;
+  /** The theme cookie's choice (ADR 165): the page's theme controls are drawn showing it. */
+  theme: ThemeChoice;
   fetch: RenderFetch;
 }
 

@@ -31,7 +31,7 @@ function pageOf(path: string): string | null {
 export async function render(request: RenderRequest): Promise<RenderResult> {
   const [path = '/', search = ''] = request.url.split(/\?(.*)/s);
   const user = await memberOf(request.token, request.fetch);
-  const services = createRenderServices({ token: user ? request.token : null, fetch: request.fetch, user });
+  const services = createRenderServices({ token: user ? request.token : null, theme: request.theme, fetch: request.fetch, user });
   const preload = serverPreload(user);
   const at: RenderLocation = { path, search, context: {}, status: 200 };
   const controller = new AbortController();
@@ -58,5 +58,6 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   } finally {
     clearTimeout(timer);
     services.session.stop();
+    services.theme.stop();
   }
 }

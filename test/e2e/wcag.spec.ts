@@ -4,46 +4,14 @@
  * with a forced-colours finding keeps its screenshot with the test's results). Each failing element is reported by
  * selector; zero must remain.
  */
-import type { Page } from '@playwright/test';
-import { ROUTE_TABLE } from '../../src/ui/route-table';
-import { createUser, signIn, type TestUser } from './support/accounts';
+import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
+import { COURSE, settle, stops } from './support/route-stops';
 import {
   describeFindings, focusFindings, forcedColorFindings, motionFindings, reflowFindings, targetSizeFindings, textSpacingFindings,
 } from './support/wcag';
 
 const WIDTHS = [1280, 375] as const;
-const ARTICLE = 'carbon--embodied-carbon-hidden-half';
-const COURSE = 'material-passports-and-digital-product-data';
-
-interface Stop {
-  path: string;
-  signedIn: boolean;
-}
-
-/** Every route of the table with real values in its parameters. */
-async function stops(page: Page, user: TestUser): Promise<Stop[]> {
-  const res = await page.request.get(`/api/courses/${COURSE}`, { headers: { authorization: `Bearer ${user.token}` } });
-  const { course } = (await res.json()) as { course: { _id: string; sections: { content: { _id: string }[] }[] } };
-  const lesson = course.sections[0]!.content[0]!._id;
-  const values: Record<string, string> = {
-    id: ARTICLE, categoryId: 'carbon', courseId: course._id, lessonId: lesson, setId: 'set-1',
-  };
-  const concrete = (path: string) =>
-    path.replace(/:(\w+)/g, (_, name: string) => {
-      if (path.startsWith('/quiz') && name === 'categoryId') return 'green-buildings';
-      if (path.startsWith('/courses/detail') && name === 'categoryId') return course._id;
-      if (path.startsWith('/certificates')) return '00000000-0000-4000-8000-000000000000';
-      return values[name] ?? name;
-    });
-  return ROUTE_TABLE.map((r) => ({ path: concrete(r.path), signedIn: r.signedIn }));
-}
-
-async function settle(page: Page) {
-  await expect(page.locator('main h1').first()).toBeVisible();
-  await expect(page.locator('main [aria-busy="true"], main .spinner')).toHaveCount(0);
-  await page.waitForTimeout(200);
-}
 
 test.describe.configure({ mode: 'parallel' });
 

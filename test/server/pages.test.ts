@@ -22,7 +22,7 @@ mkdirSync(join(staticDir, 'ssr'));
 mkdirSync(join(staticDir, 'static', 'css'), { recursive: true });
 writeFileSync(
   join(staticDir, 'index.html'),
-  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="description" content="template"><title>SustainLearn</title><link href="/static/css/main.css" rel="stylesheet"></head><body><div id="root"></div><noscript>needs JavaScript</noscript><script defer src="/static/js/main.js"></script></body></html>',
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta name="description" content="template"><meta name="theme-color" content="#1f6f4a" media="(prefers-color-scheme: light)" data-scheme="light"><meta name="theme-color" content="#101a15" media="(prefers-color-scheme: dark)" data-scheme="dark"><title>SustainLearn</title><link href="/static/css/main.css" rel="stylesheet"></head><body><div id="root"></div><noscript>needs JavaScript</noscript><script defer src="/static/js/main.js"></script></body></html>',
 );
 writeFileSync(join(staticDir, 'static', 'css', 'main.css'), 'body{color:green}');
 writeFileSync(join(staticDir, 'static', 'css', 'page-profile.css'), '.profile{margin:0}');
@@ -31,7 +31,7 @@ writeFileSync(join(staticDir, 'ssr', 'pages.json'), JSON.stringify({ shell: ['/s
 // The bundle's side of the port: who the token names (asked of the API in-process), then a page for them.
 writeFileSync(
   join(staticDir, 'ssr', 'render.cjs'),
-  `exports.render = async ({ url, token, fetch }) => {
+  `exports.render = async ({ url, token, theme, fetch }) => {
   globalThis.__pageRenders = (globalThis.__pageRenders ?? 0) + 1;
   let user = null;
   if (token) {
@@ -47,7 +47,7 @@ writeFileSync(
   const name = user ? user.email : 'nobody';
   return {
     status: 200, redirect: null, signedIn: user !== null, page: path === '/profile' ? 'profile' : 'articles',
-    html: '<h1>For ' + name + '</h1><p>' + posts.length + ' posts</p>',
+    html: '<h1>For ' + name + '</h1><p>' + posts.length + ' posts</p><p>Theme: ' + theme + '</p>',
     data: JSON.stringify({ user, note: '</script><script>alert(1)</script>' }),
   };
 };`,
@@ -86,6 +86,29 @@ describeWithApp('pages rendered by the server', { seed: true, env: { STATIC_DIR:
     expect(data).not.toContain('</script>');
     expect(JSON.parse(data).note).toBe('</script><script>alert(1)</script>');
     expect(scriptSafeJson('{"a":"<!--\u2028"}')).toBe('{"a":"\\u003c!--\\u2028"}');
+  });
+
+  it('draws the theme the cookie chose into the page, for nobody and for a member, and keeps each theme\'s page apart (ADR 165)', async () => {
+    const before = await renders();
+    const system = await page('/articles');
+    expect(system.body).toContain('<html lang="en">');
+    expect(system.body).toContain('<p>Theme: system</p>');
+    expect(system.body.match(/media="\(prefers-color-scheme: (light|dark)\)"/g)).toHaveLength(2);
+    const dark = await page('/articles', undefined, { cookie: 'theme=dark' });
+    expect(dark.body).toContain('<html lang="en" data-theme="dark">');
+    expect(dark.body).toContain('<p>Theme: dark</p>');
+    expect(dark.body).not.toContain('media="(prefers-color-scheme');
+    expect(dark.body.match(/<meta name="theme-color" content="#101a15"/g)).toHaveLength(2);
+    expect(dark.headers.vary).toContain('cookie');
+    // Each is kept: asked again, neither is drawn again, and neither is served for the other.
+    expect((await page('/articles', undefined, { cookie: 'theme=dark' })).body).toContain('data-theme="dark"');
+    expect((await page('/articles')).body).not.toContain('data-theme=');
+    expect((await page('/articles', undefined, { cookie: 'theme=purple' })).body).not.toContain('data-theme=');
+    expect(await renders()).toBe(before + 2);
+    const { token } = await member(ctx(), 'light@example.com');
+    const light = await page('/profile', undefined, { cookie: `token=${encodeURIComponent(token)}; theme=light` });
+    expect(light.body).toContain('<html lang="en" data-theme="light">');
+    expect(light.body).toContain('<p>Theme: light</p>');
   });
 
   it('answers a members\' page asked for by nobody with the redirect to /login, and drops a token that names nobody', async () => {

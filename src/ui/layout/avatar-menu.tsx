@@ -3,6 +3,7 @@ import { Link } from 'wouter';
 import { displayFirstName, type User } from '../../domain/user';
 import { Avatar } from './avatar';
 import type { DeferredMenuProps } from './deferred-menu';
+import { AvatarThemeItems } from './theme-choice';
 import { useTakeOver } from './use-auto-focus';
 import { paths } from '../routes';
 import { myRoles } from '../calls';
@@ -22,7 +23,10 @@ function StaffConsoleItem() {
   );
 }
 
-/** The signed-in avatar menu: first name (default 'User'), email, 'My learning', 'Edit Profile', 'Staff console' for staff, 'Logout'. */
+/**
+ * The signed-in avatar menu: first name (default 'User'), email, 'My learning', 'Edit Profile', 'Staff console' for staff,
+ * the theme (System, Light, Dark: ADR 165), 'Logout'.
+ */
 export default function AvatarMenu({ user, onLogout, pressedWith = false, autoFocus = false }: { user: User; onLogout: () => void } & DeferredMenuProps) {
   const takeOver = useTakeOver<HTMLButtonElement>(autoFocus, pressedWith);
   return (
@@ -44,6 +48,9 @@ export default function AvatarMenu({ user, onLogout, pressedWith = false, autoFo
             <Link href={paths.profile}>Edit Profile</Link>
           </DropdownMenu.Item>
           <StaffConsoleItem />
+          <DropdownMenu.Separator className="menu__separator" />
+          <AvatarThemeItems />
+          <DropdownMenu.Separator className="menu__separator" />
           <DropdownMenu.Item className="menu__item" onSelect={onLogout}>
             Logout
           </DropdownMenu.Item>

@@ -14,6 +14,7 @@ import { DEFAULT_CONTACT, phoneHref } from '../../domain/site';
 import { AddressLines } from '../components/address-lines';
 import { useSiteContact } from '../hooks/use-site-contact';
 import { LEARNING_LINKS } from './nav-links';
+import { FooterThemeChoice } from './theme-choice';
 import './site-layout.css';
 
 const DocumentModal = retryableLazy(() => import(/* webpackChunkName: "document-modal" */ '../components/document-modal'));
@@ -231,6 +232,7 @@ export function Footer() {
       </div>
       <div className="container footer__legal">
         <p>© {new Date().getFullYear()} SustainLearn. Learning for a sustainable built environment.</p>
+        <FooterThemeChoice />
         <ul className="footer__legal-links">
           <li>
             <button type="button" className="footer__legal-button" onClick={() => openDocument('terms')}>
