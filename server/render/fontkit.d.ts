@@ -1,8 +1,20 @@
 /** The part of fontkit (pdfkit's font engine, no types of its own) that the PDF fonts use (ADR 161). */
 declare module 'fontkit' {
+  export interface GlyphPosition {
+    xAdvance: number;
+    yAdvance: number;
+    xOffset: number;
+    yOffset: number;
+  }
+  export interface GlyphRun {
+    glyphs: unknown[];
+    positions: GlyphPosition[];
+    readonly advanceWidth: number;
+  }
   export interface Font {
     postscriptName: string;
     hasGlyphForCodePoint(codePoint: number): boolean;
+    layout(text: string, features?: unknown): GlyphRun;
   }
   export function create(buffer: Uint8Array, postscriptName?: string): Font;
 }

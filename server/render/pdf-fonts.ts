@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Font } from 'fontkit';
+import type { Font, GlyphRun } from 'fontkit';
 
 export type FontStyle = 'regular' | 'bold' | 'italic';
 export type FontFamily = 'sans' | 'cjk';
@@ -41,8 +41,39 @@ export interface TextRun {
 /** Marks, joiners and variation selectors stay in the font of the character they belong to. */
 const JOINS_PREVIOUS = /^(?:\p{M}|\u200c|\u200d|[\ufe00-\ufe0f])$/u;
 
+/** How many laid-out words each font keeps across documents (a few MB at most); past that it starts again. */
+const MAX_RUNS = 20_000;
+
+/**
+ * `font` with its `layout` remembered across documents. pdfkit lays out each word once per document (its layout cache
+ * lives in the document), and fontkit's OpenType layout of a word (kerning, ligatures, marks) is most of the time a PDF
+ * takes: the same words in the next PDF are copied instead. pdfkit scales the positions it is given in place, so each
+ * answer is a fresh copy of the remembered, unscaled ones.
+ */
+function withSharedLayouts(font: Font): Font {
+  const runs = new Map<string, GlyphRun>();
+  const layout = (text: string, features?: unknown): GlyphRun => {
+    if (features !== undefined) return font.layout(text, features);
+    let run = runs.get(text);
+    if (!run) {
+      if (runs.size >= MAX_RUNS) runs.clear();
+      run = font.layout(text);
+      runs.set(text, run);
+    }
+    return {
+      glyphs: run.glyphs,
+      positions: run.positions.map((position) => ({ ...position })),
+      get advanceWidth() {
+        return this.positions.reduce((width, position) => width + position.xAdvance, 0);
+      },
+    };
+  };
+  return new Proxy(font, { get: (target, key) => (key === 'layout' ? layout : Reflect.get(target, key)) });
+}
+
 export class PdfFonts {
   private readonly opened = new Map<string, Font>();
+  private readonly shared = new Map<Font, Font>();
 
   constructor(private readonly fontkit: typeof import('fontkit')) {}
 
@@ -55,6 +86,17 @@ export class PdfFonts {
       this.opened.set(file, font);
     }
     return font;
+  }
+
+  /** The font pdfkit is given: the same, with its word layouts kept across documents. */
+  forPdf(family: FontFamily, style: FontStyle): Font {
+    const font = this.font(family, style);
+    let shared = this.shared.get(font);
+    if (!shared) {
+      shared = withSharedLayouts(font);
+      this.shared.set(font, shared);
+    }
+    return shared;
   }
 
   /**

@@ -24,8 +24,9 @@ export class PdfWriter {
   use(family: FontFamily, style: FontStyle): this {
     const name = fontName(family, style);
     if (!this.registered.has(name)) {
-      // pdfkit takes a fontkit font as a source: the file is parsed once per process, not once per document.
-      this.pdf.registerFont(name, this.fonts.font(family, style) as unknown as Buffer);
+      // pdfkit takes a fontkit font as a source: the file is parsed once per process, not once per document, and
+      // the words it lays out are kept for the next document.
+      this.pdf.registerFont(name, this.fonts.forPdf(family, style) as unknown as Buffer);
       this.registered.add(name);
     }
     this.pdf.font(name);
