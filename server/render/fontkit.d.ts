@@ -6,8 +6,11 @@ declare module 'fontkit' {
     xOffset: number;
     yOffset: number;
   }
+  export interface Glyph {
+    advanceWidth: number;
+  }
   export interface GlyphRun {
-    glyphs: unknown[];
+    glyphs: Glyph[];
     positions: GlyphPosition[];
     readonly advanceWidth: number;
   }
@@ -15,6 +18,7 @@ declare module 'fontkit' {
     postscriptName: string;
     hasGlyphForCodePoint(codePoint: number): boolean;
     layout(text: string, features?: unknown): GlyphRun;
+    glyphsForString(text: string): Glyph[];
   }
   export function create(buffer: Uint8Array, postscriptName?: string): Font;
 }

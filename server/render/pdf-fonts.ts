@@ -41,28 +41,18 @@ export interface TextRun {
 /** Marks, joiners and variation selectors stay in the font of the character they belong to. */
 const JOINS_PREVIOUS = /^(?:\p{M}|\u200c|\u200d|[\ufe00-\ufe0f])$/u;
 
-/** How many laid-out words each font keeps across documents (a few MB at most); past that it starts again. */
-const MAX_RUNS = 20_000;
-
 /**
- * `font` with its `layout` remembered across documents. pdfkit lays out each word once per document (its layout cache
- * lives in the document), and fontkit's OpenType layout of a word (kerning, ligatures, marks) is most of the time a PDF
- * takes: the same words in the next PDF are copied instead. pdfkit scales the positions it is given in place, so each
- * answer is a fresh copy of the remembered, unscaled ones.
+ * `font` laid out without OpenType features: each character's glyph from the font's character map at its advance
+ * width, no kerning, ligatures or mark positioning (texts are drawn composed, NFC, so accented letters are single
+ * glyphs). fontkit's OpenType layout took four times as long as the rest of a document together (ADR 161): a first
+ * import of the content, which draws every library PDF, went from seconds to a minute.
  */
-function withSharedLayouts(font: Font): Font {
-  const runs = new Map<string, GlyphRun>();
-  const layout = (text: string, features?: unknown): GlyphRun => {
-    if (features !== undefined) return font.layout(text, features);
-    let run = runs.get(text);
-    if (!run) {
-      if (runs.size >= MAX_RUNS) runs.clear();
-      run = font.layout(text);
-      runs.set(text, run);
-    }
+function withPlainLayout(font: Font): Font {
+  const layout = (text: string): GlyphRun => {
+    const glyphs = font.glyphsForString(text);
     return {
-      glyphs: run.glyphs,
-      positions: run.positions.map((position) => ({ ...position })),
+      glyphs,
+      positions: glyphs.map((glyph) => ({ xAdvance: glyph.advanceWidth, yAdvance: 0, xOffset: 0, yOffset: 0 })),
       get advanceWidth() {
         return this.positions.reduce((width, position) => width + position.xAdvance, 0);
       },
@@ -73,7 +63,7 @@ function withSharedLayouts(font: Font): Font {
 
 export class PdfFonts {
   private readonly opened = new Map<string, Font>();
-  private readonly shared = new Map<Font, Font>();
+  private readonly plain = new Map<Font, Font>();
 
   constructor(private readonly fontkit: typeof import('fontkit')) {}
 
@@ -88,15 +78,15 @@ export class PdfFonts {
     return font;
   }
 
-  /** The font pdfkit is given: the same, with its word layouts kept across documents. */
+  /** The font pdfkit is given: the same, laid out plainly. */
   forPdf(family: FontFamily, style: FontStyle): Font {
     const font = this.font(family, style);
-    let shared = this.shared.get(font);
-    if (!shared) {
-      shared = withSharedLayouts(font);
-      this.shared.set(font, shared);
+    let plain = this.plain.get(font);
+    if (!plain) {
+      plain = withPlainLayout(font);
+      this.plain.set(font, plain);
     }
-    return shared;
+    return plain;
   }
 
   /**

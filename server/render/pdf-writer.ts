@@ -25,7 +25,7 @@ export class PdfWriter {
     const name = fontName(family, style);
     if (!this.registered.has(name)) {
       // pdfkit takes a fontkit font as a source: the file is parsed once per process, not once per document, and
-      // the words it lays out are kept for the next document.
+      // it is laid out without OpenType features (pdf-fonts.ts).
       this.pdf.registerFont(name, this.fonts.forPdf(family, style) as unknown as Buffer);
       this.registered.add(name);
     }
@@ -37,8 +37,10 @@ export class PdfWriter {
    * Draws `text` in `style` at the current size and colour. A text in one font is one pdfkit text; a text in several
    * (Latin and Chinese) is drawn run after run, each continuing the line where the last ended.
    */
-  text(text: string, style: FontStyle, options: TextOptions = {}): this {
+  text(raw: string, style: FontStyle, options: TextOptions = {}): this {
     const { x, y, ...rest } = options;
+    // Composed: an accented letter is one glyph of the font (no OpenType mark positioning, pdf-fonts.ts).
+    const text = raw.normalize('NFC');
     const runs = this.fonts.runs(text, style);
     if (runs.length <= 1) {
       this.use(runs[0]?.family ?? 'sans', style);
@@ -57,7 +59,8 @@ export class PdfWriter {
   }
 
   /** The height `text` takes in `style` with `options` (a text in several fonts: measured in the wider, Chinese one). */
-  heightOf(text: string, style: FontStyle, options: PDFKit.Mixins.TextOptions): number {
+  heightOf(raw: string, style: FontStyle, options: PDFKit.Mixins.TextOptions): number {
+    const text = raw.normalize('NFC');
     const runs = this.fonts.runs(text, style);
     this.use(runs.length > 1 ? 'cjk' : (runs[0]?.family ?? 'sans'), style);
     return this.pdf.heightOfString(text, options);
