@@ -40,6 +40,8 @@ export interface TextRun {
 
 /** Marks, joiners and variation selectors stay in the font of the character they belong to. */
 const JOINS_PREVIOUS = /^(?:\p{M}|\u200c|\u200d|[\ufe00-\ufe0f])$/u;
+/** Spaces and line breaks stay in the run they are in: a line break is no reason to open the Chinese font. */
+const SPACE = /^[\p{Cc}\p{Z}]$/u;
 
 /**
  * `font` laid out without OpenType features: each character's glyph from the font's character map at its advance
@@ -101,6 +103,7 @@ export class PdfFonts {
       const last = runs[runs.length - 1];
       let family: FontFamily = 'sans';
       if (last && JOINS_PREVIOUS.test(char)) family = last.family;
+      else if (SPACE.test(char)) family = last?.family ?? 'sans';
       else if (!sans.hasGlyphForCodePoint(code) && this.font('cjk', style).hasGlyphForCodePoint(code)) family = 'cjk';
       if (last && last.family === family) last.text += char;
       else runs.push({ family, text: char });
