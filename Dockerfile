@@ -19,7 +19,12 @@ ENV NODE_ENV=production \
     MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+# The PDFs use five of the font packages' files (server/render/pdf-fonts.ts, ADR 161): the other weights and their
+# preview pictures (about 90 MB) are left out; the licences stay.
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force \
+ && find node_modules/@expo-google-fonts \( -name '*.png' -o -name '*.ttf' \) \
+      ! -name NotoSans_400Regular.ttf ! -name NotoSans_700Bold.ttf ! -name NotoSans_400Regular_Italic.ttf \
+      ! -name NotoSansSC_400Regular.ttf ! -name NotoSansSC_700Bold.ttf -delete
 COPY --from=build /app/dist ./dist
 COPY server ./server
 COPY src/contract ./src/contract

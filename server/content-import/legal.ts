@@ -75,15 +75,20 @@ async function renderLegal(doc: z.output<typeof legalDocumentSchema>, contact: S
 }
 
 /**
- * At start: a stored legal PDF drawn with other contact details than `contact` (or none stored) is drawn again from the
- * content folder. Answers the paths it wrote. The check reads the stored bytes only: nothing is drawn when all agree.
+ * At start: a stored legal PDF drawn with other contact details than `contact`, or drawn before PDFs were tagged and in
+ * embedded fonts (ADR 161: no structure tree), or none stored, is drawn again from the content folder. Answers the
+ * paths it wrote. The check reads the stored bytes only: nothing is drawn when all agree.
  */
+/** What a tagged PDF's catalogue names (pdfkit writes it uncompressed). */
+const TAGGED = Buffer.from('/StructTreeRoot', 'latin1');
+
 export async function refreshLegalDocuments(db: Db, folder: string, contact: SiteContact): Promise<string[]> {
   const expected = Buffer.from(pdfLiteral(contactKeywords(contact)), 'latin1');
   const written: string[] = [];
   for (const { file, path } of LEGAL_DOCUMENTS) {
     const stored = await findFile(db, path);
-    if (stored && Buffer.from(stored.body).includes(expected)) continue;
+    const body = stored ? Buffer.from(stored.body) : null;
+    if (body?.includes(expected) && body.includes(TAGGED)) continue;
     const text = await readFile(join(folder, 'legal', file), 'utf8').catch(() => null);
     if (text === null) continue;
     const doc = legalDocumentSchema.parse(JSON.parse(text));

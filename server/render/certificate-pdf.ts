@@ -1,9 +1,10 @@
 /**
  * The certificate of completion (pdfkit, A4 landscape): the learner's name as it was at issue, the course title, the
  * hours, the issue date, the certificate id, and the public verification URL as text and as a QR code. Plain text
- * runs, so `pdftotext` and screen readers read every word.
+ * runs in embedded Unicode fonts, tagged (ADR 161), so `pdftotext` and screen readers read every word.
  */
 import { renderPdf } from './pdf-document';
+import type { FontStyle } from './pdf-fonts';
 import type { CreditLine } from '../../src/domain/cpd.schema';
 import { creditLineText } from '../../src/domain/credit-lines';
 import { formatUsDate } from '../../src/domain/text';
@@ -47,61 +48,59 @@ export type QrCodes = typeof import('qrcode');
 export async function renderCertificatePdf(facts: CertificateFacts): Promise<Buffer> {
   // Loaded by the first certificate drawn, like pdfkit (pdf-document.ts).
   const { default: QRCode } = await import('qrcode');
-  return renderPdf(
-    {
-    size: 'A4',
-    layout: 'landscape',
-    margins: { top: 48, bottom: 48, left: 56, right: 56 },
-    info: {
-      Title: `Certificate of completion: ${facts.courseTitle}`,
-      Author: facts.productName,
-      Subject: `${facts.learnerName} completed ${facts.courseTitle}`,
-      Creator: facts.productName,
-    },
-    pdfVersion: '1.7',
-    lang: 'en-US',
-    displayTitle: true,
-  },
-    (pdf) => {
-
+  const info = {
+    Title: `Certificate of completion: ${facts.courseTitle}`,
+    Author: facts.productName,
+    Subject: `${facts.learnerName} completed ${facts.courseTitle}`,
+    Creator: facts.productName,
+  };
+  return renderPdf({ size: 'A4', layout: 'landscape', margins: { top: 48, bottom: 48, left: 56, right: 56 }, info }, (w) => {
+    const { pdf } = w;
     const { width, height } = pdf.page;
-    pdf.rect(0, 0, width, height).fill(SAND);
-    pdf.lineWidth(3).rect(24, 24, width - 48, height - 48).stroke(GREEN);
-    pdf.lineWidth(1).rect(32, 32, width - 64, height - 64).stroke(DARK_GREEN);
+    w.artifact(() => {
+      pdf.rect(0, 0, width, height).fill(SAND);
+      pdf.lineWidth(3).rect(24, 24, width - 48, height - 48).stroke(GREEN);
+      pdf.lineWidth(1).rect(32, 32, width - 64, height - 64).stroke(DARK_GREEN);
+    });
 
     const left = 72;
     const textWidth = width - 2 * left - 170;
-    pdf.fillColor(GREEN).font('Helvetica-Bold').fontSize(16).text(facts.productName, left, 64, { width: textWidth });
-    pdf.moveDown(1.2);
-    pdf.fillColor(DARK_GREEN).font('Helvetica-Bold').fontSize(32).text('Certificate of Completion', { width: textWidth });
-    pdf.moveDown(0.8);
-    pdf.fillColor(SOFT).font('Helvetica').fontSize(13).text('This certifies that', { width: textWidth });
-    pdf.moveDown(0.3);
-    pdf.fillColor(INK).font('Helvetica-Bold').fontSize(28).text(facts.learnerName, { width: textWidth });
-    pdf.moveDown(0.3);
-    pdf.fillColor(SOFT).font('Helvetica').fontSize(13).text('has completed every lesson and passed the assessment of the course', { width: textWidth });
-    pdf.moveDown(0.3);
-    pdf.fillColor(INK).font('Helvetica-Bold').fontSize(20).text(facts.courseTitle, { width: textWidth });
-    pdf.moveDown(0.8);
-    const hours = `${facts.hours.toFixed(1)} ${facts.hours === 1 ? 'hour' : 'hours'} of learning`;
-    pdf.fillColor(INK).font('Helvetica').fontSize(13).text(hours, { width: textWidth });
-    pdf.text(`Issued on ${formatUsDate(facts.issuedAt)}`, { width: textWidth });
+    // Noto Sans's lines are a sixth taller than Helvetica's were: set a little tighter, so the page holds six credit lines.
+    const say = (type: string, text: string, style: FontStyle, size: number, color: string, at: { x?: number; y?: number } = {}) => {
+      pdf.fillColor(color).fontSize(size);
+      w.paragraph(type, text, style, { width: textWidth, lineGap: -0.12 * size, ...at });
+    };
+    say('P', facts.productName, 'bold', 16, GREEN, { x: left, y: 60 });
+    pdf.moveDown(1);
+    say('H1', 'Certificate of Completion', 'bold', 32, DARK_GREEN);
+    pdf.moveDown(0.6);
+    say('P', 'This certifies that', 'regular', 13, SOFT);
+    pdf.moveDown(0.2);
+    say('P', facts.learnerName, 'bold', 28, INK);
+    pdf.moveDown(0.2);
+    say('P', 'has completed every lesson and passed the assessment of the course', 'regular', 13, SOFT);
+    pdf.moveDown(0.2);
+    say('P', facts.courseTitle, 'bold', 20, INK);
+    pdf.moveDown(0.6);
+    say('P', `${facts.hours.toFixed(1)} ${facts.hours === 1 ? 'hour' : 'hours'} of learning`, 'regular', 13, INK);
+    say('P', `Issued on ${formatUsDate(facts.issuedAt)}`, 'regular', 13, INK);
     const credits = facts.credits ?? [];
     if (credits.length > 0) {
-      pdf.moveDown(0.5);
-      pdf.fillColor(DARK_GREEN).font('Helvetica-Bold').fontSize(11).text('Continuing-education credit', { width: textWidth });
-      pdf.fillColor(INK).font('Helvetica').fontSize(10);
-      for (const line of credits.slice(0, 6)) pdf.text(creditLineText(line), { width: textWidth });
+      pdf.moveDown(0.4);
+      say('H2', 'Continuing-education credit', 'bold', 11, DARK_GREEN);
+      for (const credit of credits.slice(0, 6)) say('P', creditLineText(credit), 'regular', 10, INK);
     }
-    pdf.moveDown(credits.length > 0 ? 0.6 : 1);
-    pdf.fillColor(SOFT).fontSize(10).text(`Certificate ID: ${facts.id}`, { width: textWidth });
-    pdf.text(`Verify at: ${facts.verificationUrl}`, { width: textWidth, link: facts.verificationUrl });
+    pdf.moveDown(credits.length > 0 ? 0.5 : 1);
+    say('P', `Certificate ID: ${facts.id}`, 'regular', 10, SOFT);
+    w.link('Verify at: ', facts.verificationUrl, { width: textWidth, lineGap: -1.2 });
 
     const qrSize = 140;
     const qrX = width - left - qrSize;
     const qrY = height - 72 - qrSize - 24;
-    drawQr(pdf, QRCode, facts.verificationUrl, qrX, qrY, qrSize);
-    pdf.fillColor(SOFT).font('Helvetica').fontSize(9).text('Scan to verify', qrX, qrY + qrSize + 6, { width: qrSize, align: 'center' });
-    },
-  );
+    w.block('Figure', () => drawQr(pdf, QRCode, facts.verificationUrl, qrX, qrY, qrSize), w.root, {
+      alt: `QR code that opens the verification page, ${facts.verificationUrl}`,
+    });
+    pdf.fillColor(SOFT).fontSize(9);
+    w.paragraph('P', 'Scan to verify', 'regular', { x: qrX, y: qrY + qrSize + 6, width: qrSize, align: 'center' });
+  });
 }

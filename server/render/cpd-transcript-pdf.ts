@@ -1,7 +1,8 @@
 /**
  * A continuing-education transcript (issue 39, pdfkit, A4 portrait): the member's name and number with the body, the
  * provider's name, address, number and web address, each activity (title, course number, date, credit, type), the
- * total, and the verification URL as text and QR code. No email. Plain text runs, so `pdftotext` reads every word.
+ * total, and the verification URL as text and QR code. No email. Plain text runs in embedded Unicode fonts, tagged
+ * (ADR 161) with headings, a table of the activities and a figure for the QR code, so `pdftotext` reads every word.
  */
 import { drawQr } from './certificate-pdf';
 import { renderPdf } from './pdf-document';
@@ -47,63 +48,78 @@ export async function renderTranscriptPdf(facts: TranscriptFacts): Promise<Buffe
         Creator: facts.productName,
       },
     },
-    (pdf) => {
+    (w) => {
+      const { pdf } = w;
       const left = 56;
       const width = pdf.page.width - 2 * left;
-      pdf.fillColor(GREEN).font('Helvetica-Bold').fontSize(14).text(facts.productName, left, 48);
+      pdf.fillColor(GREEN).fontSize(14);
+      w.paragraph('P', facts.productName, 'bold', { x: left, y: 48 });
       pdf.moveDown(0.4);
-      pdf.fillColor(INK).fontSize(22).text(`${facts.bodyName} transcript`);
-      pdf.font('Helvetica').fontSize(12).fillColor(SOFT).text(`Period: ${facts.periodLabel}`);
+      pdf.fillColor(INK).fontSize(22);
+      w.paragraph('H1', `${facts.bodyName} transcript`, 'bold');
+      pdf.fontSize(12).fillColor(SOFT);
+      w.paragraph('P', `Period: ${facts.periodLabel}`, 'regular');
       pdf.moveDown(0.8);
 
-      pdf.fillColor(INK).font('Helvetica-Bold').fontSize(11).text('Member');
-      pdf.font('Helvetica').text(facts.memberName);
-      pdf.text(`${facts.bodyName} number: ${facts.number}`);
+      pdf.fillColor(INK).fontSize(11);
+      w.paragraph('H2', 'Member', 'bold');
+      w.paragraph('P', facts.memberName, 'regular');
+      w.paragraph('P', `${facts.bodyName} number: ${facts.number}`, 'regular');
       pdf.moveDown(0.6);
-      pdf.font('Helvetica-Bold').text('Provider');
-      pdf.font('Helvetica').text(facts.provider.name);
-      if (facts.provider.address) pdf.text(facts.provider.address);
-      pdf.text(facts.provider.number ? `Provider number: ${facts.provider.number}` : 'Provider number: none (not a registered provider of this body)');
-      pdf.text(facts.provider.url, { link: facts.provider.url });
+      w.paragraph('H2', 'Provider', 'bold');
+      w.paragraph('P', facts.provider.name, 'regular');
+      if (facts.provider.address) w.paragraph('P', facts.provider.address, 'regular');
+      w.paragraph('P', facts.provider.number ? `Provider number: ${facts.provider.number}` : 'Provider number: none (not a registered provider of this body)', 'regular');
+      w.link('', facts.provider.url);
       pdf.moveDown(1);
 
-      // The table: a header row, then one row per activity, as tall as its longest cell.
-      const drawRow = (cells: readonly string[], bold: boolean) => {
-        pdf.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(9.5).fillColor(INK);
-        const heights = cells.map((cell, i) => pdf.heightOfString(cell, { width: COLUMNS[i]!.width - 8 }));
-        const height = Math.max(...heights) + 8;
-        if (pdf.y + height > pdf.page.height - 140) pdf.addPage();
+      // The table: a header row, then one row per activity, as tall as its longest cell; a rule under each row.
+      const table = w.group('Table');
+      const drawRow = (cells: readonly string[], header: boolean) => {
+        const style = header ? 'bold' : 'regular';
+        pdf.fontSize(9.5).fillColor(INK);
+        const heights = cells.map((cell, i) => w.heightOf(cell, style, { width: COLUMNS[i]!.width - 8 }));
+        if (pdf.y + Math.max(...heights) + 8 > pdf.page.height - 140) pdf.addPage();
         const top = pdf.y;
+        const row = w.group('TR', table);
         let x = left;
+        let bottom = top + Math.max(...heights) + 8;
         cells.forEach((cell, i) => {
-          pdf.text(cell, x, top + 4, { width: COLUMNS[i]!.width - 8 });
+          w.block(header ? 'TH' : 'TD', () => w.text(cell, style, { x, y: top + 4, width: COLUMNS[i]!.width - 8 }), row);
+          bottom = Math.max(bottom, pdf.y + 4);
           x += COLUMNS[i]!.width;
         });
-        pdf.moveTo(left, top + height).lineTo(left + width, top + height).lineWidth(0.5).stroke(RULE);
+        w.artifact(() => pdf.moveTo(left, bottom).lineTo(left + width, bottom).lineWidth(0.5).stroke(RULE));
         pdf.x = left;
-        pdf.y = top + height;
+        pdf.y = bottom;
       };
       drawRow(COLUMNS.map((c) => c.label), true);
-      if (!facts.activities.length) {
-        pdf.font('Helvetica').fontSize(10).fillColor(SOFT).text('No activities in this period yet.', left, pdf.y + 6);
-      }
       for (const a of facts.activities) {
         const title = a.selfReported ? `${a.title} (self-reported; ${a.provider})` : `${a.title} (${a.provider})`;
         drawRow([title, a.courseNumber ?? 'Not approved by this body', longDate(a.earnedOn), a.credit], false);
       }
+      if (!facts.activities.length) {
+        pdf.fontSize(10).fillColor(SOFT);
+        w.paragraph('P', 'No activities in this period yet.', 'regular', { x: left, y: pdf.y + 6 });
+      }
       pdf.moveDown(0.8);
-      pdf.font('Helvetica-Bold').fontSize(12).fillColor(INK).text(`Total: ${facts.total}`, left);
-      pdf.font('Helvetica').fontSize(10).fillColor(INK);
-      for (const note of facts.notes) pdf.text(note, left, undefined, { width });
-      pdf.font('Helvetica').fontSize(9.5).fillColor(SOFT).text(`Issued on ${longDate(facts.issuedOn)}.`, left);
+      pdf.fontSize(12).fillColor(INK);
+      w.paragraph('P', `Total: ${facts.total}`, 'bold', { x: left });
+      pdf.fontSize(10).fillColor(INK);
+      for (const note of facts.notes) w.paragraph('P', note, 'regular', { x: left, width });
+      pdf.fontSize(9.5).fillColor(SOFT);
+      w.paragraph('P', `Issued on ${longDate(facts.issuedOn)}.`, 'regular', { x: left });
 
       const qrSize = 96;
       if (pdf.y + qrSize + 40 > pdf.page.height - 56) pdf.addPage();
       const qrTop = pdf.y + 16;
-      drawQr(pdf, QRCode, facts.verificationUrl, left, qrTop, qrSize);
-      pdf.fillColor(SOFT).font('Helvetica').fontSize(9.5)
-        .text('Scan or open to confirm this transcript:', left + qrSize + 16, qrTop + 24, { width: width - qrSize - 16 })
-        .text(facts.verificationUrl, { width: width - qrSize - 16, link: facts.verificationUrl });
+      w.block('Figure', () => drawQr(pdf, QRCode, facts.verificationUrl, left, qrTop, qrSize), w.root, {
+        alt: `QR code that opens the transcript's verification page, ${facts.verificationUrl}`,
+      });
+      pdf.fillColor(SOFT).fontSize(9.5);
+      const textWidth = width - qrSize - 16;
+      w.paragraph('P', 'Scan or open to confirm this transcript:', 'regular', { x: left + qrSize + 16, y: qrTop + 24, width: textWidth });
+      w.link('', facts.verificationUrl, { width: textWidth });
     },
   );
 }

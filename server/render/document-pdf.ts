@@ -1,4 +1,8 @@
-/** Renders a titled document of headed sections into a real, multi-page PDF with pdfkit (library files, legal pages). */
+/**
+ * Renders a titled document of headed sections into a real, multi-page PDF with pdfkit (library files, legal pages,
+ * newsletters), in embedded Unicode fonts and tagged (ADR 161): the title a heading, each section a 'Sect' with its
+ * heading and paragraphs, a list of references a list, the page footers artifacts.
+ */
 import { renderPdf } from './pdf-document';
 
 export interface DocumentSection {
@@ -24,44 +28,44 @@ const HANGING_INDENT = 18;
 const KEEP_WITH_NEXT = 90;
 
 export function renderDocumentPdf(doc: DocumentSpec): Promise<Buffer> {
-  return renderPdf(
-    {
-    size: 'A4',
-    margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
-    info: { Title: doc.title, Author: 'SustainLearn', Creator: 'SustainLearn', ...(doc.keywords ? { Keywords: doc.keywords } : {}) },
-    pdfVersion: '1.7',
-    lang: 'en',
-    displayTitle: true,
-    tagged: false,
-    // Pages stay in memory until the end so each can be numbered "Page n of m".
-    bufferPages: true,
-  },
-    (pdf) => {
-
-    pdf.fillColor(GREEN).font('Helvetica-Bold').fontSize(10).text('SustainLearn');
+  const info = { Title: doc.title, Author: 'SustainLearn', Creator: 'SustainLearn', ...(doc.keywords ? { Keywords: doc.keywords } : {}) };
+  // Pages stay in memory until the end so each can be numbered "Page n of m".
+  return renderPdf({ size: 'A4', margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN }, info, lang: 'en', bufferPages: true }, (w) => {
+    const { pdf } = w;
+    pdf.fillColor(GREEN).fontSize(10);
+    w.paragraph('P', 'SustainLearn', 'bold');
     pdf.moveDown(0.5);
-    pdf.fillColor(INK).font('Helvetica-Bold').fontSize(22).text(doc.title);
-    if (doc.subtitle) pdf.moveDown(0.3).font('Helvetica').fontSize(11).fillColor(SOFT).text(doc.subtitle);
+    pdf.fillColor(INK).fontSize(22);
+    w.paragraph('H1', doc.title, 'bold');
+    if (doc.subtitle) {
+      pdf.moveDown(0.3).fontSize(11).fillColor(SOFT);
+      w.paragraph('P', doc.subtitle, 'regular');
+    }
     pdf.moveDown(1);
     for (const section of doc.sections) {
+      const sect = w.group('Sect');
       // A heading never ends a page alone: it moves on with the text it introduces.
       // An untitled section (a newsletter's opening words) has no heading line.
       if (section.heading) {
         if (pdf.y > pdf.page.height - MARGIN - KEEP_WITH_NEXT) pdf.addPage();
-        pdf.fillColor(GREEN).font('Helvetica-Bold').fontSize(14).text(section.heading);
+        pdf.fillColor(GREEN).fontSize(14);
+        w.paragraph('H2', section.heading, 'bold', {}, sect);
         pdf.moveDown(0.4);
       }
       for (const paragraph of section.paragraphs) {
         const lines = paragraph.split('\n').map((line) => line.trim()).filter(Boolean);
-        pdf.fillColor(INK).font('Helvetica').fontSize(11);
+        pdf.fillColor(INK).fontSize(11);
         if (lines.length > 1) {
+          // A list of references: each entry a list item.
+          const list = w.group('L', sect);
           for (const line of lines) {
-            pdf.text(line, MARGIN + HANGING_INDENT, pdf.y, { indent: -HANGING_INDENT, lineGap: 2 });
+            const item = w.group('LI', list);
+            w.paragraph('LBody', line, 'regular', { x: MARGIN + HANGING_INDENT, y: pdf.y, indent: -HANGING_INDENT, lineGap: 2 }, item);
             pdf.moveDown(0.3);
           }
           pdf.x = MARGIN;
         } else {
-          pdf.text(lines[0] ?? '', { align: 'left', lineGap: 3 });
+          w.paragraph('P', lines[0] ?? '', 'regular', { align: 'left', lineGap: 3 }, sect);
         }
         pdf.moveDown(0.6);
       }
@@ -75,12 +79,11 @@ export function renderDocumentPdf(doc: DocumentSpec): Promise<Buffer> {
       // Writing inside the bottom margin would start a new page unless the margin is lifted while the footer is drawn.
       const bottom = pdf.page.margins.bottom;
       pdf.page.margins.bottom = 0;
-      pdf.fillColor(SOFT).font('Helvetica').fontSize(9)
-        .text(`${footerTitle}  |  Page ${i - range.start + 1} of ${range.count}`, MARGIN, pdf.page.height - MARGIN / 2 - 6, {
-          width: pdf.page.width - 2 * MARGIN, align: 'center', lineBreak: false,
-        });
+      pdf.fillColor(SOFT).fontSize(9);
+      w.artifact(() => w.text(`${footerTitle}  |  Page ${i - range.start + 1} of ${range.count}`, 'regular', {
+        x: MARGIN, y: pdf.page.height - MARGIN / 2 - 6, width: pdf.page.width - 2 * MARGIN, align: 'center', lineBreak: false,
+      }), 'Pagination');
       pdf.page.margins.bottom = bottom;
     }
-    },
-  );
+  });
 }

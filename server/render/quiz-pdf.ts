@@ -1,6 +1,7 @@
 /**
  * The quiz results document (pdfkit): product, learner, topic, date, score, then every question with the learner's
- * answer, the right answer and the explanation. Plain text runs, so `pdftotext` and screen readers get every word.
+ * answer, the right answer and the explanation. Plain text runs in embedded Unicode fonts, tagged (ADR 161): headings for
+ * the title, the answers and each question, a paragraph for each fact. So `pdftotext` and screen readers get every word.
  */
 import { renderPdf } from './pdf-document';
 import { formatUsDate } from '../../src/domain/text';
@@ -40,28 +41,31 @@ export function optionLabel(options: string[], index: number): string {
 }
 
 export function renderQuizResultsPdf(results: QuizResults): Promise<Buffer> {
-  return renderPdf(
-    {
-    size: 'A4',
-    margins: { top: 56, bottom: 56, left: 60, right: 60 },
-    info: {
-      Title: `${results.topicTitle} quiz results`,
-      Author: results.productName,
-      Subject: `Quiz results for ${results.learnerName}`,
-      Creator: results.productName,
-    },
-    pdfVersion: '1.7',
-    lang: 'en-US',
-    displayTitle: true,
-  },
-    (pdf) => {
-
+  const info = {
+    Title: `${results.topicTitle} quiz results`,
+    Author: results.productName,
+    Subject: `Quiz results for ${results.learnerName}`,
+    Creator: results.productName,
+  };
+  return renderPdf({ size: 'A4', margins: { top: 56, bottom: 56, left: 60, right: 60 }, info }, (w) => {
+    const { pdf } = w;
     const width = pdf.page.width - pdf.page.margins.left - pdf.page.margins.right;
     const percent = results.total > 0 ? Math.round((results.score / results.total) * 100) : 0;
+    /** A paragraph of a bold label and its value, in two colours. */
+    const labelled = (label: string, value: string, valueColor: string, options: PDFKit.Mixins.TextOptions = {}) => {
+      w.block('P', () => {
+        pdf.fillColor(SOFT);
+        w.text(label, 'bold', { continued: true });
+        pdf.fillColor(valueColor);
+        w.text(value, 'regular', options);
+      });
+    };
 
-    pdf.fillColor(GREEN).font('Helvetica-Bold').fontSize(12).text(results.productName);
+    pdf.fillColor(GREEN).fontSize(12);
+    w.paragraph('P', results.productName, 'bold');
     pdf.moveDown(0.4);
-    pdf.fillColor(DARK_GREEN).font('Helvetica-Bold').fontSize(24).text('Quiz Results');
+    pdf.fillColor(DARK_GREEN).fontSize(24);
+    w.paragraph('H1', 'Quiz Results', 'bold');
     pdf.moveDown(0.6);
 
     const facts: [string, string][] = [
@@ -70,38 +74,36 @@ export function renderQuizResultsPdf(results: QuizResults): Promise<Buffer> {
       ['Date', formatResultDate(results.completedAt)],
       ['Score', `${results.score}/${results.total} (${percent}%)`],
     ];
+    pdf.fontSize(11);
     for (const [label, value] of facts) {
-      pdf.fillColor(SOFT).font('Helvetica-Bold').fontSize(11).text(`${label}: `, { continued: true });
-      pdf.fillColor(INK).font('Helvetica').text(value);
+      labelled(`${label}: `, value, INK);
       pdf.moveDown(0.2);
     }
     pdf.moveDown(0.6);
     const y = pdf.y;
-    pdf.moveTo(pdf.page.margins.left, y).lineTo(pdf.page.margins.left + width, y).lineWidth(1).strokeColor('#d9d4c7').stroke();
+    w.artifact(() => pdf.moveTo(pdf.page.margins.left, y).lineTo(pdf.page.margins.left + width, y).lineWidth(1).strokeColor('#d9d4c7').stroke());
     pdf.moveDown(0.8);
 
-    pdf.fillColor(DARK_GREEN).font('Helvetica-Bold').fontSize(15).text('Your answers');
+    pdf.fillColor(DARK_GREEN).fontSize(15);
+    w.paragraph('H2', 'Your answers', 'bold');
     pdf.moveDown(0.5);
     results.questions.forEach((q, i) => {
       // Keep a question's block together when little room is left on the page.
       if (pdf.y > pdf.page.height - pdf.page.margins.bottom - 110) pdf.addPage();
       const correct = q.selectedOption === q.correctIndex;
-      pdf.fillColor(INK).font('Helvetica-Bold').fontSize(11.5).text(`${i + 1}. ${q.question}`, { lineGap: 2 });
+      pdf.fillColor(INK).fontSize(11.5);
+      w.paragraph('H3', `${i + 1}. ${q.question}`, 'bold', { lineGap: 2 });
       pdf.moveDown(0.25);
       const chosen = q.selectedOption === null ? 'Not answered' : optionLabel(q.options, q.selectedOption);
-      pdf.fillColor(SOFT).font('Helvetica-Bold').fontSize(10.5).text('Your answer: ', { continued: true });
-      pdf.fillColor(correct ? GREEN : WRONG).font('Helvetica').text(`${chosen} (${correct ? 'correct' : 'incorrect'})`);
-      pdf.fillColor(SOFT).font('Helvetica-Bold').text('Correct answer: ', { continued: true });
-      pdf.fillColor(INK).font('Helvetica').text(optionLabel(q.options, q.correctIndex));
-      pdf.fillColor(SOFT).font('Helvetica-Bold').text('Explanation: ', { continued: true });
-      pdf.fillColor(INK).font('Helvetica').text(q.explanation, { lineGap: 2 });
+      pdf.fontSize(10.5);
+      labelled('Your answer: ', `${chosen} (${correct ? 'correct' : 'incorrect'})`, correct ? GREEN : WRONG);
+      labelled('Correct answer: ', optionLabel(q.options, q.correctIndex), INK);
+      labelled('Explanation: ', q.explanation, INK, { lineGap: 2 });
       pdf.moveDown(0.8);
     });
 
     pdf.moveDown(0.5);
-    pdf.fillColor(SOFT).font('Helvetica-Oblique').fontSize(9).text(
-      `Generated by ${results.productName} on ${formatResultDate(results.completedAt)}. Keep learning at your own pace.`,
-    );
-    },
-  );
+    pdf.fillColor(SOFT).fontSize(9);
+    w.paragraph('P', `Generated by ${results.productName} on ${formatResultDate(results.completedAt)}. Keep learning at your own pace.`, 'italic');
+  });
 }

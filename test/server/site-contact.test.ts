@@ -1,7 +1,8 @@
 /**
  * Contact details from the settings (issue 41 item 12): the API answers CONTACT_EMAIL, CONTACT_PHONE and
  * CONTACT_ADDRESS; the legal PDFs name the configured email (read back with pdftotext) and are drawn again only when
- * the details change; a bad value stops the configuration with one clear line.
+ * the details change, or when a stored one predates tagged PDFs in embedded fonts (ADR 161); a bad value stops the
+ * configuration with one clear line.
  */
 import { spawnSync } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +10,8 @@ import { siteContact } from '../../src/contract/site';
 import { DEFAULT_CONTACT, type SiteContact } from '../../src/domain/site';
 import { CONTENT_DIR } from '../../server/app';
 import { ConfigError, loadConfig } from '../../server/config';
-import { refreshLegalDocuments } from '../../server/content-import/legal';
+import { storeFile } from '../../server/content-import/files';
+import { contactKeywords, refreshLegalDocuments } from '../../server/content-import/legal';
 import { getUrl, send } from './api';
 import { describeWithApp } from './fixture';
 
@@ -45,6 +47,24 @@ describeWithApp('contact details from the settings', {
     // Back to the defaults: drawn again, naming the default address.
     expect(await refreshLegalDocuments(db, CONTENT_DIR, DEFAULT_CONTACT)).toHaveLength(2);
     expect(textOf((await getUrl(ctx(), '/files/legal/terms.pdf')).rawPayload)).toContain(DEFAULT_CONTACT.email);
+
+    // A PDF stored before ADR 161, with the same details: untagged, in Helvetica (not embedded). Drawn again, once.
+    const { default: PDFDocument } = await import('pdfkit');
+    const old = await new Promise<Buffer>((resolve) => {
+      const pdf = new PDFDocument({ info: { Title: 'Terms', Keywords: contactKeywords(DEFAULT_CONTACT) } });
+      const chunks: Buffer[] = [];
+      pdf.on('data', (chunk: Buffer) => chunks.push(chunk));
+      pdf.on('end', () => resolve(Buffer.concat(chunks)));
+      pdf.font('Helvetica').text('Terms and conditions');
+      pdf.end();
+    });
+    await db.transaction((tx) => storeFile(tx, '/files/legal/terms.pdf', 'application/pdf', new Uint8Array(old)));
+    expect(await refreshLegalDocuments(db, CONTENT_DIR, DEFAULT_CONTACT)).toEqual(['/files/legal/terms.pdf']);
+    expect(await refreshLegalDocuments(db, CONTENT_DIR, DEFAULT_CONTACT)).toEqual([]);
+    const redrawn = (await getUrl(ctx(), '/files/legal/terms.pdf')).rawPayload;
+    expect(textOf(redrawn)).toContain(DEFAULT_CONTACT.email);
+    expect(Buffer.from(redrawn).includes('/StructTreeRoot')).toBe(true);
+    expect(Buffer.from(redrawn).includes('/FontFile2')).toBe(true);
   });
 });
 
