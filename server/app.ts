@@ -46,6 +46,7 @@ import { cpdVerificationRoutes } from './routes/cpd-verification';
 import { authoringRoutes } from './routes/authoring';
 import { articleHandler } from './services/authoring/articles';
 import { AUTHORING_PUBLISH_JOB, AuthoringService } from './services/authoring/service';
+import { workshopHandler } from './services/authoring/workshops';
 import { moderationRoutes } from './routes/moderation';
 import { staffMemberRoutes } from './routes/staff-members';
 import { systemRoutes } from './routes/system';
@@ -256,7 +257,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const staffSessions = new StaffSessionService(db, workshops, app.mailer, { now, onChanged: contentPublished });
   const transcripts = new TranscriptVerification(db, (error) => app.log.error({ err: error }, 'transcript check failed'));
   // Content published in the browser (ADR 157): the other processes hear it at the commit, this one drops its own.
-  const authoring = new AuthoringService(db, [articleHandler], {
+  const authoring = new AuthoringService(db, [articleHandler, workshopHandler], {
     now,
     // Search answers are kept with the community's (they hold posts too): both go.
     publishIn: async (tx) => {
