@@ -47,6 +47,7 @@ import { authoringRoutes } from './routes/authoring';
 import { articleHandler } from './services/authoring/articles';
 import { AUTHORING_PUBLISH_JOB, AuthoringService } from './services/authoring/service';
 import { workshopHandler } from './services/authoring/workshops';
+import { courseHandler } from './services/authoring/courses';
 import { moderationRoutes } from './routes/moderation';
 import { staffMemberRoutes } from './routes/staff-members';
 import { systemRoutes } from './routes/system';
@@ -257,7 +258,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const staffSessions = new StaffSessionService(db, workshops, app.mailer, { now, onChanged: contentPublished });
   const transcripts = new TranscriptVerification(db, (error) => app.log.error({ err: error }, 'transcript check failed'));
   // Content published in the browser (ADR 157): the other processes hear it at the commit, this one drops its own.
-  const authoring = new AuthoringService(db, [articleHandler, workshopHandler], {
+  const authoring = new AuthoringService(db, [articleHandler, workshopHandler, courseHandler(join(CONTENT_DIR, 'images'))], {
     now,
     // Search answers are kept with the community's (they hold posts too): both go.
     publishIn: async (tx) => {

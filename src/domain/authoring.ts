@@ -137,7 +137,8 @@ export const COURSE_MAX_QUESTIONS = 10;
  * format of docs/content-format.md) and its assessment's questions. A draft may lack lesson bodies and questions;
  * publishing checks every lesson against the lesson rules and asks for 6 to 10 questions (the import's rules).
  */
-export const courseFieldsSchema = z.object({
+/** A course's own fields and objectives: what the import's course file holds besides its outline (courses/<slug>.json). */
+export const courseOwnFieldsSchema = z.object({
   slug,
   title: words(200, 'Title is required'),
   description: words(600, 'Description is required'),
@@ -148,6 +149,9 @@ export const courseFieldsSchema = z.object({
   credits: creditLinesSchema.default([]),
   passPercent: z.number().int().min(50).max(100).default(70),
   objectives: z.array(words(300, 'Write the objective')).min(1, 'Add at least one objective'),
+});
+
+export const courseFieldsSchema = courseOwnFieldsSchema.extend({
   sections: z
     .array(z.object({
       title: words(200, 'Name the module'),
