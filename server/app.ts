@@ -81,6 +81,7 @@ import { StaffCpdService } from './services/staff-cpd';
 import { TranscriptVerification } from './services/cpd-verification';
 import { StaffMemberService } from './services/staff-members';
 import { JobRunner } from './services/jobs';
+import { UPLOAD_SWEEP_JOB, UploadSweep } from './services/upload-sweep';
 import { NEWSLETTER_JOB, NewsletterService } from './services/newsletter';
 import { NOTIFICATION_DIGEST_JOB, NOTIFICATION_MAIL_JOB, NotificationService } from './services/notifications';
 import { NotificationMailService } from './services/notification-mail';
@@ -272,6 +273,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.contentChangedHere();
     },
   });
+  const uploadSweep = new UploadSweep(db, now);
   const jobs = new JobRunner(db, {
     [REMINDER_JOB]: (job) => workshops.sendReminder(job),
     [REGISTRANT_MESSAGE_JOB]: (job) => staffWorkshops.sendMessage(job),
@@ -280,6 +282,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     [NOTIFICATION_MAIL_JOB]: (job) => notificationMail.sendOne(job),
     [NOTIFICATION_DIGEST_JOB]: (job) => notificationMail.sendDigest(job),
     [AUTHORING_PUBLISH_JOB]: (job) => authoring.runScheduled(job),
+    [UPLOAD_SWEEP_JOB]: () => uploadSweep.run(),
   }, now, (error, job) =>
     app.log.error({ err: error, job: job?.kind }, 'a job failed'), {
     onRun: (kind, ok) => metrics.job(kind, ok),
@@ -370,6 +373,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     Promise.all([
       pruneExpired(db, new Date(now())).catch((error: unknown) => app.log.warn({ err: error }, 'pruning expired rows failed')),
       workshops.fillWindow().catch((error: unknown) => app.log.warn({ err: error }, 'making workshop sessions failed')),
+      uploadSweep.schedule().catch((error: unknown) => app.log.warn({ err: error }, 'asking for the upload sweep failed')),
     ]);
   const pruning = setInterval(prune, PRUNE_EVERY_MS);
   pruning.unref();
