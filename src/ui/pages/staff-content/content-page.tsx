@@ -17,7 +17,7 @@ import { EDITORS } from '../staff-workshops/roles';
 import './staff-content.css';
 
 /** The kinds edited in the browser so far; the others still come through the content import. */
-export const EDITABLE_KINDS: readonly AuthoringKind[] = ['articles'];
+export const EDITABLE_KINDS: readonly AuthoringKind[] = ['articles', 'workshops', 'courses'];
 
 function Items({ kind, q, status }: { kind: AuthoringKind; q: string; status: AuthoringStatus | '' }) {
   const answer = useQuery(listContent, { params: { kind }, query: { ...(q ? { q } : {}), ...(status ? { status } : {}) } });
@@ -89,6 +89,8 @@ function Filters({ kind, q, status }: { kind: AuthoringKind; q: string; status: 
   );
 }
 
+const NEW_LABELS: Partial<Record<AuthoringKind, string>> = { workshops: 'New workshop series', courses: 'New course' };
+
 export default function StaffContentPage() {
   const { kind: kindParam = 'articles' } = useParams<{ kind?: string }>();
   const kind = (EDITABLE_KINDS as readonly string[]).includes(kindParam) ? (kindParam as AuthoringKind) : 'articles';
@@ -113,7 +115,7 @@ export default function StaffContentPage() {
               <div className="staff-content__bar">
                 <Filters kind={k} q={q} status={status} />
                 <Link href={paths.staffContentNew(k)} className="button">
-                  New article
+                  {NEW_LABELS[k] ?? 'New article'}
                 </Link>
               </div>
               <Items kind={k} q={q} status={status} />

@@ -16,16 +16,20 @@ import { useServices } from '../../services-context';
 import { StaffPage } from '../staff/staff-page';
 import { EDITORS } from '../staff-workshops/roles';
 import { ArticleFields } from './article-fields';
+import { CourseFields, NEW_COURSE } from './course-fields';
+import { NEW_WORKSHOP, WorkshopFields } from './workshop-fields';
 import { EditorActions } from './editor-actions';
 import { History } from './history';
 import './staff-content.css';
 
 const NEW_ARTICLE = { slug: '', title: '', category: 'carbon', description: '', authorId: null, readTime: null, imageUrl: '', featured: false, body: '' };
+/** What a new item of each kind starts from. */
+const NEW_FIELDS: Partial<Record<AuthoringKind, Record<string, unknown>>> = { workshops: NEW_WORKSHOP, courses: NEW_COURSE };
 
 function Editor({ kind, item, authors }: { kind: AuthoringKind; item: EditorItem | null; authors: { id: string; name: string }[] }) {
   const { machines } = useServices();
   const [machine] = useState(machines.contentEditor);
-  const actor = useActorRef(machine, { input: { kind, item, fields: NEW_ARTICLE } });
+  const actor = useActorRef(machine, { input: { kind, item, fields: NEW_FIELDS[kind] ?? NEW_ARTICLE } });
   const snapshot = useSelector(actor, (s) => s);
   const { context } = snapshot;
   const busy = !snapshot.matches('editing') && !snapshot.matches('conflict') && !snapshot.matches('failed');
@@ -71,13 +75,19 @@ function Editor({ kind, item, authors }: { kind: AuthoringKind; item: EditorItem
           </div>
         </section>
       )}
-      <ArticleFields
-        fields={context.fields}
-        errors={context.fieldErrors}
-        authors={[{ id: '', name: EDITORIAL_TEAM }, ...authors]}
-        disabled={busy}
-        onChange={(name, value) => actor.send({ type: 'field.change', name, value })}
-      />
+      {kind === 'workshops' ? (
+        <WorkshopFields fields={context.fields} errors={context.fieldErrors} disabled={busy} onChange={(name, value) => actor.send({ type: 'field.change', name, value })} />
+      ) : kind === 'courses' ? (
+        <CourseFields fields={context.fields} errors={context.fieldErrors} disabled={busy} onChange={(name, value) => actor.send({ type: 'field.change', name, value })} />
+      ) : (
+        <ArticleFields
+          fields={context.fields}
+          errors={context.fieldErrors}
+          authors={[{ id: '', name: EDITORIAL_TEAM }, ...authors]}
+          disabled={busy}
+          onChange={(name, value) => actor.send({ type: 'field.change', name, value })}
+        />
+      )}
       <EditorActions actor={actor} snapshot={snapshot} kind={kind} />
       {context.item && <History kind={kind} id={context.item.id} version={context.item.version} onRestore={(revisionId) => actor.send({ type: 'editor.restore', revisionId })} />}
     </div>
@@ -98,10 +108,13 @@ function EditorLoader({ kind, id }: { kind: AuthoringKind; id: string }) {
   return id === 'new' ? <Editor kind={kind} item={null} authors={authors.data.authors} /> : <Existing kind={kind} id={id} authors={authors.data.authors} />;
 }
 
+/** The editor's heading: 'New workshop series', 'Edit course', … */
+const KIND_NOUNS: Record<string, string> = { articles: 'article', workshops: 'workshop series', courses: 'course' };
+
 export default function StaffContentEditorPage() {
   const { kind = 'articles', id = 'new' } = useParams<{ kind: string; id: string }>();
   return (
-    <StaffPage title={id === 'new' ? 'New article' : 'Edit article'} roles={EDITORS}>
+    <StaffPage title={`${id === 'new' ? 'New' : 'Edit'} ${KIND_NOUNS[kind] ?? 'article'}`} roles={EDITORS}>
       {() => (
         <>
           <p>

@@ -11,6 +11,7 @@ import { paths } from '../../routes';
 import { ArticleView } from '../articles/article-page';
 import { StaffPage } from '../staff/staff-page';
 import { EDITORS } from '../staff-workshops/roles';
+import { CoursePreview, WorkshopPreview } from './kind-previews';
 import './staff-content.css';
 
 function Preview({ kind, id }: { kind: string; id: string }) {
@@ -23,7 +24,13 @@ function Preview({ kind, id }: { kind: string; id: string }) {
         Preview: this is how the page will look once published. Only staff can see it.{' '}
         <Link href={paths.staffContentItem(kind, id)}>Back to the editor</Link>
       </p>
-      <ArticleView article={answer.data.page as unknown as Article} />
+      {kind === 'workshops' ? (
+        <WorkshopPreview page={answer.data.page as never} />
+      ) : kind === 'courses' ? (
+        <CoursePreview page={answer.data.page as never} />
+      ) : (
+        <ArticleView article={answer.data.page as unknown as Article} />
+      )}
     </>
   );
 }
