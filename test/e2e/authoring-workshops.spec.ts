@@ -11,7 +11,7 @@ import { tabTo } from './support/keyboard';
 import { signInAsStaff } from './support/staff';
 
 test('an editor writes, previews and publishes a workshop series by keyboard, and a member sees its sessions', async ({ page, browser }, testInfo) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const run = `${testInfo.workerIndex}-${Date.now() % 1_000_000}`;
   const title = `Retrofit heat pump clinic ${run}`;
   await signInAsStaff(page, 'editor');
@@ -36,9 +36,9 @@ test('an editor writes, previews and publishes a workshop series by keyboard, an
   await typeInto('Join link', `https://events.sustainlearn.example/heat-pump-clinic-${run}`);
   await typeInto('Seats', '24');
   // The schedule: the last Thursday of each month, by the selects' own keys.
-  await tabTo(page, form.getByLabel('Week of the month'));
+  await tabTo(page, form.getByLabel('Week of the month', { exact: true }));
   await page.keyboard.type('Last');
-  await tabTo(page, form.getByLabel('Weekday'));
+  await tabTo(page, form.getByLabel('Weekday', { exact: true }));
   await page.keyboard.type('Thu');
   await typeInto('Local start time (like 17:00)', '12:30');
   await expect(form.getByLabel('Host 1: name')).toHaveValue(EDITORIAL_TEAM);

@@ -32,6 +32,8 @@ export const NEW_COURSE = {
 export function CourseFields({ fields, errors, disabled, onChange }: Props) {
   const categoryError = useId();
   const levelError = useId();
+  const categoryLabel = useId();
+  const levelLabel = useId();
   const sections = (Array.isArray(fields.sections) ? fields.sections : []) as Section[];
   const questions = (Array.isArray(fields.questions) ? fields.questions : []) as Question[];
   const objectives = Array.isArray(fields.objectives) ? (fields.objectives as string[]) : [];
@@ -48,8 +50,10 @@ export function CourseFields({ fields, errors, disabled, onChange }: Props) {
       />
       <Field label="Description" multiline value={text(fields.description)} onChange={(v) => onChange('description', v)} error={errors.description ?? null} isDisabled={disabled} />
       <label className="field">
-        <span className="field__label">Category</span>
-        <select className="field__input" value={text(fields.category)} disabled={disabled} aria-describedby={categoryError} onChange={(e) => onChange('category', e.target.value)}>
+        <span className="field__label" id={categoryLabel}>
+          Category
+        </span>
+        <select className="field__input" value={text(fields.category)} disabled={disabled} aria-labelledby={categoryLabel} aria-describedby={categoryError} onChange={(e) => onChange('category', e.target.value)}>
           {CONTENT_CATEGORIES.map((c) => (
             <option key={c.id} value={c.id}>
               {c.label}
@@ -59,8 +63,10 @@ export function CourseFields({ fields, errors, disabled, onChange }: Props) {
         <InlineError id={categoryError} error={errors.category ?? null} />
       </label>
       <label className="field">
-        <span className="field__label">Level</span>
-        <select className="field__input" value={text(fields.level)} disabled={disabled} aria-describedby={levelError} onChange={(e) => onChange('level', e.target.value)}>
+        <span className="field__label" id={levelLabel}>
+          Level
+        </span>
+        <select className="field__input" value={text(fields.level)} disabled={disabled} aria-labelledby={levelLabel} aria-describedby={levelError} onChange={(e) => onChange('level', e.target.value)}>
           {COURSE_LEVELS.map((l) => (
             <option key={l} value={l}>
               {capital(l)}

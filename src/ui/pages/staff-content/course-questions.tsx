@@ -19,6 +19,7 @@ const OPTIONS = [0, 1, 2, 3];
 
 export function CourseQuestions({ questions, lessons, error, disabled, onChange }: Props) {
   const errorId = useId();
+  const baseId = useId();
   const set = (i: number, q: Question) => onChange(questions.map((x, j) => (j === i ? q : x)));
   return (
     <fieldset className="workshop-editor__group" aria-describedby={errorId}>
@@ -36,8 +37,10 @@ export function CourseQuestions({ questions, lessons, error, disabled, onChange 
                 onChange={(v) => set(i, { ...q, options: OPTIONS.map((n) => (n === o ? v : (q.options[n] ?? ''))) })} />
             ))}
             <label className="field">
-              <span className="field__label">{label}: the right option</span>
-              <select className="field__input" value={q.correctIndex} disabled={disabled} onChange={(e) => set(i, { ...q, correctIndex: Number(e.target.value) })}>
+              <span className="field__label" id={`${baseId}-right-${i}`}>
+                {label}: the right option
+              </span>
+              <select className="field__input" aria-labelledby={`${baseId}-right-${i}`} value={q.correctIndex} disabled={disabled} onChange={(e) => set(i, { ...q, correctIndex: Number(e.target.value) })}>
                 {OPTIONS.map((o) => (
                   <option key={o} value={o}>
                     Option {o + 1}
@@ -47,8 +50,10 @@ export function CourseQuestions({ questions, lessons, error, disabled, onChange 
             </label>
             <Field label={`${label}: why it is right`} multiline value={q.explanation} onChange={(v) => set(i, { ...q, explanation: v })} isDisabled={disabled} />
             <label className="field">
-              <span className="field__label">{label}: written from the lesson</span>
-              <select className="field__input" value={q.lesson} disabled={disabled} onChange={(e) => set(i, { ...q, lesson: e.target.value })}>
+              <span className="field__label" id={`${baseId}-lesson-${i}`}>
+                {label}: written from the lesson
+              </span>
+              <select className="field__input" aria-labelledby={`${baseId}-lesson-${i}`} value={q.lesson} disabled={disabled} onChange={(e) => set(i, { ...q, lesson: e.target.value })}>
                 <option value="">Choose a lesson</option>
                 {lessons.map((l) => (
                   <option key={l.slug} value={l.slug}>

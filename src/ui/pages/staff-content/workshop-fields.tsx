@@ -41,10 +41,13 @@ function scheduleOf(kind: string, from: Schedule): Schedule {
 function Select({ label, value, options, disabled, onChange, errorId }: {
   label: string; value: string; options: [string, string][]; disabled: boolean; onChange: (value: string) => void; errorId?: string;
 }) {
+  const labelId = useId();
   return (
     <label className="field">
-      <span className="field__label">{label}</span>
-      <select className="field__input" value={value} disabled={disabled} aria-describedby={errorId} onChange={(e) => onChange(e.target.value)}>
+      <span className="field__label" id={labelId}>
+        {label}
+      </span>
+      <select className="field__input" value={value} disabled={disabled} aria-labelledby={labelId} aria-describedby={errorId} onChange={(e) => onChange(e.target.value)}>
         {options.map(([v, l]) => (
           <option key={v} value={v}>
             {l}
@@ -97,12 +100,11 @@ function ScheduleFields({ schedule, error, disabled, onChange }: { schedule: Sch
 }
 
 /** A list of rows (hosts, agenda items) with Add and Remove; each row's inputs are named by its number. */
-function Rows<T>({ legend, rows, blank, error, disabled, onChange, render, summary }: {
-  legend: string; rows: T[]; blank: T; error: string | undefined; disabled: boolean; onChange: (rows: T[]) => void;
+function Rows<T>({ legend, noun, add, rows, blank, error, disabled, onChange, render, summary }: {
+  legend: string; noun: string; add: string; rows: T[]; blank: T; error: string | undefined; disabled: boolean; onChange: (rows: T[]) => void;
   render: (row: T, n: number, set: (row: T) => void) => React.ReactNode; summary?: string;
 }) {
   const errorId = useId();
-  const noun = legend.toLowerCase().replace(/s$/, '');
   return (
     <fieldset className="workshop-editor__group" aria-describedby={errorId}>
       <legend>{legend}</legend>
@@ -117,7 +119,7 @@ function Rows<T>({ legend, rows, blank, error, disabled, onChange, render, summa
         </div>
       ))}
       <button type="button" className="button button--secondary" disabled={disabled} onClick={() => onChange([...rows, blank])}>
-        Add a {noun === 'agenda' ? 'agenda item' : noun}
+        {add}
       </button>
       <InlineError id={errorId} error={error ?? null} />
     </fieldset>
@@ -156,7 +158,7 @@ export function WorkshopFields({ fields, errors, disabled, onChange }: Props) {
       <Field label="Seats" inputMode="numeric" value={numberText(fields.capacity)} onChange={(v) => onChange('capacity', toNumber(v))} error={errors.capacity ?? null} isDisabled={disabled} />
       <ScheduleFields schedule={(fields.schedule ?? {}) as Schedule} error={errors.schedule} disabled={disabled} onChange={(s) => onChange('schedule', s)} />
       <Rows<Host>
-        legend="Hosts" rows={hosts} blank={{ name: '', role: '' }} error={errors.hosts} disabled={disabled} onChange={(rows) => onChange('hosts', rows)}
+        legend="Hosts" noun="host" add="Add a host" rows={hosts} blank={{ name: '', role: '' }} error={errors.hosts} disabled={disabled} onChange={(rows) => onChange('hosts', rows)}
         render={(host, n, set) => (
           <>
             <Field label={`Host ${n}: name`} value={host.name} onChange={(v) => set({ ...host, name: v })} isDisabled={disabled} />
@@ -165,7 +167,7 @@ export function WorkshopFields({ fields, errors, disabled, onChange }: Props) {
         )}
       />
       <Rows<AgendaItem>
-        legend="Agenda" rows={agenda} blank={{ minutes: 10, item: '' }} error={errors.agenda} disabled={disabled} onChange={(rows) => onChange('agenda', rows)}
+        legend="Agenda" noun="agenda item" add="Add an agenda item" rows={agenda} blank={{ minutes: 10, item: '' }} error={errors.agenda} disabled={disabled} onChange={(rows) => onChange('agenda', rows)}
         summary={`Adds up to ${planned} of ${numberText(fields.duration) || '?'} minutes.`}
         render={(item, n, set) => (
           <>
