@@ -44,9 +44,7 @@ import { uploadRoutes } from './routes/uploads';
 import { staffCpdRoutes } from './routes/staff-cpd';
 import { cpdVerificationRoutes } from './routes/cpd-verification';
 import { authoringRoutes } from './routes/authoring';
-import { articleHandler } from './services/authoring/articles';
-import { libraryHandlers } from './services/authoring/documents';
-import { homeHandlers } from './services/authoring/home';
+import { authoringHandlers } from './services/authoring/handlers';
 import { AUTHORING_PUBLISH_JOB, AuthoringService } from './services/authoring/service';
 import { moderationRoutes } from './routes/moderation';
 import { staffMemberRoutes } from './routes/staff-members';
@@ -81,6 +79,7 @@ import { StaffCpdService } from './services/staff-cpd';
 import { TranscriptVerification } from './services/cpd-verification';
 import { StaffMemberService } from './services/staff-members';
 import { JobRunner } from './services/jobs';
+import { UPLOAD_SWEEP_JOB, UploadSweep } from './services/upload-sweep';
 import { NEWSLETTER_JOB, NewsletterService } from './services/newsletter';
 import { NOTIFICATION_DIGEST_JOB, NOTIFICATION_MAIL_JOB, NOTIFICATION_PUSH_JOB, NotificationService } from './services/notifications';
 import { PushService, vapidKeysOf } from './services/push';
@@ -263,7 +262,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const staffSessions = new StaffSessionService(db, workshops, app.mailer, { now, onChanged: contentPublished });
   const transcripts = new TranscriptVerification(db, (error) => app.log.error({ err: error }, 'transcript check failed'));
   // Content published in the browser (ADR 157): the other processes hear it at the commit, this one drops its own.
-  const authoring = new AuthoringService(db, [articleHandler, ...libraryHandlers, ...homeHandlers], {
+  const authoring = new AuthoringService(db, authoringHandlers(join(CONTENT_DIR, 'images')), {
     now,
     // Search answers are kept with the community's (they hold posts too): both go.
     publishIn: async (tx) => {
@@ -277,6 +276,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       app.contentChangedHere();
     },
   });
+  const uploadSweep = new UploadSweep(db, now);
   const jobs = new JobRunner(db, {
     [REMINDER_JOB]: (job) => workshops.sendReminder(job),
     [REGISTRANT_MESSAGE_JOB]: (job) => staffWorkshops.sendMessage(job),
@@ -286,6 +286,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     [NOTIFICATION_DIGEST_JOB]: (job) => notificationMail.sendDigest(job),
     [NOTIFICATION_PUSH_JOB]: (job) => push.sendOne(job),
     [AUTHORING_PUBLISH_JOB]: (job) => authoring.runScheduled(job),
+    [UPLOAD_SWEEP_JOB]: () => uploadSweep.run(),
   }, now, (error, job) =>
     app.log.error({ err: error, job: job?.kind }, 'a job failed'), {
     onRun: (kind, ok) => metrics.job(kind, ok),
@@ -377,6 +378,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     Promise.all([
       pruneExpired(db, new Date(now())).catch((error: unknown) => app.log.warn({ err: error }, 'pruning expired rows failed')),
       workshops.fillWindow().catch((error: unknown) => app.log.warn({ err: error }, 'making workshop sessions failed')),
+      uploadSweep.schedule().catch((error: unknown) => app.log.warn({ err: error }, 'asking for the upload sweep failed')),
     ]);
   const pruning = setInterval(prune, PRUNE_EVERY_MS);
   pruning.unref();

@@ -13,18 +13,21 @@ import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq, inArray, like, notInArray, sql } from 'drizzle-orm';
+import { and, like, notInArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { categoryLabel, ILLUSTRATIVE_LABEL } from '../../src/domain/content';
-import { creditLinesSchema } from '../../src/domain/credit-lines';
-import { contentCategorySchema, courseLevelSchema } from '../../src/domain/content.schema';
+import { contentCategorySchema } from '../../src/domain/content.schema';
+import { courseOwnFieldsSchema } from '../../src/domain/authoring';
+import { type LessonRow, writeCourseRows } from './course-rows';
+import { itemsOfKind, removeItemsNotIn, upsertImported } from '../data/authoring';
+import { fieldsDiff } from '../data/fields-diff';
 import { formatUsDate } from '../../src/domain/text';
 import { renderDocumentPdf } from '../render/document-pdf';
 import { sanitizeLessonHtml } from '../render/sanitize';
 import { LessonRuleError, readLesson } from './lesson-markdown';
 import { quizQuestionFileSchema } from './quiz';
 import {
-  caseStudies, courseLessons, courseObjectives, courseQuestions, courses, courseSections, ebooks, files, newsletters,
+  caseStudies, courses, ebooks, files, newsletters,
   newsletterIssues, researchPapers,
 } from '../data/schema';
 import { browserPublished } from './browser-items';
@@ -36,20 +39,9 @@ const slugSchema = z.string().regex(SLUG, 'must be a lowercase slug like embodie
 const sitePathOrHttps = z.string().regex(/^(\/|https:\/\/)\S+$/, 'must be a site path like /media/courses/carbon.svg or an https URL');
 const text = (max: number) => z.string().trim().min(1).max(max);
 
-export const courseFileSchema = z.object({
-  slug: slugSchema,
-  title: text(200),
-  description: text(600),
-  category: contentCategorySchema,
-  level: courseLevelSchema,
-  price: z.number().int('must be whole dollars').min(0),
+/** The course file: the browser's course fields (src/domain/authoring.ts), its status, and its outline of lesson files. */
+export const courseFileSchema = courseOwnFieldsSchema.extend({
   status: z.union([z.literal(0), z.literal(1)], { message: 'must be 1 (published) or 0 (draft)' }),
-  thumbnail: sitePathOrHttps,
-  /** Credit lines (issue 39); a line without a course number says "not approved by this body". */
-  credits: creditLinesSchema.default([]),
-  /** The assessment's pass mark in percent (70 unless a body asks for more, e.g. 80). */
-  passPercent: z.number().int().min(50).max(100).default(70),
-  objectives: z.array(text(300)).min(1),
   sections: z
     .array(z.object({
       title: text(200),
@@ -69,12 +61,9 @@ export const assessmentFileSchema = z.object({
 });
 type AssessmentFile = z.output<typeof assessmentFileSchema>;
 
-export interface ReadLesson {
-  slug: string;
-  title: string;
-  html: string;
-  words: number;
-  minutes: number;
+export interface ReadLesson extends LessonRow {
+  /** The lesson file's Markdown, as the browser edits it. */
+  markdown: string;
 }
 
 export interface CourseFile extends Omit<z.output<typeof courseFileSchema>, 'sections'> {
@@ -121,13 +110,6 @@ export function libraryFilePath(kind: LibraryKind, slug: string): string {
   return `/files/${LIBRARY_KINDS[kind].folder}/${slug}.pdf`;
 }
 
-/** A stable UUID for a child row, so re-importing unchanged content keeps its ids. */
-function stableId(...parts: (string | number)[]): string {
-  const hex = createHash('sha256').update(parts.join('\u0000')).digest('hex');
-  // Shaped as a version-8 (custom) RFC 9562 UUID.
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${((Number.parseInt(hex[16]!, 16) & 0x3) | 0x8).toString(16)}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
-}
-
 async function jsonFiles(dir: string): Promise<string[] | null> {
   const names = await readdir(dir).catch(() => null);
   return names === null ? null : names.filter((n) => n.endsWith('.json')).sort();
@@ -167,7 +149,7 @@ async function readCourse(dir: string, name: string, report: Reporter): Promise<
       if (markdown === null && !published) continue;
       try {
         const read = readLesson(markdown ?? '', `/media/lessons/${slug}/`, (path) => existsSync(join(dir, '..', 'images', path.slice('/media/'.length))));
-        lessons.push({ slug: lesson.slug, title: lesson.title, html: sanitizeLessonHtml(read.html), words: read.words, minutes: read.minutes });
+        lessons.push({ slug: lesson.slug, title: lesson.title, html: sanitizeLessonHtml(read.html), words: read.words, minutes: read.minutes, markdown: markdown ?? '' });
       } catch (error) {
         if (error instanceof LessonRuleError) {
           const why = markdown === null ? 'the lesson file is missing; a published course needs every lesson written' : error.message;
@@ -249,65 +231,42 @@ async function readLibrary(folder: string, kind: LibraryKind, report: Reporter):
 
 const publishedAtOf = (date: string) => new Date(`${date}T09:00:00Z`);
 
-async function writeCourses(tx: Tx, list: CourseFile[]) {
-  for (const course of list) {
-    const values = {
-      slug: course.slug,
-      title: course.title,
-      description: course.description,
-      category: course.category,
-      level: course.level,
-      price: course.price,
-      status: course.status,
-      thumbnail: course.thumbnail,
-      credits: course.credits,
-      passPercent: course.passPercent,
-    };
-    const [row] = await tx
-      .insert(courses)
-      .values(values)
-      .onConflictDoUpdate({ target: courses.slug, set: values })
-      .returning({ id: courses.id });
-    const courseId = row!.id;
-    await tx.delete(courseObjectives).where(eq(courseObjectives.courseId, courseId));
-    await tx.insert(courseObjectives).values(course.objectives.map((description, position) => ({
-      id: stableId(course.slug, 'objective', position), courseId, position, description,
-    })));
-    // Sections, lessons and questions are updated in place, never deleted and made again: learners' progress and
-    // answers point at lessons and questions, and survive a re-import of unchanged (or extended) content.
-    const sections = course.sections.map((section, position) => ({
-      id: stableId(course.slug, 'section', position), courseId, position, title: section.title,
-    }));
-    for (const section of sections) {
-      await tx.insert(courseSections).values(section).onConflictDoUpdate({ target: courseSections.id, set: { position: section.position, title: section.title } });
-    }
-    const lessons = course.sections.flatMap((section, s) => section.lessons.map((lesson, position) => ({
-      id: stableId(course.slug, 'lesson', lesson.slug), sectionId: sections[s]!.id, position, slug: lesson.slug, title: lesson.title,
-      duration: lesson.minutes, body: lesson.html, words: lesson.words,
-    })));
-    for (const lesson of lessons) {
-      const { id, ...set } = lesson;
-      await tx.insert(courseLessons).values(lesson).onConflictDoUpdate({ target: courseLessons.id, set });
-    }
-    const sectionIds = sections.map((s) => s.id);
-    const lessonIds = lessons.map((l) => l.id);
-    const ofCourse = inArray(courseLessons.sectionId, tx.select({ id: courseSections.id }).from(courseSections).where(eq(courseSections.courseId, courseId)));
-    await tx.delete(courseLessons).where(lessonIds.length ? and(ofCourse, notInArray(courseLessons.id, lessonIds)) : ofCourse);
-    await tx.delete(courseSections).where(and(eq(courseSections.courseId, courseId), notInArray(courseSections.id, sectionIds)));
+/** A course as the browser edits it (src/domain/authoring.ts courseFieldsSchema): lesson bodies as their Markdown. */
+function itemFieldsOf(course: CourseFile) {
+  return {
+    slug: course.slug, title: course.title, description: course.description, category: course.category, level: course.level, price: course.price,
+    thumbnail: course.thumbnail, credits: course.credits, passPercent: course.passPercent, objectives: course.objectives,
+    sections: course.sections.map((s) => ({ title: s.title, lessons: s.lessons.map((l) => ({ slug: l.slug, title: l.title, body: l.markdown })) })),
+    questions: course.assessment?.questions ?? [],
+  };
+}
 
-    const questions = (course.assessment?.questions ?? []).map((q, position) => ({
-      id: stableId(course.slug, 'question', position), courseId, position, question: q.question, options: q.options,
-      correctIndex: q.correctIndex, explanation: q.explanation, lessonId: stableId(course.slug, 'lesson', q.lesson),
-    }));
-    for (const question of questions) {
-      const { id, ...set } = question;
-      await tx.insert(courseQuestions).values(question).onConflictDoUpdate({ target: courseQuestions.id, set });
+/**
+ * Writes the folder's courses. A course changed in the browser since the last import is kept (issue 38 item 8) and
+ * named, unless forced; courses made in the browser stay. A published course is recorded as an imported item.
+ */
+async function writeCourses(tx: Tx, list: CourseFile[], now: Date, force: boolean, warn?: (line: string) => void) {
+  const items = new Map((await itemsOfKind(tx, 'courses')).map((item) => [item.key, item]));
+  const keep = [...items.values()].filter((item) => !item.importedAt).map((item) => item.key);
+  const recorded: string[] = [];
+  for (const course of list) {
+    const fields = itemFieldsOf(course);
+    const item = items.get(course.slug);
+    if (item?.editedAt && (!item.importedAt || item.editedAt > item.importedAt) && !force) {
+      const names = fieldsDiff(item.fields, fields).map((c) => `"${c.field}"`);
+      warn?.(`courses/${course.slug}.json: ${names.length ? `field ${names.join(', ')}` : 'the course'} was changed in the browser since the last import; kept (--force overwrites)`);
+      keep.push(course.slug);
+      continue;
     }
-    const questionIds = questions.map((q) => q.id);
-    await tx.delete(courseQuestions).where(questionIds.length ? and(eq(courseQuestions.courseId, courseId), notInArray(courseQuestions.id, questionIds)) : eq(courseQuestions.courseId, courseId));
+    const id = await writeCourseRows(tx, course);
+    if (course.status !== 1) continue;
+    const hash = createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+    await upsertImported(tx, { kind: 'courses', key: course.slug, fields, liveId: id, at: now, hash, publishedAt: item?.publishedAt ?? now });
+    recorded.push(course.slug);
   }
-  const slugs = list.map((c) => c.slug);
+  const slugs = [...list.map((c) => c.slug), ...keep];
   await tx.delete(courses).where(slugs.length > 0 ? notInArray(courses.slug, slugs) : undefined);
+  await removeItemsNotIn(tx, 'courses', [...recorded, ...keep]);
 }
 
 const LIBRARY_TABLES = { ebooks, researchPapers, newsletters, caseStudies } as const;
@@ -355,7 +314,8 @@ export const courseContent: ContentModule<CourseContent> = {
     return { courses: await readCourses(folder, report), library };
   },
   async write(tx, data, helpers) {
-    if (data.courses) await writeCourses(tx, data.courses);
+    const { now, force, warn } = helpers;
+    if (data.courses) await writeCourses(tx, data.courses, now, force ?? false, warn);
     for (const kind of Object.keys(LIBRARY_KINDS) as LibraryKind[]) {
       const list = data.library[kind];
       if (list) await writeLibrary(tx, kind, list, helpers);

@@ -5,36 +5,19 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { notInArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { creditLinesSchema } from '../../src/domain/credit-lines';
-import { scheduleSchema } from '../../src/domain/workshops.schema';
+import { workshopFieldsSchema } from '../../src/domain/authoring';
+import { itemsOfKind, removeItemsNotIn, upsertImported } from '../data/authoring';
+import { fieldsDiff } from '../data/fields-diff';
 import { workshopSeries } from '../data/schema';
 import { deleteOrphanSessions, generateSessions, pruneUnscheduledSessions } from '../data/workshops';
 import { knownRegion } from '../calendar/public-holidays';
 import { ContentError, type ContentModule } from './module';
 
-const text = (max: number) => z.string().trim().min(1).max(max);
-
-export const workshopFileSchema = z.array(z.object({
-  slug: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be a lowercase slug like embodied-carbon-clinic'),
-  title: text(200),
-  description: text(1000),
-  imageUrl: z.string().regex(/^(\/|https:\/\/)\S+$/, 'must be a site path like /media/workshops/x.svg or an https URL'),
-  joinUrl: z.url({ protocol: /^https$/, message: 'must be an https URL' }),
-  duration: z.number().int().min(15).max(8 * 60),
-  capacity: z.number().int().min(1).max(10_000),
-  schedule: scheduleSchema,
-  hosts: z.array(z.object({ name: text(120), role: text(200) })).min(1),
-  agenda: z.array(z.object({ minutes: z.number().int().min(1).max(480), item: text(300) })).min(1),
-  audience: text(600),
-  prepare: z.array(text(300)).min(1),
-  /** Credit lines for attending a session (issue 39). */
-  credits: creditLinesSchema.default([]),
-}).superRefine((w, ctx) => {
-  const planned = w.agenda.reduce((sum, a) => sum + a.minutes, 0);
-  if (planned !== w.duration) ctx.addIssue({ code: 'custom', path: ['agenda'], message: `adds up to ${planned} minutes, not the duration ${w.duration}` });
-}));
+/** The file is a list of series, each checked by the browser's own workshop fields schema (issue 38). */
+export const workshopFileSchema = z.array(workshopFieldsSchema);
 export type WorkshopFile = z.output<typeof workshopFileSchema>[number];
 
 export const workshopContent: ContentModule<WorkshopFile[] | null> = {
@@ -54,18 +37,33 @@ export const workshopContent: ContentModule<WorkshopFile[] | null> = {
     }
     return list;
   },
-  async write(tx, list, { now }) {
+  async write(tx, list, { now, force, warn }) {
     if (!list) return;
+    // Series written or edited in the browser since the last import are kept (issue 38 item 8), unless forced.
+    const items = new Map((await itemsOfKind(tx, 'workshops')).map((item) => [item.key, item]));
+    const browserOnly = [...items.values()].filter((item) => !item.importedAt).map((item) => item.key);
+    const kept: string[] = [];
     for (const w of list) {
       const values = {
         slug: w.slug, title: w.title, description: w.description, imageUrl: w.imageUrl, joinUrl: w.joinUrl, duration: w.duration,
         capacity: w.capacity, schedule: w.schedule, hosts: w.hosts, agenda: w.agenda, audience: w.audience, prepare: w.prepare,
         credits: w.credits,
       };
-      await tx.insert(workshopSeries).values(values).onConflictDoUpdate({ target: workshopSeries.slug, set: values });
+      const item = items.get(w.slug);
+      if (item?.editedAt && (!item.importedAt || item.editedAt > item.importedAt) && !force) {
+        const fieldNames = fieldsDiff(item.fields, values).map((c) => `"${c.field}"`);
+        warn?.(`workshops.json: "${w.slug}": ${fieldNames.length ? `field ${fieldNames.join(', ')}` : 'the series'} was changed in the browser since the last import; kept (--force overwrites)`);
+        kept.push(w.slug);
+        continue;
+      }
+      const [row] = await tx.insert(workshopSeries).values(values).onConflictDoUpdate({ target: workshopSeries.slug, set: values }).returning({ id: workshopSeries.id });
+      const hash = createHash('sha256').update(JSON.stringify(values)).digest('hex');
+      await upsertImported(tx, { kind: 'workshops', key: w.slug, fields: values, liveId: row!.id, at: now, hash, publishedAt: item?.publishedAt ?? now });
     }
-    const slugs = list.map((w) => w.slug);
+    // The file is the whole list of imported series; what the browser made or kept stays.
+    const slugs = [...list.map((w) => w.slug), ...browserOnly, ...kept];
     await tx.delete(workshopSeries).where(slugs.length ? notInArray(workshopSeries.slug, slugs) : undefined);
+    await removeItemsNotIn(tx, 'workshops', slugs);
     await deleteOrphanSessions(tx);
     await pruneUnscheduledSessions(tx, now);
     await generateSessions(tx, now);

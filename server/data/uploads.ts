@@ -33,3 +33,28 @@ export async function uploadedPageTexts(db: Runner, path: string): Promise<strin
   const [row] = await db.select({ pages: filePages.pages }).from(filePages).where(eq(filePages.path, path)).limit(1);
   return row?.pages;
 }
+
+/**
+ * Removes the uploads (every width of a picture, or a PDF with its page texts) created before `before` that nothing
+ * refers to any more: no content item's fields, no revision's (Restore may bring one back), no live article, library
+ * document or case study. The check is in the DELETE itself, so a save that refers to a file again wins. Answers the
+ * paths removed.
+ */
+export async function removeUnreferencedUploads(db: Db, before: Date): Promise<string[]> {
+  // A picture's widths share their base: '/files/uploads/<hash>' of '/files/uploads/<hash>-960.webp'.
+  const base = sql`regexp_replace(f.path, '(-[0-9]+)?[.][a-z]+$', '')`;
+  const refersTo = (text: ReturnType<typeof sql>) => sql`strpos(${text}, ${base}) > 0`;
+  const result = await db.execute(sql`
+    delete from files f
+    where (f.path like '/files/uploads/%' or f.path like '/files/documents/%')
+      and f.created_at < ${before.toISOString()}::timestamptz
+      and not exists (select 1 from content_items c where ${refersTo(sql`c.fields::text`)})
+      and not exists (select 1 from content_revisions r where ${refersTo(sql`r.fields::text`)})
+      and not exists (select 1 from articles a where ${refersTo(sql`a.image_url || ' ' || a.content`)})
+      and not exists (select 1 from case_studies d where ${refersTo(sql`d.image_url || ' ' || d.file_path`)})
+      and not exists (select 1 from ebooks d where d.file_path = f.path)
+      and not exists (select 1 from research_papers d where d.file_path = f.path)
+      and not exists (select 1 from newsletters d where d.file_path = f.path)
+    returning f.path`);
+  return (result as unknown as { rows: { path: string }[] }).rows.map((r) => r.path);
+}

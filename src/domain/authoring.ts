@@ -3,7 +3,9 @@
  * zod schema. The content import checks its files with the same schemas, so the browser and the folder agree.
  */
 import { z } from 'zod';
-import { contentCategorySchema } from './content.schema';
+import { contentCategorySchema, courseLevelSchema } from './content.schema';
+import { creditLinesSchema } from './credit-lines';
+import { scheduleSchema } from './workshops.schema';
 
 export const AUTHORING_KINDS = [
   'articles', 'workshops', 'ebooks', 'research-papers', 'newsletters', 'case-studies', 'slides', 'banner', 'courses',
@@ -102,3 +104,85 @@ export const LIBRARY_FIELDS_SCHEMAS = {
   newsletters: documentFieldsSchema,
   'case-studies': caseStudyFieldsSchema,
 } as const;
+
+const words = (max: number, message: string) => z.string().trim().min(1, message).max(max);
+
+/**
+ * A workshop series (ADR 080): what each session covers, its hosts, agenda, audience and preparation, its seats and its
+ * schedule in its own time zone. Sessions are made from the schedule; the agenda's minutes must fill the duration. The
+ * content import checks content/workshops.json with this schema (server/content-import/workshops.ts).
+ */
+export const workshopFieldsSchema = z.object({
+  slug,
+  title: words(200, 'Title is required'),
+  description: words(1000, 'Description is required'),
+  imageUrl,
+  joinUrl: z.url({ protocol: /^https$/, message: 'must be an https URL' }),
+  duration: z.number().int().min(15, 'At least 15 minutes').max(8 * 60, 'At most 8 hours'),
+  capacity: z.number().int().min(1, 'At least one seat').max(10_000),
+  schedule: scheduleSchema,
+  hosts: z.array(z.object({ name: words(120, 'Name the host'), role: words(200, 'Say what the host does') })).min(1, 'Name at least one host'),
+  agenda: z.array(z.object({ minutes: z.number().int().min(1).max(480), item: words(300, 'Describe the agenda item') })).min(1, 'Add the agenda'),
+  audience: words(600, 'Say who it is for'),
+  prepare: z.array(words(300, 'Describe what to prepare')).min(1, 'Say what to prepare'),
+  /** Credit lines for attending a session (issue 39). */
+  credits: creditLinesSchema.default([]),
+}).superRefine((w, ctx) => {
+  const planned = w.agenda.reduce((sum, a) => sum + a.minutes, 0);
+  if (planned !== w.duration) ctx.addIssue({ code: 'custom', path: ['agenda'], message: `adds up to ${planned} minutes, not the duration ${w.duration}` });
+});
+export type WorkshopFields = z.output<typeof workshopFieldsSchema>;
+
+/** An assessment question of a course, written from one of its lessons (named by the lesson's slug). */
+export const courseQuestionFieldsSchema = z.object({
+  question: words(300, 'Write the question'),
+  options: z
+    .array(words(160, 'Write each option'))
+    .length(4, 'must list exactly 4 options')
+    .refine((options) => new Set(options.map((o) => o.toLowerCase())).size === options.length, 'options must all differ'),
+  correctIndex: z.number().int().min(0).max(3),
+  explanation: words(600, 'Explain the answer'),
+  lesson: slug,
+});
+export const COURSE_MIN_QUESTIONS = 6;
+export const COURSE_MAX_QUESTIONS = 10;
+
+/**
+ * A course: its own fields, objectives, its outline (sections of lessons, each lesson's body Markdown in the lesson
+ * format of docs/content-format.md) and its assessment's questions. A draft may lack lesson bodies and questions;
+ * publishing checks every lesson against the lesson rules and asks for 6 to 10 questions (the import's rules).
+ */
+/** A course's own fields and objectives: what the import's course file holds besides its outline (courses/<slug>.json). */
+export const courseOwnFieldsSchema = z.object({
+  slug,
+  title: words(200, 'Title is required'),
+  description: words(600, 'Description is required'),
+  category: contentCategorySchema,
+  level: courseLevelSchema,
+  price: z.number().int('must be whole dollars').min(0),
+  thumbnail: imageUrl,
+  credits: creditLinesSchema.default([]),
+  passPercent: z.number().int().min(50).max(100).default(70),
+  objectives: z.array(words(300, 'Write the objective')).min(1, 'Add at least one objective'),
+});
+
+export const courseFieldsSchema = courseOwnFieldsSchema.extend({
+  sections: z
+    .array(z.object({
+      title: words(200, 'Name the module'),
+      lessons: z.array(z.object({ slug, title: words(200, 'Name the lesson'), body: z.string().max(100_000).default('') })).min(1, 'A module needs a lesson'),
+    }))
+    .min(1, 'Add a module'),
+  questions: z.array(courseQuestionFieldsSchema).max(COURSE_MAX_QUESTIONS, `must hold ${COURSE_MIN_QUESTIONS} to ${COURSE_MAX_QUESTIONS} questions`).default([]),
+}).superRefine((course, ctx) => {
+  const lessons = course.sections.flatMap((s) => s.lessons.map((l) => l.slug));
+  const seen = new Set<string>();
+  for (const lesson of lessons) {
+    if (seen.has(lesson)) ctx.addIssue({ code: 'custom', path: ['sections'], message: `The lesson slug "${lesson}" is used twice` });
+    seen.add(lesson);
+  }
+  course.questions.forEach((q, i) => {
+    if (!seen.has(q.lesson)) ctx.addIssue({ code: 'custom', path: ['questions', i, 'lesson'], message: `"${q.lesson}" is not a lesson of this course` });
+  });
+});
+export type CourseFields = z.output<typeof courseFieldsSchema>;

@@ -34,5 +34,7 @@ export const AUDIT_ACTIONS = [
   'file.uploaded', 'workshop.moved', 'workshop.cancelled',
   'cpd.exported',
   'content.published', 'content.scheduled', 'content.unpublished', 'content.restored',
+  // Uploads no content refers to any more, removed after their grace period (ADR 168).
+  'files.removed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,7 +1,8 @@
 /**
  * Three server processes on one PostgreSQL database behind nginx (issue 11, point 7): they share the signing secret
  * with no setting, refuse a revoked token within a second (a write at once), count one rate limit, show each other's
- * writes within a second, and take the client's address from the proxy only. Runs where DATABASE_URL is set (CI).
+ * writes within a second, see an editor's publish and unpublish (API, search and sitemap) within a second (issue 38),
+ * and take the client's address from the proxy only. Runs where DATABASE_URL is set (CI).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,10 @@ import { openDatabase } from '../../server/data/client';
 import { staffRoles, users } from '../../server/data/schema';
 import { eq } from 'drizzle-orm';
 import { createDiscussion, listDiscussions } from '../../src/contract/discussions';
+import { createContent, publishContent, unpublishContent } from '../../src/contract/authoring';
+import { getArticle, listWorkshops } from '../../src/contract/content';
+import { search } from '../../src/contract/search';
+import { EDITORIAL_TEAM } from '../../src/domain/authoring';
 import { readMails, startMailbox } from '../e2e/support/mailbox';
 import { type RunningNginx, startNginx } from '../support/nginx';
 import { createPostgresDatabase } from '../support/postgres';
@@ -172,6 +177,66 @@ describe.skipIf(!baseUrl)('three instances on one PostgreSQL behind nginx', () =
       return ((res.json?.discussions as { _id: string }[] | undefined) ?? []).some((d) => d._id === id);
     });
     expect(ms).toBeLessThanOrEqual(1_000);
+  });
+
+  it("show an editor's publish and unpublish on every instance within 1 s: the API, search and the sitemap (issue 38)", async () => {
+    const editor = await signUp('cluster-editor@example.com');
+    const db = await openDatabase({ databaseUrl: database.url, dataDir: null });
+    try {
+      const [row] = await db.db.select({ id: users.id }).from(users).where(eq(users.email, 'cluster-editor@example.com'));
+      await db.db.insert(staffRoles).values({ userId: row!.id, role: 'editor' });
+    } finally {
+      await db.close();
+    }
+    const [a, b, c] = instances as [RunningServer, RunningServer, RunningServer];
+    const fields = {
+      slug: 'seen-on-every-instance', title: 'Whole life carbon, seen everywhere', category: 'carbon', authorId: null, readTime: null,
+      description: 'Published on one instance, read on all three.', imageUrl: '/media/articles/carbon.svg', featured: false,
+      body: 'Whole life carbon counts every stage, from the product stage (A1 to A3) to the end of life (C1 to C4).',
+    };
+    const created = await call(a.url, createContent, urlOf(createContent, { kind: 'articles' }), { fields }, editor);
+    expect(created.status).toBe(200);
+    const id = created.json!.id as string;
+    const article = urlOf(getArticle, { id });
+    const found = urlOf(search, undefined, { q: 'Whole life carbon seen everywhere' });
+    const live = async (i: RunningServer) => {
+      const [page, hits, sitemap] = await Promise.all([
+        call(i.url, getArticle, article),
+        call(i.url, search, found),
+        fetch(`${i.url}/sitemap.xml`).then((r) => r.text()),
+      ]);
+      return { api: page.status === 200, search: JSON.stringify(hits.json).includes(`/articles/${id}`), sitemap: sitemap.includes(`/articles/${id}`) };
+    };
+    // Every instance keeps the answers (a 404, no hit, a sitemap without it) before the publish.
+    for (const i of instances) expect(await live(i)).toEqual({ api: false, search: false, sitemap: false });
+
+    const published = await call(b.url, publishContent, urlOf(publishContent, { kind: 'articles', id }), { version: 1 }, editor);
+    expect(published.status).toBe(200);
+    expect(await untilAll(async (i) => Object.values(await live(i)).every(Boolean))).toBeLessThanOrEqual(1_000);
+
+    const version = (published.json!.item as { version: number }).version;
+    const archived = await call(c.url, unpublishContent, urlOf(unpublishContent, { kind: 'articles', id }), { version }, editor);
+    expect(archived.status).toBe(200);
+    expect(await untilAll(async (i) => !Object.values(await live(i)).some(Boolean))).toBeLessThanOrEqual(1_000);
+
+    // A workshop series published on one instance makes its sessions, listed by every instance.
+    const series = {
+      slug: 'cluster-clinic', title: 'Cluster clinic', description: 'A clinic published on one instance.', imageUrl: '/media/workshops/x.svg',
+      joinUrl: 'https://events.sustainlearn.example/cluster-clinic', duration: 60, capacity: 10,
+      schedule: { kind: 'weekly', weekday: 'thursday', every: 1, from: '2026-01-01', time: '16:00', timeZone: 'Europe/London' },
+      hosts: [{ name: EDITORIAL_TEAM, role: 'who run the clinic' }], agenda: [{ minutes: 60, item: 'Clinic' }],
+      audience: 'Anyone.', prepare: ['A question'],
+    };
+    const workshops = urlOf(listWorkshops);
+    for (const i of instances) expect((await call(i.url, listWorkshops, workshops, undefined, editor)).status).toBe(200);
+    const draft = await call(c.url, createContent, urlOf(createContent, { kind: 'workshops' }), { fields: series }, editor);
+    expect(draft.status).toBe(200);
+    const seriesId = draft.json!.id as string;
+    expect((await call(a.url, publishContent, urlOf(publishContent, { kind: 'workshops', id: seriesId }), { version: 1 }, editor)).status).toBe(200);
+    expect(await untilAll(async (i) => {
+      const res = await call(i.url, listWorkshops, workshops, undefined, editor);
+      return ((res.json?.workshops as { title: string }[] | undefined) ?? []).some((w) => w.title === 'Cluster clinic');
+    })).toBeLessThanOrEqual(1_000);
   });
 
   it('take the address from the proxy only: a rotating X-Forwarded-For through it does not reset a budget', async () => {

@@ -1,17 +1,21 @@
 /**
  * Editors' uploads over HTTP (issue 38 item 3, ADR 158), on each database: the role matrix of the call; a JPEG with
  * GPS EXIF kept as WebP widths with no metadata, its srcset's files served publicly and kept a year; an SVG's script
- * and handlers gone; a text file named .pdf and an encrypted PDF refused; a real PDF's page texts kept for search.
+ * and handlers gone; a text file named .pdf and an encrypted PDF refused; a real PDF's page texts kept for search; an
+ * upload a save replaced is removed by the job runner after its grace period, one an item or a revision refers to kept.
  */
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { beforeAll, expect, it } from 'vitest';
+import { enqueueJob } from '../../server/data/jobs';
 import { auditLog, filePages, files } from '../../server/data/schema';
-import { uploadFile } from '../../src/contract/authoring';
+import { UPLOAD_GRACE_MS, UPLOAD_SWEEP_JOB } from '../../server/services/upload-sweep';
+import { createContent, publishContent, saveContent, uploadFile } from '../../src/contract/authoring';
 import { UPLOAD_TEXT } from '../../src/domain/uploads';
-import { getUrl, urlOf } from './api';
+import { getUrl, send, urlOf } from './api';
 import { multipart, pdf, upload } from './upload-helpers';
-import { describeWithApp } from './fixture';
+import { describeWithApp, type TestContext } from './fixture';
+import type { Member } from './members';
 import { roleMatrix, staffCallsOf, staffPeople } from './staff-matrix';
 
 /** A 3400 × 1700 JPEG taken on its side (orientation 6) with a camera and GPS coordinates in its EXIF. */
@@ -150,5 +154,45 @@ describeWithApp('staff: uploads', {}, (ctx) => {
     const res = await ctx().app.inject({ method: 'POST', url: urlOf(uploadFile), payload: {}, headers: people.editor.auth });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(UPLOAD_TEXT.missing);
+  });
+
+  it('removes an upload a save replaced once its grace period is over, through the job runner, and keeps what an item or a revision refers to', async () => {
+    const c = ctx();
+    const token = people.editor.token;
+    const pictureUrl = async (background: string) => {
+      const bytes = await sharp({ create: { width: 40, height: 30, channels: 3, background } }).png().toBuffer();
+      const res = await upload(c, people.editor, bytes, 'picture.png', 'image/png');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json().url as string;
+    };
+    const [replaced, kept, published, current] = [await pictureUrl('#aa3311'), await pictureUrl('#1133aa'), await pictureUrl('#33aa11'), await pictureUrl('#777777')];
+    const article = (slug: string, imageUrl: string) => ({
+      slug, title: 'Picture swap', category: 'carbon', description: 'An article whose cover is replaced.', authorId: null, readTime: null,
+      imageUrl, featured: false, body: 'Upfront carbon is counted before a building is used.',
+    });
+    // A draft's cover replaced by a save: nothing refers to the first picture any more.
+    const draft = (await send(c, createContent, { params: { kind: 'articles' }, body: { fields: article('swapped-cover', replaced) }, token })).json();
+    expect((await send(c, saveContent, { params: { kind: 'articles', id: draft.id }, body: { version: 1, fields: article('swapped-cover', kept) }, token })).statusCode).toBe(200);
+    // A published article's cover replaced: its revision still refers to the first (Restore may bring it back).
+    const live = (await send(c, createContent, { params: { kind: 'articles' }, body: { fields: article('published-cover', published) }, token })).json();
+    const item = { kind: 'articles' as const, id: live.id as string };
+    const done = await send(c, publishContent, { params: item, body: { version: 1 }, token });
+    expect((await send(c, saveContent, { params: item, body: { version: done.json().item.version, fields: article('published-cover', current) }, token })).statusCode).toBe(200);
+
+    const sweep = async () => {
+      await enqueueJob(c.database.db, { key: `${UPLOAD_SWEEP_JOB}:test-${c.clock.now}`, kind: UPLOAD_SWEEP_JOB, payload: {}, runAt: new Date(c.clock.now) });
+      expect(await c.app.jobs.tick()).toBeGreaterThanOrEqual(1);
+    };
+    const served = async (url: string) => (await getUrl(c, url)).statusCode;
+    await sweep();
+    expect(await served(replaced)).toBe(200);
+
+    c.clock.advance(UPLOAD_GRACE_MS + 60_000);
+    await sweep();
+    expect(await served(replaced)).toBe(404);
+    expect(await c.database.db.select({ path: files.path }).from(files).where(eq(files.path, replaced))).toEqual([]);
+    for (const url of [kept, published, current]) expect(await served(url)).toBe(200);
+    const [entry] = await c.database.db.select().from(auditLog).where(eq(auditLog.action, 'files.removed'));
+    expect((entry!.detail as { paths: string[] }).paths).toContain(replaced);
   });
 });

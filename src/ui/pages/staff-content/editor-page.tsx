@@ -103,6 +103,7 @@ function EditorLoader({ kind, id }: { kind: AuthoringKind; id: string }) {
   return id === 'new' ? <Editor kind={kind} item={null} authors={authors.data.authors} /> : <Existing kind={kind} id={id} authors={authors.data.authors} />;
 }
 
+/** The editor's heading: 'New workshop series', 'Edit course', … */
 export default function StaffContentEditorPage() {
   const { kind = 'articles', id = 'new' } = useParams<{ kind: string; id: string }>();
   const noun = KIND_FORMS[kind as AuthoringKind]?.noun ?? 'item';

@@ -6,9 +6,11 @@
 import type { ComponentType } from 'react';
 import type { AuthoringKind } from '../../../domain/authoring';
 import { ArticleFields } from './article-fields';
+import { CourseFields, NEW_COURSE } from './course-fields';
 import { DocumentFields } from './document-fields';
 import { BannerFields, SlideFields } from './home-fields';
 import type { KindFieldsProps } from './kind-fields-props';
+import { NEW_WORKSHOP, WorkshopFields } from './workshop-fields';
 
 export interface KindForm {
   Fields: ComponentType<KindFieldsProps>;
@@ -39,4 +41,6 @@ export const KIND_FORMS: Partial<Record<AuthoringKind, KindForm>> = {
     noun: 'slide',
   },
   banner: { Fields: BannerFields, blank: { text: '' }, noun: 'banner' },
+  workshops: { Fields: WorkshopFields, blank: NEW_WORKSHOP, noun: 'workshop series' },
+  courses: { Fields: CourseFields, blank: NEW_COURSE, noun: 'course' },
 };

@@ -8,6 +8,7 @@ import type { ReactNode } from 'react';
 import type { AuthoringKind } from '../../../domain/authoring';
 import type { Article, CaseStudy, Ebook, Newsletter, ResearchPaper, Slide } from '../../../domain/content';
 import { SafeHtml } from '../../components/safe-html';
+import { CoursePreview, WorkshopPreview } from './series-course-previews';
 import { ArticleView } from '../articles/article-page';
 import { CaseStudyCard, FeaturedCaseStudy } from '../library/case-studies-page';
 import { EbookCard } from '../library/ebooks-page';
@@ -56,4 +57,6 @@ export const KIND_PREVIEWS: Partial<Record<AuthoringKind, (page: Page) => ReactN
   },
   slides: (page) => <SlidePreview slide={page as unknown as Slide} />,
   banner: (page) => <p className="sales-banner">{String(page.text ?? '')}</p>,
+  workshops: (page) => <WorkshopPreview page={page as never} />,
+  courses: (page) => <CoursePreview page={page as never} />,
 };

@@ -45,6 +45,7 @@ const ACTION_LABELS: Partial<Record<AuditAction, string>> = {
   'content.scheduled': 'Content scheduled',
   'content.unpublished': 'Content unpublished',
   'content.restored': 'Content revision restored',
+  'files.removed': 'Unused uploads removed',
 };
 const actionLabel = (action: string) => ACTION_LABELS[action as AuditAction] ?? action;
 const isAction = (value: string | null): value is AuditAction => AUDIT_ACTIONS.includes(value as AuditAction);

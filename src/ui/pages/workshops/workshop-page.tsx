@@ -10,11 +10,11 @@ import { Link, useParams } from 'wouter';
 import { WORKSHOP_TEXT } from '../../../domain/workshops';
 import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { CreditLines } from '../../components/credit-lines';
 import { HostsTime, LocalTime } from '../../components/local-time';
 import { paths } from '../../routes';
 import { useServices } from '../../services-context';
 import { CancelRegistrationDialog } from './cancel-registration-dialog';
+import { WorkshopDetails } from './workshop-details';
 import './workshop.css';
 
 export default function WorkshopPage() {
@@ -155,48 +155,7 @@ export default function WorkshopPage() {
         </div>
       </div>
 
-      <div className="workshop__body">
-        <section aria-labelledby="about-heading">
-          <h2 id="about-heading">About this workshop</h2>
-          <p>{w.description}</p>
-          <h3>Who it is for</h3>
-          <p>{w.audience}</p>
-          {w.credits.length > 0 && (
-            <>
-              <h3>Continuing-education credit</h3>
-              <CreditLines credits={w.credits} label="Credit for attending" />
-            </>
-          )}
-        </section>
-        <section aria-labelledby="agenda-heading">
-          <h2 id="agenda-heading">Agenda</h2>
-          <ol className="workshop__agenda">
-            {w.agenda.map((a) => (
-              <li key={a.item}>
-                <span className="workshop__minutes">{a.minutes} min</span> {a.item}
-              </li>
-            ))}
-          </ol>
-        </section>
-        <section aria-labelledby="hosts-heading">
-          <h2 id="hosts-heading">{w.hosts.length === 1 ? 'Host' : 'Hosts'}</h2>
-          <ul className="workshop__hosts">
-            {w.hosts.map((h) => (
-              <li key={h.name}>
-                <strong>{h.name}</strong>, {h.role}
-              </li>
-            ))}
-          </ul>
-        </section>
-        <section aria-labelledby="prepare-heading">
-          <h2 id="prepare-heading">What to prepare</h2>
-          <ul>
-            {w.prepare.map((p) => (
-              <li key={p}>{p}</li>
-            ))}
-          </ul>
-        </section>
-      </div>
+      <WorkshopDetails workshop={w} />
     </article>
   );
 }
