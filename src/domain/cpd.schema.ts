@@ -68,7 +68,7 @@ export const creditLineSchema = z.object({
   body: cpdBodySchema,
   /** The body's name when `body` is 'other'. */
   bodyName: z.string().trim().max(120).optional(),
-  amount: z.number().positive().max(100),
+  amount: z.number({ error: 'Give the amount as a number' }).positive('The amount must be more than 0').max(100, 'The amount must be at most 100'),
   type: creditTypeSchema,
   /** GBCI LEED-specific: the credential it counts for. */
   credential: z.enum(LEED_CREDENTIALS).optional(),

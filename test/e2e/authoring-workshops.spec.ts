@@ -56,6 +56,15 @@ test('an editor writes, previews and publishes a workshop series by keyboard, an
   await expect(form.getByText('adds up to 70 minutes, not the duration 60')).toBeVisible();
   await typeInto('Item 1: minutes', '50');
   await expect(form.getByText('Adds up to 60 of 60 minutes.')).toBeVisible();
+  // A credit line (issue 39 item 1): AIA, made LU/HSW by keyboard, read back as the page will show it.
+  await tabTo(page, form.getByRole('button', { name: 'Add a credit line' }));
+  await page.keyboard.press('Enter');
+  await tabTo(page, form.getByRole('button', { name: /Type of line 1$/ }));
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('option', { name: 'LU', exact: true })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Enter');
+  await expect(form.getByText('Reads: AIA CES · 1 LU/HSW · not approved by this body')).toBeVisible();
   await expectAccessible(page, 'the workshop series editor');
   await tabTo(page, page.getByRole('button', { name: 'Save' }));
   await page.keyboard.press('Enter');
@@ -87,5 +96,9 @@ test('an editor writes, previews and publishes a workshop series by keyboard, an
   await member.goto('/workshops');
   await expect(member.getByText(title).first()).toBeVisible();
   await expectAccessible(member, 'the workshops list with the new series');
+  // Its session page carries the credit line, honestly unapproved.
+  await member.getByRole('listitem').filter({ has: member.getByRole('heading', { name: title }) }).first().getByRole('link', { name: 'Join Workshop' }).click();
+  await expect(member.getByText(/1 LU\/HSW/).first()).toBeVisible();
+  await expect(member.getByText(/not approved by this body/).first()).toBeVisible();
   await memberContext.close();
 });

@@ -104,6 +104,25 @@ describeWithApp('authoring: workshop series', { seed: true }, (ctx) => {
     expect(fieldErrors).toEqual({ schedule: 'must be an IANA time zone like Europe/London', hosts: 'Name at least one host', agenda: 'adds up to 40 minutes, not the duration 60' });
   });
 
+  it('carries the credit lines an editor sets to the sessions, and says in words what is wrong with one (issue 39 item 1)', async () => {
+    const c = ctx();
+    const token = people.editor.token;
+    const line = { body: 'aia', amount: 1, type: 'LU/HSW', courseNumber: null };
+    const bad = await send(c, calls.createContent, { params: KIND, body: { fields: { ...seriesOf('credited-bad'), credits: [{ ...line, amount: 0 }] } }, token });
+    expect(bad.statusCode).toBe(400);
+    expect(calls.fieldErrorsSchema.parse(bad.json()).fieldErrors).toEqual({ credits: 'The amount must be more than 0' });
+    const riba = await send(c, calls.createContent, { params: KIND, body: { fields: { ...seriesOf('credited-riba'), credits: [{ body: 'riba', amount: 1, type: 'core', courseNumber: null }] } }, token });
+    expect(calls.fieldErrorsSchema.parse(riba.json()).fieldErrors).toEqual({ credits: 'a RIBA core hour names its core-curriculum topic' });
+
+    const created = await send(c, calls.createContent, { params: KIND, body: { fields: { ...seriesOf('credited-clinic', 'Credited clinic'), credits: [line] } }, token });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id, version } = created.json() as { id: string; version: number };
+    expect((await send(c, calls.publishContent, { params: { ...KIND, id }, body: { version }, token })).statusCode).toBe(200);
+    const [first] = await sessionsOf(c, id);
+    const session = (await send(c, getWorkshop, { params: { id: first!.id }, token: people.member.token })).json().workshop;
+    expect(session.credits).toEqual([line]);
+  });
+
   it('refuses a stale save with both versions', async () => {
     const c = ctx();
     const { id } = (await send(c, calls.createContent, { params: KIND, body: { fields: seriesOf('two-editors-series') }, token: people.editor.token })).json();

@@ -9,6 +9,7 @@ import { COURSE_LEVELS, CONTENT_CATEGORIES } from '../../../domain/content';
 import { Field, InlineError } from '../../components/fields';
 import { CourseOutline, type Section } from './course-outline';
 import { CourseQuestions, type Question } from './course-questions';
+import { CreditLinesField } from './credit-lines-field';
 import { UploadField } from './upload-field';
 
 interface Props {
@@ -96,6 +97,7 @@ export function CourseFields({ fields, errors, disabled, onChange }: Props) {
         disabled={disabled}
         onChange={(next) => onChange('questions', next)}
       />
+      <CreditLinesField value={fields.credits} errors={errors} disabled={disabled} onChange={(lines) => onChange('credits', lines)} />
     </form>
   );
 }

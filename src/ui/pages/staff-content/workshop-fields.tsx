@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { EDITORIAL_TEAM } from '../../../domain/authoring';
 import { WEEKDAYS } from '../../../domain/workshops';
 import { Field, InlineError } from '../../components/fields';
+import { CreditLinesField } from './credit-lines-field';
 import { UploadField } from './upload-field';
 
 interface Props {
@@ -185,6 +186,7 @@ export function WorkshopFields({ fields, errors, disabled, onChange }: Props) {
         error={errors.prepare ?? null}
         isDisabled={disabled}
       />
+      <CreditLinesField value={fields.credits} errors={errors} disabled={disabled} onChange={(lines) => onChange('credits', lines)} />
     </form>
   );
 }
