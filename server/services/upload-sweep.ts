@@ -12,13 +12,17 @@ import { removeUnreferencedUploads } from '../data/uploads';
 export const UPLOAD_SWEEP_JOB = 'uploads-sweep';
 /** How long an upload is kept before it may be removed for want of a reference. */
 export const UPLOAD_GRACE_MS = 24 * 60 * 60_000;
+const HOUR_MS = 60 * 60_000;
 
 export class UploadSweep {
   constructor(private readonly db: Db, private readonly now: () => number) {}
 
-  /** Asks for this hour's sweep (a second ask in the same hour, from any process, changes nothing). */
+  /**
+   * Asks for the sweep at the top of the next hour (a second ask before then, from any process, changes nothing): a
+   * process just started sweeps nothing at once, and its first jobs are the ones it was started for.
+   */
   async schedule(): Promise<void> {
-    const at = new Date(this.now());
+    const at = new Date(Math.floor(this.now() / HOUR_MS) * HOUR_MS + HOUR_MS);
     await enqueueJob(this.db, { key: `${UPLOAD_SWEEP_JOB}:${at.toISOString().slice(0, 13)}`, kind: UPLOAD_SWEEP_JOB, payload: {}, runAt: at });
   }
 
