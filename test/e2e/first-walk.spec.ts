@@ -35,9 +35,10 @@ test('research papers and newsletters use the width of the page', async ({ page,
     const cards = page.getByTestId(testId);
     await expect(cards.first()).toBeVisible();
     const container = await boxOf(page.locator('main .container').first());
-    const first = await boxOf(cards.first());
-    const last = await boxOf(cards.nth((await cards.count()) - 1));
-    expect(last.x + last.width - first.x, `${path}: the cards span the page`).toBeGreaterThan(0.85 * (container.width - 32));
+    // The widest row: another test may have published one more paper, alone on the last row of its category.
+    const boxes = await Promise.all((await cards.all()).map((card) => boxOf(card)));
+    const span = Math.max(...boxes.map((b) => b.x + b.width)) - Math.min(...boxes.map((b) => b.x));
+    expect(span, `${path}: the cards span the page`).toBeGreaterThan(0.85 * (container.width - 32));
     await expectAccessible(page, path);
   }
 });
@@ -90,7 +91,7 @@ test('a category page on a phone shows every category tab without sideways scrol
 test('the quiz question shows once, and the verdict has an icon that says what it means', async ({ page, request }) => {
   await signIn(page, await createUser(request));
   await page.goto('/quiz/sustainable-materials/set-1');
-  const group = page.getByRole('radiogroup');
+  const group = page.getByRole('main').getByRole('radiogroup');
   await expect(group).toBeVisible();
   const question = await page.locator('.quiz-question').first().innerText();
   expect(question.length).toBeGreaterThan(10);

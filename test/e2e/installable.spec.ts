@@ -35,7 +35,7 @@ test('installable: the manifest, its icons, no installability error, and the off
   expect(installabilityErrors.map((e) => e.errorId)).toEqual(['in-incognito']);
 
   // The page open when the connection goes says so in the bar, and says it once it is back.
-  const bar = page.getByRole('navigation', { name: 'Main' });
+  const bar = page.getByRole('banner');
   await expect(bar.getByText('Offline', { exact: true })).toHaveCount(0);
   await page.context().setOffline(true);
   await expect(bar.getByRole('status').filter({ hasText: 'Offline' })).toBeVisible();

@@ -209,13 +209,16 @@ function MobileNav() {
   );
 }
 
-/** "Offline" beside the logo while the browser has no connection (issue 42 item 3), announced as it comes and goes. */
+/**
+ * "Offline" under the bar while the browser has no connection (issue 42 item 3), announced as it comes and goes. Out of
+ * the bar's own row (an empty item there still took a gap, and the bar no longer fit 320 px), and empty otherwise.
+ */
 function ConnectionStatus() {
   const online = useOnline();
   return (
-    <span className="nav__connection" role="status">
+    <div className="nav__connection" role="status">
       {online ? null : <span className="nav__offline">Offline</span>}
-    </span>
+    </div>
   );
 }
 
@@ -225,9 +228,9 @@ export function NavBar() {
     <header className="site-header">
       <nav className="nav container" aria-label="Main">
         <Logo />
-        <ConnectionStatus />
         {mobile ? <MobileNav /> : <DesktopNav />}
       </nav>
+      <ConnectionStatus />
     </header>
   );
 }
