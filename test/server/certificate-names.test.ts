@@ -12,15 +12,15 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { createLocalJWKSet, decodeJwt, jwtVerify } from 'jose';
 import { afterAll, expect, it } from 'vitest';
-import { getCourse } from '../../src/contract/content';
 import { answerQuestion, attemptPdf, completeQuiz, startQuiz } from '../../src/contract/quizzes';
 import * as learning from '../../src/contract/learning';
 import type { AssessmentAttempt } from '../../src/domain/learning';
-import { certificates, courseQuestions, users } from '../../server/data/schema';
+import { certificates, users } from '../../server/data/schema';
 import { statusBitOf } from '../../server/render/status-list';
 import { CertificateService, STATUS_LIST_PATH } from '../../server/services/certificates';
 import { hashPassword } from '../../server/services/passwords';
 import { getUrl, send } from './api';
+import { passCourse } from './course-pass';
 import { describeWithApp, type TestContext } from './fixture';
 import { logIn, type Member, member, PASSWORD } from './members';
 
@@ -58,17 +58,7 @@ async function unnamed(ctx: TestContext, email: string): Promise<Member> {
 
 /** Every lesson done and every question answered right, then the attempt completed: a pass. */
 async function pass(ctx: TestContext, m: Member) {
-  const course = (await send(ctx, getCourse, { params: { id: COURSE }, token: m.token })).json().course as { _id: string; title: string; sections: { content: { _id: string }[] }[] };
-  for (const lesson of course.sections.flatMap((s) => s.content)) {
-    await send(ctx, learning.completeLesson, { params: { id: course._id, lessonId: lesson._id }, token: m.token });
-  }
-  const key = await ctx.database.db.select({ correct: courseQuestions.correctIndex }).from(courseQuestions)
-    .where(eq(courseQuestions.courseId, course._id)).orderBy(courseQuestions.position);
-  const attempt = (await send(ctx, learning.startAssessment, { params: { id: course._id }, token: m.token })).json().attempt as AssessmentAttempt;
-  for (const [questionIndex, { correct }] of key.entries()) {
-    await send(ctx, learning.answerAssessment, { params: { id: attempt._id }, body: { questionIndex, selectedOption: correct }, token: m.token });
-  }
-  const done = await send(ctx, learning.completeAssessment, { params: { id: attempt._id }, token: m.token });
+  const { course, done } = await passCourse(ctx, m, COURSE);
   expect(done.statusCode).toBe(200);
   return { course, done: done.json() as { attempt: AssessmentAttempt; certificate: { _id: string } | null; nameOnCertificate: string | null } };
 }

@@ -13,16 +13,13 @@ import { createPublicKey, type JsonWebKey } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Ajv2019 from 'ajv/dist/2019';
 import addFormats from 'ajv-formats';
-import { eq } from 'drizzle-orm';
 import { createVerifier } from 'fast-jwt';
 import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { getCourse } from '../../src/contract/content';
 import * as learning from '../../src/contract/learning';
-import type { AssessmentAttempt } from '../../src/domain/learning';
-import { courseQuestions } from '../../server/data/schema';
 import { hashedEmailIdentifier, identityHash } from '../../server/render/open-badge';
 import { getUrl, send } from './api';
+import { passCourse } from './course-pass';
 import { describeWithApp, type TestContext } from './fixture';
 import { type Member, member } from './members';
 
@@ -50,17 +47,7 @@ type Payload = Record<string, unknown> & {
 
 /** Every lesson done, every question answered right, the attempt completed and the certificate claimed. */
 async function certify(ctx: TestContext, m: Member, name: string): Promise<string> {
-  const course = (await send(ctx, getCourse, { params: { id: COURSE }, token: m.token })).json().course as { _id: string; sections: { content: { _id: string }[] }[] };
-  for (const lesson of course.sections.flatMap((s) => s.content)) {
-    await send(ctx, learning.completeLesson, { params: { id: course._id, lessonId: lesson._id }, token: m.token });
-  }
-  const key = await ctx.database.db.select({ correct: courseQuestions.correctIndex }).from(courseQuestions)
-    .where(eq(courseQuestions.courseId, course._id)).orderBy(courseQuestions.position);
-  const attempt = (await send(ctx, learning.startAssessment, { params: { id: course._id }, token: m.token })).json().attempt as AssessmentAttempt;
-  for (const [questionIndex, { correct }] of key.entries()) {
-    await send(ctx, learning.answerAssessment, { params: { id: attempt._id }, body: { questionIndex, selectedOption: correct }, token: m.token });
-  }
-  await send(ctx, learning.completeAssessment, { params: { id: attempt._id }, token: m.token });
+  const { course } = await passCourse(ctx, m, COURSE);
   const issued = await send(ctx, learning.issueCertificate, { params: { id: course._id }, body: { name }, token: m.token });
   expect(issued.statusCode).toBe(200);
   return issued.json().certificate._id as string;

@@ -14,14 +14,13 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { CONTENT_DIR } from '../../server/app';
 import { libraryFilePath } from '../../server/content-import/courses';
-import { courseQuestions, courses } from '../../server/data/schema';
+import { courses } from '../../server/data/schema';
 import { renderDocumentPdf } from '../../server/render/document-pdf';
-import { getCourse } from '../../src/contract/content';
 import * as cpd from '../../src/contract/cpd';
 import * as learning from '../../src/contract/learning';
 import { answerQuestion, attemptPdf, completeQuiz, startQuiz } from '../../src/contract/quizzes';
-import type { AssessmentAttempt } from '../../src/domain/learning';
 import { getUrl, send } from './api';
+import { passCourse } from './course-pass';
 import { describeWithApp, type TestContext } from './fixture';
 import { type Member, member } from './members';
 
@@ -83,17 +82,8 @@ function expectAccessiblePdf(pdf: Buffer, title: string, options: { chinese: boo
 
 /** Every lesson done and every question answered right, then the attempt completed: a pass. */
 async function pass(ctx: TestContext, m: Member) {
-  const course = (await send(ctx, getCourse, { params: { id: COURSE }, token: m.token })).json().course as { _id: string; title: string; sections: { content: { _id: string }[] }[] };
-  for (const lesson of course.sections.flatMap((s) => s.content)) {
-    await send(ctx, learning.completeLesson, { params: { id: course._id, lessonId: lesson._id }, token: m.token });
-  }
-  const key = await ctx.database.db.select({ correct: courseQuestions.correctIndex }).from(courseQuestions)
-    .where(eq(courseQuestions.courseId, course._id)).orderBy(courseQuestions.position);
-  const attempt = (await send(ctx, learning.startAssessment, { params: { id: course._id }, token: m.token })).json().attempt as AssessmentAttempt;
-  for (const [questionIndex, { correct }] of key.entries()) {
-    await send(ctx, learning.answerAssessment, { params: { id: attempt._id }, body: { questionIndex, selectedOption: correct }, token: m.token });
-  }
-  expect((await send(ctx, learning.completeAssessment, { params: { id: attempt._id }, token: m.token })).statusCode).toBe(200);
+  const { course, done } = await passCourse(ctx, m, COURSE);
+  expect(done.statusCode).toBe(200);
   return course;
 }
 
