@@ -155,7 +155,14 @@ test("the admin's avatar menu leads to the console's home", async ({ page }) => 
   const item = page.getByRole('menuitem', { name: 'Staff console' });
   await expect(item).toBeVisible();
   await expectAccessible(page, 'admin: avatar menu');
-  while (!(await item.evaluate((el) => el === document.activeElement))) await page.keyboard.press('ArrowDown');
+  // Down from 'My learning' to 'Staff console', a key at a time (bounded: a run once lost the focus and pressed on for
+  // the whole timeout). Where the focus stood at each step goes into the failure message.
+  const steps: string[] = [];
+  for (let i = 0; i < 6 && !(await item.evaluate((el) => el === document.activeElement)); i++) {
+    steps.push(await page.evaluate(() => `${document.activeElement?.textContent?.trim().slice(0, 40)} (${document.activeElement?.tagName}, in the menu: ${!!document.activeElement?.closest('[role=menu]')})`));
+    await page.keyboard.press('ArrowDown');
+  }
+  await expect(item, `focus went: ${steps.join(' → ')}`).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/staff$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Staff console' })).toBeVisible();
