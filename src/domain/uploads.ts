@@ -32,5 +32,19 @@ export function srcsetOf(urls: readonly { url: string; width: number }[]): strin
   return urls.map((u) => `${u.url} ${u.width}w`).join(', ');
 }
 
+/**
+ * The `srcset` of a picture an editor uploaded, from its URL alone (issue 38 item 3): the upload keeps each listed
+ * width below the picture's own and names the largest file by its width, so `/files/uploads/ab12-1200.webp` was kept
+ * at 480, 960 and 1200. Undefined for anything else (an SVG scales by itself; an imported picture has one file).
+ */
+export function uploadedSrcset(url: string): string | undefined {
+  const width = /^\/files\/uploads\/[0-9a-f]{16,64}-(\d{2,4})\.webp$/.exec(url)?.[1];
+  if (!width) return undefined;
+  const largest = Number(width);
+  const base = url.slice(0, url.lastIndexOf('-'));
+  const widths = [...UPLOAD_IMAGE_WIDTHS.filter((w) => w < largest), largest];
+  return srcsetOf(widths.map((w) => ({ url: `${base}-${w}.webp`, width: w })));
+}
+
 /** A picture an editor uploaded, as an article's body may show it (issue 38): only our own re-encoded files. */
 export const UPLOADED_PICTURE = /^\/files\/uploads\/[0-9a-f]{16,64}(?:-\d{2,4})?\.(?:webp|svg)$/;

@@ -105,6 +105,13 @@ test('an editor writes, previews and publishes an article, and a member reads it
   await expect(reader.getByRole('img', { name: ALT })).toHaveAttribute('src', /^\/files\/uploads\/[0-9a-f]+-\d+\.webp$/);
   await reader.getByRole('img', { name: ALT }).scrollIntoViewIfNeeded();
   await expect.poll(() => reader.getByRole('img', { name: ALT }).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  // Both pictures are offered at each width the upload kept (1200 px: 480, 960 and 1200), and a 780 px column on a
+  // screen of one pixel per pixel takes the 960 px file, not the largest.
+  for (const image of [reader.getByRole('img', { name: ALT }), reader.locator('.article-page__image')]) {
+    await expect(image).toHaveAttribute('srcset', /^(\/files\/uploads\/[0-9a-f]+)-480\.webp 480w, \1-960\.webp 960w, \1-1200\.webp 1200w$/);
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc)).toMatch(/-960\.webp$/);
+  }
   await expectAccessible(reader, 'the published article');
   // The member cannot open the preview.
   await reader.goto(previewPath);

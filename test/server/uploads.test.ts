@@ -11,7 +11,7 @@ import { enqueueJob } from '../../server/data/jobs';
 import { auditLog, filePages, files } from '../../server/data/schema';
 import { UPLOAD_GRACE_MS, UPLOAD_SWEEP_JOB } from '../../server/services/upload-sweep';
 import { createContent, publishContent, saveContent, uploadFile } from '../../src/contract/authoring';
-import { UPLOAD_TEXT } from '../../src/domain/uploads';
+import { UPLOAD_TEXT, uploadedSrcset } from '../../src/domain/uploads';
 import { getUrl, send, urlOf } from './api';
 import { multipart, pdf, upload } from './upload-helpers';
 import { describeWithApp, type TestContext } from './fixture';
@@ -57,6 +57,8 @@ describeWithApp('staff: uploads', {}, (ctx) => {
     const entries = (answer.srcset as string).split(', ').map((e) => e.split(' '));
     expect(entries.map(([, w]) => w)).toEqual(['480w', '960w', '1600w']);
     expect(answer.url).toBe(entries[2]![0]);
+    // Pages offer the same widths from the URL alone (pictures in bodies and covers: picture-sources.ts).
+    expect(uploadedSrcset(answer.url)).toBe(answer.srcset);
     for (const [url, w] of entries) {
       expect(url).toMatch(/^\/files\/uploads\/[0-9a-f]{24}-\d+\.webp$/);
       // Served to a visitor: an article's picture is public.
@@ -84,6 +86,7 @@ describeWithApp('staff: uploads', {}, (ctx) => {
     const res = await upload(ctx(), people.editor, small, 'small.png', 'image/png');
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().srcset).toMatch(/^\/files\/uploads\/[0-9a-f]{24}-300\.webp 300w$/);
+    expect(uploadedSrcset(res.json().url)).toBe(res.json().srcset);
   });
 
   it('keeps an SVG without its script, handlers and outside links, and serves it under a sandbox', async () => {

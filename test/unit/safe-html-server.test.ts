@@ -5,6 +5,7 @@
  * attributes and text; entities, void tags and attribute order may be spelt otherwise).
  */
 import { describe, expect, it } from 'vitest';
+import { uploadedSrcset } from '../../src/domain/uploads';
 import type { HtmlProfile } from '../../src/ui/components/html-profiles';
 import { sanitizeMarkup as inBrowser } from '../../src/ui/components/sanitize-markup';
 import { sanitizeMarkup as onServer } from '../../src/ui/components/sanitize-markup.server';
@@ -13,7 +14,7 @@ import { OWASP_XSS } from '../support/xss-payloads';
 const RICH_TAGS = ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'blockquote', 'code', 'pre'];
 const ALLOWED = {
   rich: { tags: RICH_TAGS, attributes: ['href', 'target', 'rel'] },
-  article: { tags: [...RICH_TAGS, 'img', 'figure', 'figcaption'], attributes: ['href', 'target', 'rel', 'src', 'alt', 'width', 'height', 'loading'] },
+  article: { tags: [...RICH_TAGS, 'img', 'figure', 'figcaption'], attributes: ['href', 'target', 'rel', 'src', 'alt', 'width', 'height', 'loading', 'srcset', 'sizes'] },
   lesson: {
     tags: [...RICH_TAGS, 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'figure', 'figcaption', 'hr'],
     attributes: ['href', 'target', 'rel', 'src', 'alt', 'width', 'height', 'loading', 'scope', 'align'],
@@ -90,6 +91,38 @@ describe('an article’s pictures (issue 38)', () => {
     // Rich text (posts, comments) keeps no picture at all.
     expect(parsed(clean(html, 'rich')).querySelectorAll('img')).toHaveLength(0);
   });
+
+  it.each([['the server’s render', onServer], ['the browser', inBrowser]] as const)(
+    '%s offers an uploaded picture at each width the upload kept, whatever srcset the stored text claims',
+    (_name, clean) => {
+      const html = `<p><img src="${own}" alt="A green roof" srcset="https://elsewhere.example/x.png 2000w" sizes="1px"></p>`
+        + '<p><img src="/files/uploads/0123456789abcdef0123.svg" alt="A plan" srcset="https://elsewhere.example/y.png 1x"></p>';
+      const [webp, svg] = [...parsed(clean(html, 'article')).querySelectorAll('img')];
+      expect(webp!.getAttribute('srcset')).toBe('/files/uploads/0123456789abcdef0123-480.webp 480w, /files/uploads/0123456789abcdef0123-960.webp 960w');
+      expect(webp!.getAttribute('sizes')).toBe('(max-width: 820px) 100vw, 780px');
+      // An SVG scales by itself: one file, and no srcset from the stored text.
+      expect(svg!.getAttribute('src')).toBe('/files/uploads/0123456789abcdef0123.svg');
+      expect(svg!.hasAttribute('srcset')).toBe(false);
+      expect(svg!.hasAttribute('sizes')).toBe(false);
+    },
+  );
+});
+
+describe('uploadedSrcset', () => {
+  it.each([
+    ['/files/uploads/0123456789abcdef0123-1600.webp', '480, 960, 1600'],
+    ['/files/uploads/0123456789abcdef0123-1200.webp', '480, 960, 1200'],
+    ['/files/uploads/0123456789abcdef0123-960.webp', '480, 960'],
+    ['/files/uploads/0123456789abcdef0123-300.webp', '300'],
+  ])('derives the widths of %s from its name: %s', (url, widths) => {
+    const base = url.slice(0, url.lastIndexOf('-'));
+    expect(uploadedSrcset(url)).toBe(widths.split(', ').map((w) => `${base}-${w}.webp ${w}w`).join(', '));
+  });
+
+  it.each(['/files/uploads/0123456789abcdef0123.svg', '/images/articles/roof.jpg', 'https://elsewhere.example/a-960.webp', '/files/uploads/../x-960.webp'])(
+    'has none for %s',
+    (url) => expect(uploadedSrcset(url)).toBeUndefined(),
+  );
 });
 
 describe('an article stored from Markdown (issue 38)', () => {

@@ -3,7 +3,7 @@
  * articles, slides, posts and comments; lessons add tables and the product's own figures. Both sanitizers of the views
  * read them: DOMPurify in the browser (sanitize-markup.ts), sanitize-html in the server's render (sanitize-markup.server.ts).
  */
-import { UPLOADED_PICTURE } from '../../domain/uploads';
+import { UPLOADED_PICTURE, uploadedSrcset } from '../../domain/uploads';
 
 export const RICH_TAGS = ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'blockquote', 'code', 'pre'];
 
@@ -13,7 +13,8 @@ export const PROFILES = {
   // An article's body (issue 38): rich text, and pictures editors uploaded (UPLOADED_PICTURE) with their text.
   article: {
     ALLOWED_TAGS: [...RICH_TAGS, 'img', 'figure', 'figcaption'],
-    ALLOWED_ATTR: ['href', 'target', 'rel', 'data-mention', 'src', 'alt', 'width', 'height', 'loading'],
+    // srcset and sizes are never the stored text's: both sanitisers set them from `src` (pictureWidths) or drop them.
+    ALLOWED_ATTR: ['href', 'target', 'rel', 'data-mention', 'src', 'alt', 'width', 'height', 'loading', 'srcset', 'sizes'],
   },
   lesson: {
     ALLOWED_TAGS: [...RICH_TAGS, 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'figure', 'figcaption', 'hr'],
@@ -24,6 +25,18 @@ export type HtmlProfile = keyof typeof PROFILES;
 
 /** The pictures a profile keeps (any other `<img>` is dropped with its element); rich text keeps none. */
 export const PICTURES: Record<HtmlProfile, RegExp | null> = { rich: null, article: UPLOADED_PICTURE, lesson: /^\/media\/lessons\/[a-z0-9-]+\/[a-z0-9-]+\.svg$/ };
+
+/** How wide an article's body shows a picture: the page's column, at most 780 px (app.css `.article-page`). */
+export const ARTICLE_PICTURE_SIZES = '(max-width: 820px) 100vw, 780px';
+
+/**
+ * The widths an uploaded picture in a body is offered at (issue 38 item 3), derived from its `src` alone, so a stored
+ * text cannot point a srcset elsewhere: `{ srcset, sizes }`, or null for a picture kept at one size.
+ */
+export function pictureWidths(src: string): { srcset: string; sizes: string } | null {
+  const srcset = uploadedSrcset(src);
+  return srcset ? { srcset, sizes: ARTICLE_PICTURE_SIZES } : null;
+}
 
 /** A lesson figure is one of the product's own SVGs; any other picture source is dropped with its element. */
 export const LESSON_FIGURE = PICTURES.lesson!;

@@ -7,7 +7,7 @@
  */
 import sanitize from 'sanitize-html';
 import { mentionAttributes } from '../../domain/mentions';
-import { type HtmlProfile, PICTURES, PROFILES, tableRegionNames } from './html-profiles';
+import { type HtmlProfile, PICTURES, PROFILES, pictureWidths, tableRegionNames } from './html-profiles';
 
 /** Every allowed attribute on every allowed tag, as DOMPurify's ALLOWED_ATTR; links get the browser's target and rel. */
 function optionsOf(profile: HtmlProfile): sanitize.IOptions {
@@ -22,6 +22,10 @@ function optionsOf(profile: HtmlProfile): sanitize.IOptions {
     disallowedTagsMode: 'discard',
     exclusiveFilter: (frame) => frame.tag === 'img' && !PICTURES[profile]?.test(frame.attribs.src ?? ''),
     transformTags: {
+      img: (tagName, attribs) => {
+        const { srcset: _srcset, sizes: _sizes, ...picture } = attribs;
+        return { tagName, attribs: { ...picture, ...pictureWidths(picture.src ?? '') } };
+      },
       a: (tagName, attribs) => {
         const { 'data-mention': _claimed, ...link } = attribs;
         return { tagName, attribs: mentionAttributes(attribs) ?? { ...link, target: '_blank', rel: 'noopener noreferrer nofollow' } };

@@ -4,7 +4,7 @@
  */
 import DOMPurify from 'isomorphic-dompurify';
 import { mentionAttributes } from '../../domain/mentions';
-import { type HtmlProfile, PICTURES, PROFILES, tableRegionNames } from './html-profiles';
+import { type HtmlProfile, PICTURES, PROFILES, pictureWidths, tableRegionNames } from './html-profiles';
 
 let hooked = false;
 /** The pictures the profile being cleaned keeps (the hook is one for every profile). */
@@ -26,7 +26,20 @@ function purifier() {
           node.setAttribute('rel', 'noopener noreferrer nofollow');
         }
       }
-      if (node.tagName === 'IMG' && !pictures?.test(node.getAttribute('src') ?? '')) node.remove();
+      if (node.tagName === 'IMG') {
+        const src = node.getAttribute('src') ?? '';
+        if (!pictures?.test(src)) {
+          node.remove();
+          return;
+        }
+        node.removeAttribute('srcset');
+        node.removeAttribute('sizes');
+        const widths = pictureWidths(src);
+        if (widths) {
+          node.setAttribute('srcset', widths.srcset);
+          node.setAttribute('sizes', widths.sizes);
+        }
+      }
     });
   }
   return DOMPurify;

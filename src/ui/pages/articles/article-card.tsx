@@ -1,12 +1,13 @@
 import { Link } from 'wouter';
 import { type ArticleSummary, categoryLabel } from '../../../domain/content';
 import { paths } from '../../routes';
+import { coverSources } from '../../components/picture-sources';
 
 /** An article in a category list: image, 'Article' badge, title, read time and a link. */
 export function ArticleCard({ article }: { article: ArticleSummary }) {
   return (
     <li className="card article-card">
-      <img className="article-card__image" src={article.imageUrl} alt={`${categoryLabel(article.category)} illustration`} width={800} height={450} loading="lazy" />
+      <img className="article-card__image" {...coverSources(article.imageUrl, 'card')} alt={`${categoryLabel(article.category)} illustration`} width={800} height={450} loading="lazy" />
       <div className="card__body">
         <span className="badge">Article</span>
         <h3 className="card__title">{article.title}</h3>

@@ -12,6 +12,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
 import './articles.css';
+import { coverSources } from '../../components/picture-sources';
 
 function BackLink() {
   return (
@@ -65,7 +66,7 @@ export function ArticleView({ article: a }: { article: Article }) {
           <time dateTime={a.createdAt}>{formatUsDate(a.createdAt)}</time>
         </p>
       </header>
-      <img className="article-page__image" fetchPriority="high" src={a.imageUrl} alt={`${categoryLabel(a.category)} illustration`} width={800} height={450} />
+      <img className="article-page__image" fetchPriority="high" {...coverSources(a.imageUrl, 'page')} alt={`${categoryLabel(a.category)} illustration`} width={800} height={450} />
       <p className="article-page__description">{a.description}</p>
       <SafeHtml className="prose" html={a.content} profile="article" />
       <footer className="article-page__footer">

@@ -14,6 +14,7 @@ import { paths } from '../../routes';
 import { ArticleCard } from './article-card';
 import { PageIntro } from '../../components/page-intro';
 import './articles.css';
+import { coverSources } from '../../components/picture-sources';
 
 /** The hero and the cards show no article's body: the page carries the articles without it. */
 const FEATURED: QueryView<{ article: Article }, { article: ArticleSummary }> = {
@@ -42,7 +43,7 @@ function FeaturedArticle() {
   const { article } = featured.data;
   return (
     <section className="featured" aria-labelledby="featured-title">
-      <img className="featured__image" fetchPriority="high" src={article.imageUrl} alt={`${categoryLabel(article.category)} illustration`} width={800} height={450} />
+      <img className="featured__image" fetchPriority="high" {...coverSources(article.imageUrl, 'featured')} alt={`${categoryLabel(article.category)} illustration`} width={800} height={450} />
       <div className="featured__text">
         <p className="featured__label">
           <span className="visually-hidden">Featured article in </span>

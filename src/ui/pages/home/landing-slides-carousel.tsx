@@ -9,6 +9,7 @@ import 'slick-carousel/slick/slick.css';
 import type { Slide } from '../../../domain/content';
 import { SafeHtml } from '../../components/safe-html';
 import { REDUCED_MOTION_QUERY, useMediaQuery } from '../../hooks/use-media-query';
+import { coverSources } from '../../components/picture-sources';
 
 export const AUTOPLAY_SPEED_MS = 3000;
 export const SLIDE_SPEED_MS = 500;
@@ -98,7 +99,7 @@ export default function LandingSlidesCarousel({ slides }: { slides: Slide[] }) {
           {slides.map((slide, index) => (
             <div key={slide.title}>
               <article className="slide" aria-roledescription="slide" aria-label={`${index + 1} of ${slides.length}: ${slide.title}`}>
-                <img className="slide__image" fetchPriority={index === 0 ? 'high' : 'low'} src={slide.imageUrl} alt={`Illustration: ${slide.title}`} width={480} height={300} />
+                <img className="slide__image" fetchPriority={index === 0 ? 'high' : 'low'} {...coverSources(slide.imageUrl, 'slide')} alt={`Illustration: ${slide.title}`} width={480} height={300} />
                 <div className="slide__text">
                   <h2 className="slide__title">{slide.title}</h2>
                   <SafeHtml className="slide__description" html={slide.description} />

@@ -8,6 +8,7 @@ import { EmptyState, Spinner } from '../../components/states';
 import { type QueryView, useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
 import { useServices } from '../../services-context';
+import { coverSources } from '../../components/picture-sources';
 
 export const HOME_ARTICLE_LIMIT = 6;
 
@@ -53,7 +54,7 @@ export function LatestArticles() {
         <ul className="grid article-teasers">
           {articles.data.articles.map((article) => (
             <li key={article._id} className="card article-teaser">
-              <img className="article-teaser__image" src={article.imageUrl} alt={`${categoryLabel(article.category)} illustration`} width={800} height={450} loading="lazy" />
+              <img className="article-teaser__image" {...coverSources(article.imageUrl, 'card')} alt={`${categoryLabel(article.category)} illustration`} width={800} height={450} loading="lazy" />
               <div className="card__body">
                 <span className="badge">{categoryLabel(article.category)}</span>
                 <h3 className="card__title">{article.title}</h3>

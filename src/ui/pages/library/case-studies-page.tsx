@@ -10,6 +10,7 @@ import { DocumentModal } from '../../components/document-modal';
 import { useQuery } from '../../hooks/use-query';
 import { useServices } from '../../services-context';
 import { LibraryPage, listOf } from './library-list';
+import { coverSources } from '../../components/picture-sources';
 
 function ReadButton({ study, onRead, primary = false }: { study: CaseStudy; onRead: (study: CaseStudy, button: HTMLElement) => void; primary?: boolean }) {
   return (
@@ -34,7 +35,7 @@ function IllustrativeLabel({ study }: { study: CaseStudy }) {
 export function CaseStudyCard({ study, onRead }: { study: CaseStudy; onRead: (study: CaseStudy, button: HTMLElement) => void }) {
   return (
     <>
-      <img className="library-card__image" src={study.imageUrl} alt={`Illustration: ${study.title}`} width={800} height={450} loading="lazy" />
+      <img className="library-card__image" {...coverSources(study.imageUrl, 'card')} alt={`Illustration: ${study.title}`} width={800} height={450} loading="lazy" />
       <div className="card__body">
         <h3 className="card__title" id={`case-study-${study._id}`}>
           {study.title}
@@ -50,7 +51,7 @@ export function CaseStudyCard({ study, onRead }: { study: CaseStudy; onRead: (st
 export function FeaturedCaseStudy({ study, onRead }: { study: CaseStudy; onRead: (study: CaseStudy, button: HTMLElement) => void }) {
   return (
     <section className="case-hero" aria-labelledby={`case-study-${study._id}`} data-testid="featured-case-study">
-      <img className="case-hero__image" fetchPriority="high" src={study.imageUrl} alt={`Illustration: ${study.title}`} width={800} height={450} />
+      <img className="case-hero__image" fetchPriority="high" {...coverSources(study.imageUrl, 'featured')} alt={`Illustration: ${study.title}`} width={800} height={450} />
       <div className="case-hero__text">
         <span className="badge">Featured case study</span>
         <h2 id={`case-study-${study._id}`}>{study.title}</h2>

@@ -4,6 +4,7 @@ import { listWorkshops } from '../../calls';
 import { LocalTime } from '../../components/local-time';
 import { paths } from '../../routes';
 import { LibraryListPage } from './library-list';
+import { coverSources } from '../../components/picture-sources';
 
 export default function WorkshopsPage() {
   return (
@@ -18,7 +19,7 @@ export default function WorkshopsPage() {
       testId="workshop-card"
       card={(workshop, titleId) => (
         <>
-          <img className="library-card__image" src={workshop.imageUrl} alt={`Illustration: ${workshop.title}`} width={800} height={450} loading="lazy" />
+          <img className="library-card__image" {...coverSources(workshop.imageUrl, 'card')} alt={`Illustration: ${workshop.title}`} width={800} height={450} loading="lazy" />
           <div className="card__body">
             <h2 className="card__title" id={titleId}>
               {workshop.title}

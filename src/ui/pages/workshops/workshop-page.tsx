@@ -16,6 +16,7 @@ import { useServices } from '../../services-context';
 import { CancelRegistrationDialog } from './cancel-registration-dialog';
 import { WorkshopDetails } from './workshop-details';
 import './workshop.css';
+import { coverSources } from '../../components/picture-sources';
 
 export default function WorkshopPage() {
   const { id = '' } = useParams<{ id: string }>();
@@ -73,7 +74,7 @@ export default function WorkshopPage() {
         <Link href={paths.workshops}>Workshops</Link> <span aria-hidden="true">›</span> <span>{w.title}</span>
       </nav>
       <div className="workshop__hero">
-        <img className="workshop__image" src={w.imageUrl} alt="" width={800} height={450} />
+        <img className="workshop__image" {...coverSources(w.imageUrl, 'page')} alt="" width={800} height={450} />
         <div className="workshop__summary">
           <p className="courses-eyebrow">Live online workshop</p>
           <h1 id="workshop-title">{w.title}</h1>
