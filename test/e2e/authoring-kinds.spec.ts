@@ -80,6 +80,35 @@ test('an editor uploads a research paper, previews and publishes it, and a membe
   await expect(page.getByText('Status:')).toContainText('Published');
   await expect(page.getByRole('link', { name: 'View the live page' })).toHaveAttribute('href', '/research-papers');
 
+  // The list finds it by its words and its status, both chosen by keyboard (the status is a react-aria Select).
+  await page.goto('/staff/content/research-papers');
+  const filters = page.getByRole('form', { name: 'Find content' });
+  const findBy = async (status: string) => {
+    await tabTo(page, filters.getByRole('button', { name: /Status/ }));
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('listbox')).toBeVisible();
+    // From the top of the list, down to the status (the list opens at the one chosen before).
+    await page.keyboard.press('Home');
+    for (let i = 0; i < 4 && !(await page.getByRole('option', { name: status }).evaluate((el) => el === document.activeElement)); i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    await expect(page.getByRole('option', { name: status })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(filters.getByRole('button', { name: /Status/ })).toContainText(status);
+    await tabTo(page, filters.getByRole('button', { name: 'Show' }));
+    await page.keyboard.press('Enter');
+  };
+  await tabTo(page, filters.getByLabel('Search'));
+  await page.keyboard.type(stamp);
+  await findBy('Published');
+  await expect(page).toHaveURL(new RegExp(`[?&]status=published`));
+  await expect(page.getByRole('link', { name: title })).toBeVisible();
+  await expectAccessible(page, 'the list filtered by status');
+  await findBy('Draft');
+  await expect(page).toHaveURL(new RegExp(`[?&]status=draft`));
+  await expect(page.getByText('Nothing matches. Try another search or status.')).toBeVisible();
+  await expect(page.getByRole('link', { name: title })).toHaveCount(0);
+
   const readerContext = await browser.newContext();
   const reader = await readerContext.newPage();
   const member = await createUser(reader.request, { firstName: 'Rhea', lastName: 'Reader' });

@@ -7,10 +7,12 @@ import { Tab, TabList, TabPanel, Tabs } from 'react-aria-components';
 import { Link, useLocation, useParams, useSearch } from 'wouter';
 import type { AuthoringListItem } from '../../../contract/authoring';
 import { AUTHORING_KIND_LABELS, AUTHORING_KINDS, AUTHORING_STATUS_LABELS, AUTHORING_STATUSES, type AuthoringKind, type AuthoringStatus } from '../../../domain/authoring';
+import { Field } from '../../components/fields';
 import { EmptyState, ErrorState, Spinner } from '../../components/states';
 import { listContent } from '../../calls';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
+import { ChoiceSelect } from '../cpd/choice-select';
 import { StaffPage } from '../staff/staff-page';
 import { EDITORS } from '../staff-workshops/roles';
 import { KIND_FORMS } from './kind-forms';
@@ -63,31 +65,21 @@ function Items({ kind, q, status }: { kind: AuthoringKind; q: string; status: Au
   );
 }
 
+const ANY_STATUS = 'any';
+const STATUS_CHOICES = [{ id: ANY_STATUS, label: 'Any status' }, ...AUTHORING_STATUSES.map((s) => ({ id: s, label: AUTHORING_STATUS_LABELS[s] }))];
+
 function Filters({ kind, q, status }: { kind: AuthoringKind; q: string; status: AuthoringStatus | '' }) {
   const [, navigate] = useLocation();
   const [text, setText] = useState(q);
+  const [chosen, setChosen] = useState<string>(status || ANY_STATUS);
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    navigate(paths.staffContent(kind, text.trim(), String(data.get('status') ?? '')));
+    navigate(paths.staffContent(kind, text.trim(), chosen === ANY_STATUS ? '' : chosen));
   };
   return (
     <form className="staff-content__filters" aria-label="Find content" onSubmit={submit}>
-      <label className="field">
-        <span className="field__label">Search</span>
-        <input className="field__input" name="q" type="search" value={text} onChange={(e) => setText(e.target.value)} />
-      </label>
-      <label className="field">
-        <span className="field__label">Status</span>
-        <select className="field__input" name="status" defaultValue={status}>
-          <option value="">Any status</option>
-          {AUTHORING_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {AUTHORING_STATUS_LABELS[s]}
-            </option>
-          ))}
-        </select>
-      </label>
+      <Field label="Search" type="search" value={text} onChange={setText} />
+      <ChoiceSelect label="Status" value={chosen} choices={STATUS_CHOICES} onChange={(v) => setChosen(v || ANY_STATUS)} />
       <button type="submit" className="button button--secondary">
         Show
       </button>

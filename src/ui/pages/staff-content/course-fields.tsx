@@ -4,9 +4,10 @@
  * questions; each with its error beside it. A draft may be an outline; publishing holds every lesson to the lesson
  * rules and asks for the assessment.
  */
-import { useId } from 'react';
-import { COURSE_LEVELS, CONTENT_CATEGORIES } from '../../../domain/content';
-import { Field, InlineError } from '../../components/fields';
+import { COURSE_LEVELS } from '../../../domain/content';
+import { Field } from '../../components/fields';
+import { ChoiceSelect } from '../cpd/choice-select';
+import { CATEGORY_CHOICES } from './article-fields';
 import { CourseOutline, type Section } from './course-outline';
 import { CourseQuestions, type Question } from './course-questions';
 import { CreditLinesField } from './credit-lines-field';
@@ -23,6 +24,7 @@ const text = (value: unknown) => (typeof value === 'string' ? value : '');
 const numberText = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? String(value) : '');
 const toNumber = (value: string) => (value.trim() === '' ? null : Number(value));
 const capital = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
+const LEVEL_CHOICES = COURSE_LEVELS.map((level) => ({ id: level, label: capital(level) }));
 
 /** A new course starts as a free beginner's outline of one module with one lesson. */
 export const NEW_COURSE = {
@@ -31,10 +33,6 @@ export const NEW_COURSE = {
 };
 
 export function CourseFields({ fields, errors, disabled, onChange }: Props) {
-  const categoryError = useId();
-  const levelError = useId();
-  const categoryLabel = useId();
-  const levelLabel = useId();
   const sections = (Array.isArray(fields.sections) ? fields.sections : []) as Section[];
   const questions = (Array.isArray(fields.questions) ? fields.questions : []) as Question[];
   const objectives = Array.isArray(fields.objectives) ? (fields.objectives as string[]) : [];
@@ -50,32 +48,8 @@ export function CourseFields({ fields, errors, disabled, onChange }: Props) {
         isDisabled={disabled}
       />
       <Field label="Description" multiline value={text(fields.description)} onChange={(v) => onChange('description', v)} error={errors.description ?? null} isDisabled={disabled} />
-      <label className="field">
-        <span className="field__label" id={categoryLabel}>
-          Category
-        </span>
-        <select className="field__input" value={text(fields.category)} disabled={disabled} aria-labelledby={categoryLabel} aria-describedby={categoryError} onChange={(e) => onChange('category', e.target.value)}>
-          {CONTENT_CATEGORIES.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-        <InlineError id={categoryError} error={errors.category ?? null} />
-      </label>
-      <label className="field">
-        <span className="field__label" id={levelLabel}>
-          Level
-        </span>
-        <select className="field__input" value={text(fields.level)} disabled={disabled} aria-labelledby={levelLabel} aria-describedby={levelError} onChange={(e) => onChange('level', e.target.value)}>
-          {COURSE_LEVELS.map((l) => (
-            <option key={l} value={l}>
-              {capital(l)}
-            </option>
-          ))}
-        </select>
-        <InlineError id={levelError} error={errors.level ?? null} />
-      </label>
+      <ChoiceSelect label="Category" value={text(fields.category)} choices={CATEGORY_CHOICES} onChange={(v) => onChange('category', v)} error={errors.category ?? ''} isDisabled={disabled} />
+      <ChoiceSelect label="Level" value={text(fields.level)} choices={LEVEL_CHOICES} onChange={(v) => onChange('level', v)} error={errors.level ?? ''} isDisabled={disabled} />
       <Field label="Price in whole dollars" description="0 for a free course." inputMode="numeric" value={numberText(fields.price)} onChange={(v) => onChange('price', toNumber(v))} error={errors.price ?? null} isDisabled={disabled} />
       <Field label="Thumbnail" description="A site path or an https address." value={text(fields.thumbnail)} onChange={(v) => onChange('thumbnail', v)} error={errors.thumbnail ?? null} isDisabled={disabled} />
       <UploadField label="Upload a thumbnail" current={text(fields.thumbnail) || undefined} onUploaded={(uploaded) => onChange('thumbnail', uploaded.url)} />

@@ -4,6 +4,7 @@
  */
 import { useId } from 'react';
 import { Field, InlineError } from '../../components/fields';
+import { ChoiceSelect } from '../cpd/choice-select';
 
 export type Question = { question: string; options: string[]; correctIndex: number; explanation: string; lesson: string };
 
@@ -16,10 +17,12 @@ interface Props {
 }
 
 const OPTIONS = [0, 1, 2, 3];
+const RIGHT_CHOICES = OPTIONS.map((o) => ({ id: String(o), label: `Option ${o + 1}` }));
 
 export function CourseQuestions({ questions, lessons, error, disabled, onChange }: Props) {
   const errorId = useId();
-  const baseId = useId();
+  // A lesson is offered once it has a slug (one being written has none yet), each slug once.
+  const lessonChoices = [...new Map(lessons.filter((l) => l.slug).map((l) => [l.slug, { id: l.slug, label: l.title || l.slug }])).values()];
   const set = (i: number, q: Question) => onChange(questions.map((x, j) => (j === i ? q : x)));
   return (
     <fieldset className="workshop-editor__group" aria-describedby={errorId}>
@@ -36,32 +39,11 @@ export function CourseQuestions({ questions, lessons, error, disabled, onChange 
               <Field key={o} label={`${label}: option ${o + 1}`} value={q.options[o] ?? ''} isDisabled={disabled}
                 onChange={(v) => set(i, { ...q, options: OPTIONS.map((n) => (n === o ? v : (q.options[n] ?? ''))) })} />
             ))}
-            <label className="field">
-              <span className="field__label" id={`${baseId}-right-${i}`}>
-                {label}: the right option
-              </span>
-              <select className="field__input" aria-labelledby={`${baseId}-right-${i}`} value={q.correctIndex} disabled={disabled} onChange={(e) => set(i, { ...q, correctIndex: Number(e.target.value) })}>
-                {OPTIONS.map((o) => (
-                  <option key={o} value={o}>
-                    Option {o + 1}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <ChoiceSelect label={`${label}: the right option`} value={String(q.correctIndex)} choices={RIGHT_CHOICES} isDisabled={disabled}
+              onChange={(v) => v && set(i, { ...q, correctIndex: Number(v) })} />
             <Field label={`${label}: why it is right`} multiline value={q.explanation} onChange={(v) => set(i, { ...q, explanation: v })} isDisabled={disabled} />
-            <label className="field">
-              <span className="field__label" id={`${baseId}-lesson-${i}`}>
-                {label}: written from the lesson
-              </span>
-              <select className="field__input" aria-labelledby={`${baseId}-lesson-${i}`} value={q.lesson} disabled={disabled} onChange={(e) => set(i, { ...q, lesson: e.target.value })}>
-                <option value="">Choose a lesson</option>
-                {lessons.map((l) => (
-                  <option key={l.slug} value={l.slug}>
-                    {l.title || l.slug}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <ChoiceSelect label={`${label}: written from the lesson`} value={q.lesson} choices={lessonChoices} placeholder="Choose a lesson" isDisabled={disabled}
+              onChange={(v) => set(i, { ...q, lesson: v })} />
             <button type="button" className="button button--secondary" disabled={disabled} onClick={() => onChange(questions.filter((_, j) => j !== i))}>
               Remove question {i + 1}
             </button>

@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { EDITORIAL_TEAM } from '../../../domain/authoring';
 import { WEEKDAYS } from '../../../domain/workshops';
 import { Field, InlineError } from '../../components/fields';
+import { ChoiceSelect } from '../cpd/choice-select';
 import { CreditLinesField } from './credit-lines-field';
 import { UploadField } from './upload-field';
 
@@ -39,24 +40,12 @@ function scheduleOf(kind: string, from: Schedule): Schedule {
   return { kind: 'dates', dates: [], timeZone };
 }
 
-function Select({ label, value, options, disabled, onChange, errorId }: {
-  label: string; value: string; options: [string, string][]; disabled: boolean; onChange: (value: string) => void; errorId?: string;
+/** A schedule's choice (react-aria Select, like every choice in the console); its problems are the group's. */
+function Select({ label, value, options, disabled, onChange }: {
+  label: string; value: string; options: [string, string][]; disabled: boolean; onChange: (value: string) => void;
 }) {
-  const labelId = useId();
-  return (
-    <label className="field">
-      <span className="field__label" id={labelId}>
-        {label}
-      </span>
-      <select className="field__input" value={value} disabled={disabled} aria-labelledby={labelId} aria-describedby={errorId} onChange={(e) => onChange(e.target.value)}>
-        {options.map(([v, l]) => (
-          <option key={v} value={v}>
-            {l}
-          </option>
-        ))}
-      </select>
-    </label>
-  );
+  const choices = options.map(([id, text]) => ({ id, label: text }));
+  return <ChoiceSelect label={label} value={value} choices={choices} isDisabled={disabled} onChange={(v) => v && onChange(v)} />;
 }
 
 function ScheduleFields({ schedule, error, disabled, onChange }: { schedule: Schedule; error: string | undefined; disabled: boolean; onChange: (s: Schedule) => void }) {
@@ -67,7 +56,7 @@ function ScheduleFields({ schedule, error, disabled, onChange }: { schedule: Sch
   return (
     <fieldset className="workshop-editor__group" aria-describedby={errorId}>
       <legend>Schedule</legend>
-      <Select label="Repeats" value={kind} disabled={disabled} errorId={errorId} onChange={(k) => onChange(scheduleOf(k, schedule))}
+      <Select label="Repeats" value={kind} disabled={disabled} onChange={(k) => onChange(scheduleOf(k, schedule))}
         options={[['monthly', 'Monthly, on a weekday of the month'], ['weekly', 'Every few weeks, on a weekday'], ['dates', 'On chosen dates']]} />
       {kind === 'monthly' && (
         <>
