@@ -14,7 +14,7 @@ import { courseContent } from '../../server/content-import/courses';
 import { importContent } from '../../server/content-import/import';
 import type { ContentModule } from '../../server/content-import/module';
 import { contentItems, courses } from '../../server/data/schema';
-import { COURSE_HAS_LEARNERS, lessonErrorKey } from '../../server/services/authoring/courses';
+import { COURSE_HAS_LEARNERS, COURSE_SLUG_KEPT, lessonErrorKey } from '../../server/services/authoring/courses';
 import * as calls from '../../src/contract/authoring';
 import { getCourse, listCourses } from '../../src/contract/content';
 import { enrol } from '../../src/contract/learning';
@@ -115,6 +115,31 @@ describeWithApp('authoring: courses', { seed: true }, (ctx) => {
     const refused = await send(c, calls.unpublishContent, { params: item, body: { version: published.json().item.version }, token });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().message).toBe(COURSE_HAS_LEARNERS);
+
+  });
+
+  it('lets a draft course change its slug, and keeps a published one’s, whose lessons’ ids and progress are made from it', async () => {
+    const c = ctx();
+    const token = people.editor.token;
+    const { id } = (await send(c, calls.createContent, { params: KIND, body: { fields: courseOf('course-first-slug', 'A course renamed as a draft') }, token })).json();
+    const item = { ...KIND, id };
+    const drafted = await send(c, calls.saveContent, { params: item, body: { version: 1, fields: courseOf('course-second-slug', 'A course renamed as a draft') }, token });
+    expect(drafted.statusCode, drafted.body).toBe(200);
+    const published = await send(c, calls.publishContent, { params: item, body: { version: drafted.json().item.version }, token });
+    expect(published.statusCode, published.body).toBe(200);
+    const { publicUrl, version } = published.json().item as { publicUrl: string; version: number };
+    const liveId = publicUrl.split('/').pop()!;
+    const slugOf = async () => (await c.database.db.select({ slug: courses.slug }).from(courses).where(eq(courses.id, liveId)))[0]?.slug;
+    expect(await slugOf()).toBe('course-second-slug');
+
+    const renamed = await send(c, calls.saveContent, { params: item, body: { version, fields: courseOf('course-third-slug', 'A course renamed as a draft') }, token });
+    expect(renamed.statusCode).toBe(400);
+    expect(renamed.json().fieldErrors).toEqual({ slug: COURSE_SLUG_KEPT });
+    expect(await slugOf()).toBe('course-second-slug');
+    // The title, and anything else, may change.
+    const retitled = await send(c, calls.saveContent, { params: item, body: { version, fields: courseOf('course-second-slug', 'A published course, retitled') }, token });
+    expect(retitled.statusCode, retitled.body).toBe(200);
+    expect((await send(c, getCourse, { params: { id: liveId }, token: people.member.token })).json().course.title).toBe('A published course, retitled');
   });
 
   it('keeps a course edited in the browser at the next import, naming its file and field, unless forced', async () => {

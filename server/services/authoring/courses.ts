@@ -20,7 +20,11 @@ import { DomainError, invalid } from '../errors';
 import type { KindHandler } from './kind';
 
 export const COURSE_HAS_LEARNERS = 'Members are enrolled in this course: it stays published while they take it';
-export const courseUrl = (id: string) => `/courses/view/${id}`;
+/**
+ * A course's sections and lessons take their ids from its slug and theirs (course-rows.ts), and learners' progress
+ * and the lessons' addresses are kept by those ids: a published course keeps its slug (a draft changes it freely).
+ */
+export const COURSE_SLUG_KEPT = "A published course keeps its slug: its lessons' addresses and learners' progress are made from it";export const courseUrl = (id: string) => `/courses/view/${id}`;
 /** A lesson's field error's key: `lesson:<slug>`, shown beside that lesson's body. */
 export const lessonErrorKey = (slug: string) => `lesson:${slug}`;
 
@@ -65,6 +69,11 @@ async function indexCourse(tx: Parameters<KindHandler['publish']>[0], id: string
   await rebuildWords(tx);
 }
 
+async function enrolled(tx: Parameters<KindHandler['publish']>[0], courseId: string): Promise<number> {
+  const [row] = await tx.select({ n: count() }).from(enrolments).where(eq(enrolments.courseId, courseId));
+  return row?.n ?? 0;
+}
+
 /** `mediaDir` holds the content folder's pictures (/media/…): a lesson's figures must be there, as at import. */
 export function courseHandler(mediaDir: string): KindHandler<CourseFields> {
   const figureExists = (path: string) => existsSync(join(mediaDir, path.slice('/media/'.length)));
@@ -80,14 +89,15 @@ export function courseHandler(mediaDir: string): KindHandler<CourseFields> {
       if (fields.questions.length < COURSE_MIN_QUESTIONS) {
         fieldErrors.questions = `A published course needs its assessment: ${COURSE_MIN_QUESTIONS} to ${COURSE_MAX_QUESTIONS} questions`;
       }
+      const [live] = await tx.select({ slug: courses.slug }).from(courses).where(eq(courses.id, liveId));
+      if (live && live.slug !== fields.slug) fieldErrors.slug = COURSE_SLUG_KEPT;
       if (Object.keys(fieldErrors).length) throw new DomainError('invalid', 'Some fields need attention', undefined, { fieldErrors });
       await writeCourseRows(tx, { ...fields, status: 1, sections, assessment: { questions: fields.questions } }, liveId);
       await indexCourse(tx, liveId, fields, sections);
       return liveId;
     },
     async unpublish(tx, liveId) {
-      const [enrolled] = await tx.select({ n: count() }).from(enrolments).where(eq(enrolments.courseId, liveId));
-      if ((enrolled?.n ?? 0) > 0) throw invalid(COURSE_HAS_LEARNERS);
+      if ((await enrolled(tx, liveId)) > 0) throw invalid(COURSE_HAS_LEARNERS);
       await tx.update(courses).set({ status: 0 }).where(eq(courses.id, liveId));
       await removeDocuments(tx, 'course', [liveId]);
       await rebuildWords(tx);

@@ -41,7 +41,7 @@ export function CourseFields({ fields, errors, disabled, onChange }: Props) {
       <Field label="Title" value={text(fields.title)} onChange={(v) => onChange('title', v)} error={errors.title ?? null} isDisabled={disabled} />
       <Field
         label="Slug"
-        description="The course's key for the content import: lower-case letters, digits and hyphens. Its lessons' addresses are made from it."
+        description="The course's key for the content import: lower-case letters, digits and hyphens. Its lessons' addresses are made from it, so a published course keeps it."
         value={text(fields.slug)}
         onChange={(v) => onChange('slug', v)}
         error={errors.slug ?? null}
