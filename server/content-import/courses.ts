@@ -30,7 +30,6 @@ import {
   caseStudies, courses, ebooks, files, newsletters,
   newsletterIssues, researchPapers,
 } from '../data/schema';
-import { browserPublished } from './browser-items';
 import { storeFile } from './files';
 import { ContentError, type ContentModule, type Reporter, type Tx, type WriteHelpers } from './module';
 
@@ -271,26 +270,69 @@ async function writeCourses(tx: Tx, list: CourseFile[], now: Date, force: boolea
 
 const LIBRARY_TABLES = { ebooks, researchPapers, newsletters, caseStudies } as const;
 
-async function writeLibrary(tx: Tx, kind: LibraryKind, all: RenderedDocument[], { force, warn }: WriteHelpers) {
-  // What the browser published stays; a folder entry of the same slug waits for --force (ADR 167).
-  const browser = await browserPublished(tx, LIBRARY_KINDS[kind].folder);
-  const list = force ? all : all.filter((doc) => !browser.slugs.has(doc.slug));
-  for (const doc of all.filter((d) => !list.includes(d))) warn?.(`library/${LIBRARY_KINDS[kind].folder}/${doc.slug}.json: the item was published from the browser; kept (--force overwrites)`);
+/** A library document as the console's editor holds it (LIBRARY_FIELDS_SCHEMAS): what the item records of an import. */
+function documentFieldsOf(kind: LibraryKind, doc: RenderedDocument): Record<string, unknown> {
+  const common = { slug: doc.slug, title: doc.title, description: doc.description, fileUrl: doc.filePath };
+  if (kind === 'researchPapers') return { ...common, category: doc.category };
+  if (kind === 'caseStudies') return { ...common, imageUrl: doc.imageUrl, featured: doc.featured, illustrative: doc.illustrative };
+  return common;
+}
+
+/**
+ * Writes the folder's documents of a kind, each recorded as an imported item the console edits (issue 38). One made in
+ * the browser, or changed there since the last import, is kept and named unless forced (ADR 167); the rest follow the
+ * folder.
+ */
+async function writeLibrary(tx: Tx, kind: LibraryKind, all: RenderedDocument[], { now, force, warn }: WriteHelpers) {
+  const folder = LIBRARY_KINDS[kind].folder;
+  const items = new Map((await itemsOfKind(tx, folder)).map((item) => [item.key, item]));
+  const browserOnly = [...items.values()].filter((item) => !item.importedAt);
+  const list: RenderedDocument[] = [];
+  const kept: string[] = [];
+  for (const doc of all) {
+    const item = items.get(doc.slug);
+    const made = item && !item.importedAt;
+    const edited = item?.importedAt && item.editedAt && item.editedAt > item.importedAt;
+    if (force || !(made || edited)) {
+      list.push(doc);
+      continue;
+    }
+    const what = made ? 'the item was made in the browser' : `field ${fieldsDiff(item.fields, documentFieldsOf(kind, doc)).map((c) => `"${c.field}"`).join(', ') || 'the item'} was changed in the browser since the last import`;
+    warn?.(`library/${folder}/${doc.slug}.json: ${what}; kept (--force overwrites)`);
+    kept.push(doc.slug);
+  }
   for (const doc of list) await storeFile(tx, doc.filePath, 'application/pdf', doc.pdf);
   const common = (doc: RenderedDocument) => ({
     slug: doc.slug, title: doc.title, description: doc.description, filePath: doc.filePath, publishedAt: publishedAtOf(doc.publishedAt),
   });
-  for (const doc of list) {
+  const writeRow = async (doc: RenderedDocument): Promise<string> => {
     if (kind === 'researchPapers') {
       const values = { ...common(doc), category: doc.category! };
-      await tx.insert(researchPapers).values(values).onConflictDoUpdate({ target: researchPapers.slug, set: values });
-    } else if (kind === 'caseStudies') {
-      const values = { ...common(doc), imageUrl: doc.imageUrl!, featured: doc.featured, illustrative: doc.illustrative };
-      await tx.insert(caseStudies).values(values).onConflictDoUpdate({ target: caseStudies.slug, set: values });
-    } else {
-      const table = LIBRARY_TABLES[kind];
-      await tx.insert(table).values(common(doc)).onConflictDoUpdate({ target: table.slug, set: common(doc) });
+      const [row] = await tx.insert(researchPapers).values(values).onConflictDoUpdate({ target: researchPapers.slug, set: values }).returning({ id: researchPapers.id });
+      return row!.id;
     }
+    if (kind === 'caseStudies') {
+      const values = { ...common(doc), imageUrl: doc.imageUrl!, featured: doc.featured, illustrative: doc.illustrative };
+      const [row] = await tx.insert(caseStudies).values(values).onConflictDoUpdate({ target: caseStudies.slug, set: values }).returning({ id: caseStudies.id });
+      return row!.id;
+    }
+    const table = LIBRARY_TABLES[kind];
+    const [row] = await tx.insert(table).values(common(doc)).onConflictDoUpdate({ target: table.slug, set: common(doc) }).returning({ id: table.id });
+    return row!.id;
+  };
+  for (const doc of list) {
+    const id = await writeRow(doc);
+    const fields = documentFieldsOf(kind, doc);
+    const hash = createHash('sha256').update(JSON.stringify({ ...fields, publishedAt: doc.publishedAt })).digest('hex');
+    await upsertImported(tx, { kind: folder, key: doc.slug, fields, liveId: id, at: now, hash, publishedAt: publishedAtOf(doc.publishedAt) });
+  }
+  const stay = [...list.map((d) => d.slug), ...kept, ...browserOnly.map((item) => item.key)];
+  await removeItemsNotIn(tx, folder, stay);
+  const browser = { liveIds: [] as string[], paths: [] as string[] };
+  for (const key of [...kept, ...browserOnly.map((item) => item.key)]) {
+    const item = items.get(key);
+    if (item?.liveId) browser.liveIds.push(item.liveId);
+    if (typeof item?.fields.fileUrl === 'string') browser.paths.push(item.fields.fileUrl);
   }
   // Rows of removed files go first (they reference their PDF), then the PDFs nobody references any more.
   const table = LIBRARY_TABLES[kind];

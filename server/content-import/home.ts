@@ -1,10 +1,12 @@
 /** Sales banner and landing slides, from content/home.json. */
+import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, asc, eq, isNotNull, notInArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { contentItems, slides, salesBanners } from '../data/schema';
-import { browserPublished } from './browser-items';
+import { itemsOfKind, upsertImported } from '../data/authoring';
+import { fieldsDiff } from '../data/fields-diff';
 import type { ContentModule } from './module';
 
 const homeFileSchema = z.object({
@@ -26,21 +28,30 @@ export const homeContent: ContentModule<z.infer<typeof homeFileSchema> | null> =
     if (text === null) return null;
     return report.parse(file, homeFileSchema, text);
   },
-  async write(tx, data, { sanitize, force, warn }) {
+  async write(tx, data, { sanitize, now, force, warn }) {
     if (!data) return;
     // The import's own banner: a banner published from the browser (ADR 167) is not the import's to change.
     const browser = tx.select({ id: contentItems.liveId }).from(contentItems).where(and(eq(contentItems.kind, 'banner'), isNotNull(contentItems.liveId)));
     const [current] = await tx.select({ id: salesBanners.id }).from(salesBanners).where(notInArray(salesBanners.id, browser)).orderBy(asc(salesBanners.createdAt)).limit(1);
     if (current) await tx.update(salesBanners).set({ text: data.salesBanner, active: true }).where(eq(salesBanners.id, current.id));
     else await tx.insert(salesBanners).values({ text: data.salesBanner });
-    const browserSlides = force ? new Set<string>() : (await browserPublished(tx, 'slides')).slugs;
+    // Each slide is an item the console edits (issue 38): one made there, or changed there since the last import, is
+    // kept and named unless forced.
+    const items = new Map((await itemsOfKind(tx, 'slides')).map((item) => [item.key, item]));
     for (const [position, slide] of data.slides.entries()) {
-      if (browserSlides.has(slide.slug)) {
-        warn?.(`home.json: field "slides" (${slide.slug}): the slide was published from the browser; kept (--force overwrites)`);
+      const fields = { ...slide, position };
+      const item = items.get(slide.slug);
+      const made = item && !item.importedAt;
+      const edited = item?.importedAt && item.editedAt && item.editedAt > item.importedAt;
+      if (!force && (made || edited)) {
+        const what = made ? 'the slide was made in the browser' : `${fieldsDiff(item.fields, fields).map((c) => `"${c.field}"`).join(', ') || 'the slide'} changed in the browser since the last import`;
+        warn?.(`home.json: field "slides" (${slide.slug}): ${what}; kept (--force overwrites)`);
         continue;
       }
-      const values = { ...slide, position, description: sanitize(slide.description) };
-      await tx.insert(slides).values(values).onConflictDoUpdate({ target: slides.slug, set: values });
+      const values = { ...fields, description: sanitize(slide.description) };
+      const [row] = await tx.insert(slides).values(values).onConflictDoUpdate({ target: slides.slug, set: values }).returning({ id: slides.id });
+      const hash = createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+      await upsertImported(tx, { kind: 'slides', key: slide.slug, fields, liveId: row!.id, at: now, hash, publishedAt: item?.publishedAt ?? now });
     }
   },
 };

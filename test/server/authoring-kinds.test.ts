@@ -160,17 +160,15 @@ describeWithApp('authoring: library and home', { seed: true }, (ctx) => {
     expect(await bannerText()).toBe(imported);
   });
 
-  it('refuses a slug a live ebook holds, and keeps an ebook published from the browser at the next import unless forced', async () => {
+  it('refuses a slug an imported ebook holds, and keeps an ebook made in the browser at the next import unless forced', async () => {
     const c = ctx();
     const res = await upload(c, people.editor, await pdf(['Passive house airtightness, tested and recorded.']), 'airtightness.pdf', 'application/pdf');
-    // A folder ebook's slug, taken by the browser: refused while the imported one is live.
+    // A folder ebook's slug is its item's (the import records each document as an item): a second one is refused at once.
     const folder = (await send(c, listEbooks, { token: people.member.token })).json().ebooks as { title: string; fileUrl: string }[];
     const folderSlug = folder[0]!.fileUrl.split('/').pop()!.replace(/\.pdf$/, '');
     const taken = await send(c, calls.createContent, { params: { kind: 'ebooks' }, body: { fields: { slug: folderSlug, title: 'Mine', fileUrl: res.json().url } }, token: token() });
-    const takenItem = { kind: 'ebooks' as const, id: taken.json().id as string };
-    const clash = await send(c, calls.publishContent, { params: takenItem, body: { version: 1 }, token: token() });
-    expect(clash.statusCode).toBe(400);
-    expect(Object.keys(clash.json().fieldErrors)).toEqual(['slug']);
+    expect(taken.statusCode).toBe(400);
+    expect(Object.keys(taken.json().fieldErrors)).toEqual(['slug']);
 
     const fields = { slug: 'airtightness-testing', title: 'Airtightness, tested', description: '', fileUrl: res.json().url };
     const created = await send(c, calls.createContent, { params: { kind: 'ebooks' }, body: { fields }, token: token() });
@@ -186,9 +184,62 @@ describeWithApp('authoring: library and home', { seed: true }, (ctx) => {
     }));
     const modules = [courseContent as ContentModule<unknown>];
     const kept = await importContent(c.database.db, folderDir, new Date(c.clock.now), modules);
-    expect(kept.kept).toEqual(['library/ebooks/airtightness-testing.json: the item was published from the browser; kept (--force overwrites)']);
+    expect(kept.kept).toEqual(['library/ebooks/airtightness-testing.json: the item was made in the browser; kept (--force overwrites)']);
     expect(await titlesOf(listEbooks, 'ebooks')).toEqual(['Airtightness, tested']);
     await importContent(c.database.db, folderDir, new Date(c.clock.now), modules, { force: true });
     expect(await titlesOf(listEbooks, 'ebooks')).toEqual(['Airtightness from the folder']);
   }, 120_000);
+
+  it('lists an imported research paper in the console, where it is edited and stays edited at the next import unless forced', async () => {
+    const c = ctx();
+    const only = [courseContent as ContentModule<unknown>];
+    await importContent(c.database.db, CONTENT_DIR, new Date(c.clock.now), only);
+    const listed = (await send(c, calls.listContent, { params: { kind: 'research-papers' }, token: token() })).json().items as calls.AuthoringListItem[];
+    const papers = (await send(c, listResearchPapers, { token: people.member.token })).json().researchPapers as { _id: string; title: string; fileUrl: string }[];
+    const imported = listed.find((item) => item.title === papers[0]!.title);
+    expect(imported, 'the folder paper is an item of the console').toMatchObject({ status: 'published', publicUrl: '/research-papers' });
+
+    const item = { kind: 'research-papers' as const, id: imported!.id };
+    const current = (await send(c, calls.getContent, { params: item, token: token() })).json().item;
+    expect(current.fields).toMatchObject({ title: papers[0]!.title, fileUrl: papers[0]!.fileUrl });
+    c.clock.advance(1000);
+    const edited = `${papers[0]!.title}, edited`;
+    const saved = await send(c, calls.saveContent, { params: item, body: { version: current.version, fields: { ...current.fields, title: edited } }, token: token() });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const titleOfPaper = async () => ((await send(c, listResearchPapers, { token: people.member.token })).json().researchPapers as { _id: string; title: string }[])
+      .find((p) => p._id === papers[0]!._id)?.title;
+    expect(await titleOfPaper()).toBe(edited);
+
+    c.clock.advance(1000);
+    const slug = current.fields.slug as string;
+    const kept = await importContent(c.database.db, CONTENT_DIR, new Date(c.clock.now), only);
+    expect(kept.kept).toEqual([`library/research-papers/${slug}.json: field "title" was changed in the browser since the last import; kept (--force overwrites)`]);
+    expect(await titleOfPaper()).toBe(edited);
+    await importContent(c.database.db, CONTENT_DIR, new Date(c.clock.now), only, { force: true });
+    expect(await titleOfPaper()).toBe(papers[0]!.title);
+  }, 180_000);
+
+  it('lists the imported home slides in the console, where one is edited and stays edited at the next import unless forced', async () => {
+    const c = ctx();
+    const only = [homeContent as ContentModule<unknown>];
+    await importContent(c.database.db, CONTENT_DIR, new Date(c.clock.now), only);
+    const listed = (await send(c, calls.listContent, { params: { kind: 'slides' }, token: token() })).json().items as calls.AuthoringListItem[];
+    const slideTitles = async () => ((await send(c, landingSlides, {})).json().data.sliders as { title: string }[]).map((s) => s.title);
+    const [first] = await slideTitles();
+    const imported = listed.find((item) => item.title === first);
+    expect(imported, 'the first slide of home.json is an item of the console').toMatchObject({ status: 'published' });
+
+    const item = { kind: 'slides' as const, id: imported!.id };
+    const current = (await send(c, calls.getContent, { params: item, token: token() })).json().item;
+    c.clock.advance(1000);
+    const saved = await send(c, calls.saveContent, { params: item, body: { version: current.version, fields: { ...current.fields, source: 'SustainLearn editorial team, revised' } }, token: token() });
+    expect(saved.statusCode, saved.body).toBe(200);
+
+    c.clock.advance(1000);
+    const kept = await importContent(c.database.db, CONTENT_DIR, new Date(c.clock.now), only);
+    expect(kept.kept).toEqual([`home.json: field "slides" (${current.fields.slug}): "source" changed in the browser since the last import; kept (--force overwrites)`]);
+    expect(await slideTitles()).toContain(first);
+    await importContent(c.database.db, CONTENT_DIR, new Date(c.clock.now), only, { force: true });
+    expect((await send(c, calls.getContent, { params: item, token: token() })).json().item.fields.source).toBe(current.fields.source);
+  }, 180_000);
 });
