@@ -101,11 +101,11 @@ test('an editor uploads a research paper, previews and publishes it, and a membe
   await tabTo(page, filters.getByLabel('Search'));
   await page.keyboard.type(stamp);
   await findBy('Published');
-  await expect(page).toHaveURL(new RegExp(`[?&]status=published`));
+  await expect(page).toHaveURL(/[?&]status=published/);
   await expect(page.getByRole('link', { name: title })).toBeVisible();
   await expectAccessible(page, 'the list filtered by status');
   await findBy('Draft');
-  await expect(page).toHaveURL(new RegExp(`[?&]status=draft`));
+  await expect(page).toHaveURL(/[?&]status=draft/);
   await expect(page.getByText('Nothing matches. Try another search or status.')).toBeVisible();
   await expect(page.getByRole('link', { name: title })).toHaveCount(0);
 
