@@ -8,7 +8,6 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { notInArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { contentCategorySchema } from '../../src/domain/content.schema';
 import { creditLinesSchema } from '../../src/domain/credit-lines';
 import { articleFieldsSchema } from '../../src/domain/authoring';
 import { countWords, readTimeMinutes } from '../../src/domain/text';

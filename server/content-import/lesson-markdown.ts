@@ -80,7 +80,7 @@ export function readLesson(markdown: string, mediaPrefix: string, figureExists: 
   }
   const sources = headingIndex(tokens, SOURCES_HEADING);
   const sourceList = sources < 0 ? undefined : tokens.slice(sources + 1).find((t) => t.type !== 'space');
-  if (!sourceList || sourceList.type !== 'list' || (sourceList as Tokens.List).items.length === 0) {
+  if (sourceList?.type !== 'list' || (sourceList as Tokens.List).items.length === 0) {
     throw new LessonRuleError('sources', `a "## ${SOURCES_HEADING}" heading followed by a list of named sources is required`);
   }
 

@@ -14,8 +14,7 @@ import { createContent, publishContent, saveContent, uploadFile } from '../../sr
 import { UPLOAD_TEXT, uploadedSrcset } from '../../src/domain/uploads';
 import { getUrl, send, urlOf } from './api';
 import { multipart, pdf, upload } from './upload-helpers';
-import { describeWithApp, type TestContext } from './fixture';
-import type { Member } from './members';
+import { describeWithApp, } from './fixture';
 import { roleMatrix, staffCallsOf, staffPeople } from './staff-matrix';
 
 /** A 3400 × 1700 JPEG taken on its side (orientation 6) with a camera and GPS coordinates in its EXIF. */
