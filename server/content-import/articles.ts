@@ -3,7 +3,6 @@
  * The file name (without .html) is the article's slug, so importing the same folder twice changes nothing, and the
  * folder is the whole list: an article whose file was removed is removed too.
  */
-import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { notInArray } from 'drizzle-orm';
@@ -11,9 +10,9 @@ import { z } from 'zod';
 import { creditLinesSchema } from '../../src/domain/credit-lines';
 import { articleFieldsSchema } from '../../src/domain/authoring';
 import { countWords, readTimeMinutes } from '../../src/domain/text';
-import { itemsOfKind, removeItemsNotIn, upsertImported } from '../data/authoring';
+import { heldByBrowser, importHash, itemsOfKind, removeItemsNotIn, upsertImported } from '../data/authoring';
 import { articles } from '../data/schema';
-import { fieldsDiff } from '../data/fields-diff';
+import { changedFieldNames } from '../data/fields-diff';
 import { ContentError, type ContentModule, type Reporter } from './module';
 
 /** The header agrees with the browser's article fields (src/domain/authoring.ts), plus the byline and the date. */
@@ -85,10 +84,9 @@ export const articleContent: ContentModule<ArticleFile[] | null> = {
         readTime: article.readTime ?? null, imageUrl: article.imageUrl, featured: article.featured, body: article.body,
       };
       const item = items.get(article.slug);
-      const editedSince = item?.editedAt && (!item.importedAt || item.editedAt > item.importedAt);
-      if (item && editedSince && !force) {
-        const fieldNames = fieldsDiff(item.fields, fields).map((c) => `"${c.field}"`);
-        warn?.(`articles/${article.slug}.html: ${fieldNames.length ? `field ${fieldNames.join(', ')}` : 'the item'} was changed in the browser since the last import; kept (--force overwrites)`);
+      if (heldByBrowser(item) && !force) {
+        const names = changedFieldNames(item.fields, fields);
+        warn?.(`articles/${article.slug}.html: ${names ? `field ${names}` : 'the item'} was changed in the browser since the last import; kept (--force overwrites)`);
         kept.push(article.slug);
         continue;
       }
@@ -107,7 +105,7 @@ export const articleContent: ContentModule<ArticleFile[] | null> = {
         publishedAt: new Date(`${article.publishedAt}T09:00:00Z`),
         credits: article.credits,
       };
-      const hash = createHash('sha256').update(JSON.stringify({ ...fields, author: article.author, publishedAt: article.publishedAt })).digest('hex');
+      const hash = importHash({ ...fields, author: article.author, publishedAt: article.publishedAt });
       // dateModified (ADR 162): a new article was last changed when published; one whose file changed, now.
       const changed = item !== undefined && item.importedHash !== hash;
       const [row] = await tx

@@ -9,7 +9,6 @@
  * course slug and position), so importing the same folder twice keeps every id, and learners' progress with them.
  * A kind whose folder is missing is left as it is.
  */
-import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,8 +18,8 @@ import { categoryLabel, ILLUSTRATIVE_LABEL } from '../../src/domain/content';
 import { contentCategorySchema } from '../../src/domain/content.schema';
 import { courseOwnFieldsSchema } from '../../src/domain/authoring';
 import { type LessonRow, writeCourseRows } from './course-rows';
-import { itemsOfKind, removeItemsNotIn, upsertImported } from '../data/authoring';
-import { fieldsDiff } from '../data/fields-diff';
+import { heldByBrowser, importHash, itemsOfKind, removeItemsNotIn, upsertImported } from '../data/authoring';
+import { changedFieldNames } from '../data/fields-diff';
 import { formatUsDate } from '../../src/domain/text';
 import { renderDocumentPdf } from '../render/document-pdf';
 import { sanitizeLessonHtml } from '../render/sanitize';
@@ -251,15 +250,15 @@ async function writeCourses(tx: Tx, list: CourseFile[], now: Date, force: boolea
   for (const course of list) {
     const fields = itemFieldsOf(course);
     const item = items.get(course.slug);
-    if (item?.editedAt && (!item.importedAt || item.editedAt > item.importedAt) && !force) {
-      const names = fieldsDiff(item.fields, fields).map((c) => `"${c.field}"`);
-      warn?.(`courses/${course.slug}.json: ${names.length ? `field ${names.join(', ')}` : 'the course'} was changed in the browser since the last import; kept (--force overwrites)`);
+    if (heldByBrowser(item) && !force) {
+      const names = changedFieldNames(item.fields, fields);
+      warn?.(`courses/${course.slug}.json: ${names ? `field ${names}` : 'the course'} was changed in the browser since the last import; kept (--force overwrites)`);
       keep.push(course.slug);
       continue;
     }
     const id = await writeCourseRows(tx, course);
     if (course.status !== 1) continue;
-    const hash = createHash('sha256').update(JSON.stringify(fields)).digest('hex');
+    const hash = importHash(fields);
     await upsertImported(tx, { kind: 'courses', key: course.slug, fields, liveId: id, at: now, hash, publishedAt: item?.publishedAt ?? now });
     recorded.push(course.slug);
   }
@@ -286,18 +285,16 @@ function documentFieldsOf(kind: LibraryKind, doc: RenderedDocument): Record<stri
 async function writeLibrary(tx: Tx, kind: LibraryKind, all: RenderedDocument[], { now, force, warn }: WriteHelpers) {
   const folder = LIBRARY_KINDS[kind].folder;
   const items = new Map((await itemsOfKind(tx, folder)).map((item) => [item.key, item]));
-  const browserOnly = [...items.values()].filter((item) => !item.importedAt);
   const list: RenderedDocument[] = [];
   const kept: string[] = [];
   for (const doc of all) {
     const item = items.get(doc.slug);
-    const made = item && !item.importedAt;
-    const edited = item?.importedAt && item.editedAt && item.editedAt > item.importedAt;
-    if (force || !(made || edited)) {
+    if (force || !heldByBrowser(item)) {
       list.push(doc);
       continue;
     }
-    const what = made ? 'the item was made in the browser' : `field ${fieldsDiff(item.fields, documentFieldsOf(kind, doc)).map((c) => `"${c.field}"`).join(', ') || 'the item'} was changed in the browser since the last import`;
+    const names = changedFieldNames(item.fields, documentFieldsOf(kind, doc));
+    const what = !item.importedAt ? 'the item was made in the browser' : `${names ? `field ${names}` : 'the item'} was changed in the browser since the last import`;
     warn?.(`library/${folder}/${doc.slug}.json: ${what}; kept (--force overwrites)`);
     kept.push(doc.slug);
   }
@@ -323,17 +320,16 @@ async function writeLibrary(tx: Tx, kind: LibraryKind, all: RenderedDocument[], 
   for (const doc of list) {
     const id = await writeRow(doc);
     const fields = documentFieldsOf(kind, doc);
-    const hash = createHash('sha256').update(JSON.stringify({ ...fields, publishedAt: doc.publishedAt })).digest('hex');
+    const hash = importHash({ ...fields, publishedAt: doc.publishedAt });
     await upsertImported(tx, { kind: folder, key: doc.slug, fields, liveId: id, at: now, hash, publishedAt: publishedAtOf(doc.publishedAt) });
   }
-  const stay = [...list.map((d) => d.slug), ...kept, ...browserOnly.map((item) => item.key)];
-  await removeItemsNotIn(tx, folder, stay);
-  const browser = { liveIds: [] as string[], paths: [] as string[] };
-  for (const key of [...kept, ...browserOnly.map((item) => item.key)]) {
-    const item = items.get(key);
-    if (item?.liveId) browser.liveIds.push(item.liveId);
-    if (typeof item?.fields.fileUrl === 'string') browser.paths.push(item.fields.fileUrl);
-  }
+  // What the browser holds stays, with its live row and PDF: the items it made, and those kept above.
+  const held = [...items.values()].filter((item) => !item.importedAt || kept.includes(item.key));
+  await removeItemsNotIn(tx, folder, [...list.map((d) => d.slug), ...held.map((item) => item.key)]);
+  const browser = {
+    liveIds: held.flatMap((item) => (item.liveId ? [item.liveId] : [])),
+    paths: held.flatMap((item) => (typeof item.fields.fileUrl === 'string' ? [item.fields.fileUrl] : [])),
+  };
   // Rows of removed files go first (they reference their PDF), then the PDFs nobody references any more.
   const table = LIBRARY_TABLES[kind];
   const slugs = list.map((d) => d.slug);

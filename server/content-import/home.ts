@@ -1,12 +1,11 @@
 /** Sales banner and landing slides, from content/home.json. */
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { and, asc, eq, isNotNull, notInArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { contentItems, slides, salesBanners } from '../data/schema';
-import { itemsOfKind, upsertImported } from '../data/authoring';
-import { fieldsDiff } from '../data/fields-diff';
+import { heldByBrowser, importHash, itemsOfKind, upsertImported } from '../data/authoring';
+import { changedFieldNames } from '../data/fields-diff';
 import type { ContentModule } from './module';
 
 const homeFileSchema = z.object({
@@ -41,17 +40,14 @@ export const homeContent: ContentModule<z.infer<typeof homeFileSchema> | null> =
     for (const [position, slide] of data.slides.entries()) {
       const fields = { ...slide, position };
       const item = items.get(slide.slug);
-      const made = item && !item.importedAt;
-      const edited = item?.importedAt && item.editedAt && item.editedAt > item.importedAt;
-      if (!force && (made || edited)) {
-        const what = made ? 'the slide was made in the browser' : `${fieldsDiff(item.fields, fields).map((c) => `"${c.field}"`).join(', ') || 'the slide'} changed in the browser since the last import`;
+      if (!force && heldByBrowser(item)) {
+        const what = !item.importedAt ? 'the slide was made in the browser' : `${changedFieldNames(item.fields, fields) || 'the slide'} changed in the browser since the last import`;
         warn?.(`home.json: field "slides" (${slide.slug}): ${what}; kept (--force overwrites)`);
         continue;
       }
       const values = { ...fields, description: sanitize(slide.description) };
       const [row] = await tx.insert(slides).values(values).onConflictDoUpdate({ target: slides.slug, set: values }).returning({ id: slides.id });
-      const hash = createHash('sha256').update(JSON.stringify(fields)).digest('hex');
-      await upsertImported(tx, { kind: 'slides', key: slide.slug, fields, liveId: row!.id, at: now, hash, publishedAt: item?.publishedAt ?? now });
+      await upsertImported(tx, { kind: 'slides', key: slide.slug, fields, liveId: row!.id, at: now, hash: importHash(fields), publishedAt: item?.publishedAt ?? now });
     }
   },
 };

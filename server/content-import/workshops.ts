@@ -5,12 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { createHash } from 'node:crypto';
 import { notInArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { workshopFieldsSchema } from '../../src/domain/authoring';
-import { itemsOfKind, removeItemsNotIn, upsertImported } from '../data/authoring';
-import { fieldsDiff } from '../data/fields-diff';
+import { heldByBrowser, importHash, itemsOfKind, removeItemsNotIn, upsertImported } from '../data/authoring';
+import { changedFieldNames } from '../data/fields-diff';
 import { workshopSeries } from '../data/schema';
 import { deleteOrphanSessions, generateSessions, pruneUnscheduledSessions } from '../data/workshops';
 import { knownRegion } from '../calendar/public-holidays';
@@ -50,14 +49,14 @@ export const workshopContent: ContentModule<WorkshopFile[] | null> = {
         credits: w.credits,
       };
       const item = items.get(w.slug);
-      if (item?.editedAt && (!item.importedAt || item.editedAt > item.importedAt) && !force) {
-        const fieldNames = fieldsDiff(item.fields, values).map((c) => `"${c.field}"`);
-        warn?.(`workshops.json: "${w.slug}": ${fieldNames.length ? `field ${fieldNames.join(', ')}` : 'the series'} was changed in the browser since the last import; kept (--force overwrites)`);
+      if (heldByBrowser(item) && !force) {
+        const names = changedFieldNames(item.fields, values);
+        warn?.(`workshops.json: "${w.slug}": ${names ? `field ${names}` : 'the series'} was changed in the browser since the last import; kept (--force overwrites)`);
         kept.push(w.slug);
         continue;
       }
       const [row] = await tx.insert(workshopSeries).values(values).onConflictDoUpdate({ target: workshopSeries.slug, set: values }).returning({ id: workshopSeries.id });
-      const hash = createHash('sha256').update(JSON.stringify(values)).digest('hex');
+      const hash = importHash(values);
       await upsertImported(tx, { kind: 'workshops', key: w.slug, fields: values, liveId: row!.id, at: now, hash, publishedAt: item?.publishedAt ?? now });
     }
     // The file is the whole list of imported series; what the browser made or kept stays.

@@ -2,6 +2,7 @@
  * Authoring (issue 38, ADR 157): content items with their state and version, and their revisions. A save names the
  * version it started from and the UPDATE checks it in its WHERE, so two editors can never both win.
  */
+import { createHash } from 'node:crypto';
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from './client';
 import { contentItems, contentRevisions, staffRoles, users } from './schema';
@@ -84,6 +85,17 @@ export async function upsertImported(db: Runner, values: {
 }
 
 /** Imported items of `kind` whose key is not in `keys` go (their files were removed). */
+/**
+ * An item the import leaves alone unless forced (issue 38 item 8): made in the browser (never imported; a new item is
+ * stamped edited when made), or changed there since the last import.
+ */
+export function heldByBrowser(item: ContentItemRow | undefined): item is ContentItemRow {
+  return !!item?.editedAt && (!item.importedAt || item.editedAt > item.importedAt);
+}
+
+/** What an import wrote, as a fingerprint kept on the item: a file that changed raises the item's version. */
+export const importHash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+
 export async function removeItemsNotIn(db: Runner, kind: string, keys: string[]) {
   const all = await db.select({ id: contentItems.id, key: contentItems.key }).from(contentItems).where(eq(contentItems.kind, kind));
   const gone = all.filter((r) => !keys.includes(r.key)).map((r) => r.id);

@@ -14,3 +14,8 @@ export function fieldsDiff(before: Record<string, unknown>, after: Record<string
     .filter((name) => stable(before[name]) !== stable(after[name]))
     .map((name) => ({ field: name, before: before[name] ?? null, after: after[name] ?? null }));
 }
+
+/** The fields that differ, each quoted, for a message: '"title", "body"' ('' when none do). */
+export function changedFieldNames(before: Record<string, unknown>, after: Record<string, unknown>): string {
+  return fieldsDiff(before, after).map((c) => `"${c.field}"`).join(', ');
+}

@@ -24,7 +24,8 @@ export const COURSE_HAS_LEARNERS = 'Members are enrolled in this course: it stay
  * A course's sections and lessons take their ids from its slug and theirs (course-rows.ts), and learners' progress
  * and the lessons' addresses are kept by those ids: a published course keeps its slug (a draft changes it freely).
  */
-export const COURSE_SLUG_KEPT = "A published course keeps its slug: its lessons' addresses and learners' progress are made from it";export const courseUrl = (id: string) => `/courses/view/${id}`;
+export const COURSE_SLUG_KEPT = "A published course keeps its slug: its lessons' addresses and learners' progress are made from it";
+export const courseUrl = (id: string) => `/courses/view/${id}`;
 /** A lesson's field error's key: `lesson:<slug>`, shown beside that lesson's body. */
 export const lessonErrorKey = (slug: string) => `lesson:${slug}`;
 

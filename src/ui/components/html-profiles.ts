@@ -4,6 +4,7 @@
  * read them: DOMPurify in the browser (sanitize-markup.ts), sanitize-html in the server's render (sanitize-markup.server.ts).
  */
 import { UPLOADED_PICTURE, uploadedSrcset } from '../../domain/uploads';
+import { COVER_SIZES } from './picture-sources';
 
 export const RICH_TAGS = ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'blockquote', 'code', 'pre'];
 
@@ -26,16 +27,14 @@ export type HtmlProfile = keyof typeof PROFILES;
 /** The pictures a profile keeps (any other `<img>` is dropped with its element); rich text keeps none. */
 export const PICTURES: Record<HtmlProfile, RegExp | null> = { rich: null, article: UPLOADED_PICTURE, lesson: /^\/media\/lessons\/[a-z0-9-]+\/[a-z0-9-]+\.svg$/ };
 
-/** How wide an article's body shows a picture: the page's column, at most 780 px (app.css `.article-page`). */
-export const ARTICLE_PICTURE_SIZES = '(max-width: 820px) 100vw, 780px';
-
 /**
  * The widths an uploaded picture in a body is offered at (issue 38 item 3), derived from its `src` alone, so a stored
  * text cannot point a srcset elsewhere: `{ srcset, sizes }`, or null for a picture kept at one size.
  */
 export function pictureWidths(src: string): { srcset: string; sizes: string } | null {
   const srcset = uploadedSrcset(src);
-  return srcset ? { srcset, sizes: ARTICLE_PICTURE_SIZES } : null;
+  // An article's body is the page's column, as its cover is.
+  return srcset ? { srcset, sizes: COVER_SIZES.page } : null;
 }
 
 /** A lesson figure is one of the product's own SVGs; any other picture source is dropped with its element. */
