@@ -3,7 +3,9 @@
  * HTML. The rules are checked at import, so an empty or malformed lesson names its file and loads nothing.
  */
 import { Lexer, marked, type Token, type Tokens } from 'marked';
+import { PICTURE_ALT_MISSING, PICTURE_ALT_PLACEHOLDER } from '../../src/domain/authoring';
 import { countWords, readTimeMinutes } from '../../src/domain/text';
+import { UPLOADED_PICTURE } from '../../src/domain/uploads';
 
 export const LESSON_MIN_WORDS = 250;
 export const LESSON_MAX_WORDS = 700;
@@ -15,7 +17,7 @@ export interface Lesson {
   words: number;
   /** Reading time at 200 words a minute (the articles' rule), at least 1. */
   minutes: number;
-  /** The figures the lesson shows: /media/lessons/... paths. */
+  /** The figures the lesson shows: /media/lessons/... paths, and /files/uploads/... for pictures uploaded in the console. */
   figures: string[];
 }
 
@@ -42,8 +44,9 @@ function walk(tokens: Token[], visit: (token: Token) => void) {
 }
 
 /**
- * Checks a lesson's Markdown and renders it. `mediaPrefix` is where its figures must live (`/media/lessons/<course>/`);
- * `figureExists` tells whether a figure's file is there.
+ * Checks a lesson's Markdown and renders it. `mediaPrefix` is where its SVG figures must live
+ * (`/media/lessons/<course>/`); a picture an editor uploaded (/files/uploads/…) may appear too (ADR 173). `figureExists`
+ * tells whether a figure's file is there.
  */
 export function readLesson(markdown: string, mediaPrefix: string, figureExists: (path: string) => boolean): Lesson {
   const source = markdown.replace(/^\uFEFF/, '').trim();
@@ -61,8 +64,11 @@ export function readLesson(markdown: string, mediaPrefix: string, figureExists: 
     if (token.type === 'image') {
       const image = token as Tokens.Image;
       if (!image.text.trim()) throw new LessonRuleError('figure', `the figure ${image.href} needs alternative text`);
-      if (!image.href.startsWith(mediaPrefix) || !image.href.endsWith('.svg')) {
-        throw new LessonRuleError('figure', `${image.href} must be an SVG under ${mediaPrefix}`);
+      // A picture uploaded in the console goes in with words to replace (the article editor's rule): refused until then.
+      if (image.text.includes(PICTURE_ALT_PLACEHOLDER)) throw new LessonRuleError('figure', PICTURE_ALT_MISSING);
+      const ownSvg = image.href.startsWith(mediaPrefix) && image.href.endsWith('.svg');
+      if (!ownSvg && !UPLOADED_PICTURE.test(image.href)) {
+        throw new LessonRuleError('figure', `${image.href} must be an SVG under ${mediaPrefix} or a picture uploaded in the console`);
       }
       if (!figureExists(image.href)) throw new LessonRuleError('figure', `${image.href} does not exist`);
       figures.push(image.href);

@@ -1,5 +1,5 @@
 /** Editors' uploads (issue 38 item 3): their files under /files/, and a PDF's page texts for the search index. */
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from './client';
 import { filePages, files } from './schema';
 
@@ -34,10 +34,17 @@ export async function uploadedPageTexts(db: Runner, path: string): Promise<strin
   return row?.pages;
 }
 
+/** Which of `paths` an upload holds (a lesson's pictures are checked before the course is published, ADR 173). */
+export async function storedPaths(db: Runner, paths: readonly string[]): Promise<Set<string>> {
+  if (paths.length === 0) return new Set();
+  const rows = await db.select({ path: files.path }).from(files).where(inArray(files.path, [...new Set(paths)]));
+  return new Set(rows.map((r) => r.path));
+}
+
 /**
  * Removes the uploads (every width of a picture, or a PDF with its page texts) created before `before` that nothing
- * refers to any more: no content item's fields, no revision's (Restore may bring one back), no live article, library
- * document or case study. The check is in the DELETE itself, so a save that refers to a file again wins. Answers the
+ * refers to any more: no content item's fields, no revision's (Restore may bring one back), no live article, lesson,
+ * library document or case study. The check is in the DELETE itself, so a save that refers to a file again wins. Answers the
  * paths removed.
  */
 export async function removeUnreferencedUploads(db: Db, before: Date): Promise<string[]> {
@@ -51,6 +58,7 @@ export async function removeUnreferencedUploads(db: Db, before: Date): Promise<s
       and not exists (select 1 from content_items c where ${refersTo(sql`c.fields::text`)})
       and not exists (select 1 from content_revisions r where ${refersTo(sql`r.fields::text`)})
       and not exists (select 1 from articles a where ${refersTo(sql`a.image_url || ' ' || a.content`)})
+      and not exists (select 1 from course_lessons l where ${refersTo(sql`l.body`)})
       and not exists (select 1 from case_studies d where ${refersTo(sql`d.image_url || ' ' || d.file_path`)})
       and not exists (select 1 from ebooks d where d.file_path = f.path)
       and not exists (select 1 from research_papers d where d.file_path = f.path)

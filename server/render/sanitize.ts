@@ -1,7 +1,7 @@
 /** The server's HTML allowlist: what articles, slides, posts and comments may contain once stored. */
 import sanitizeHtml from 'sanitize-html';
 import { mentionAttributes } from '../../src/domain/mentions';
-import { UPLOADED_PICTURE } from '../../src/domain/uploads';
+import { LESSON_PICTURE, UPLOADED_PICTURE } from '../../src/domain/uploads';
 
 const RICH_TAGS = ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'blockquote', 'code', 'pre'];
 
@@ -27,8 +27,8 @@ export function sanitizeRichHtml(html: string): string {
 }
 
 /**
- * A lesson's allowlist: the rich tags plus what lessons use, tables and the product's own figures (SVGs under
- * /media/lessons/). Headings keep their levels; images keep their alternative text.
+ * A lesson's allowlist: the rich tags plus what lessons use, tables and figures: the product's own SVGs under
+ * /media/lessons/ and pictures editors uploaded (ADR 173). Headings keep their levels; images keep their alternative text.
  */
 const lessonOptions: sanitizeHtml.IOptions = {
   ...options,
@@ -36,7 +36,7 @@ const lessonOptions: sanitizeHtml.IOptions = {
   allowedAttributes: { a: ['href', 'rel', 'target'], img: ['src', 'alt', 'width', 'height', 'loading'], th: ['align', 'scope'], td: ['align'] },
   allowedSchemesByTag: { img: [] },
   allowProtocolRelative: false,
-  exclusiveFilter: (frame) => frame.tag === 'img' && !/^\/media\/lessons\/[a-z0-9-]+\/[a-z0-9-]+\.svg$/.test(frame.attribs.src ?? ''),
+  exclusiveFilter: (frame) => frame.tag === 'img' && !LESSON_PICTURE.test(frame.attribs.src ?? ''),
   transformTags: {
     ...options.transformTags,
     img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, loading: 'lazy' } }),

@@ -48,3 +48,8 @@ export function uploadedSrcset(url: string): string | undefined {
 
 /** A picture an editor uploaded, as an article's body may show it (issue 38): only our own re-encoded files. */
 export const UPLOADED_PICTURE = /^\/files\/uploads\/[0-9a-f]{16,64}(?:-\d{2,4})?\.(?:webp|svg)$/;
+
+/** A figure of the content folder, one of the product's own SVGs under /media/lessons/<course>/. */
+export const LESSON_SVG = /^\/media\/lessons\/[a-z0-9-]+\/[a-z0-9-]+\.svg$/;
+/** What a lesson may show (ADR 173): a figure of the content folder, or a picture an editor uploaded. */
+export const LESSON_PICTURE = new RegExp(`${LESSON_SVG.source}|${UPLOADED_PICTURE.source}`);

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { expect, it } from 'vitest';
 import { CONTENT_DIR } from '../../server/app';
 import { lessonIdOf } from '../../server/content-import/course-rows';
@@ -17,11 +18,13 @@ import { contentItems, courses } from '../../server/data/schema';
 import { COURSE_HAS_LEARNERS, COURSE_SLUG_KEPT, lessonErrorKey } from '../../server/services/authoring/courses';
 import * as calls from '../../src/contract/authoring';
 import { getCourse, listCourses } from '../../src/contract/content';
-import { enrol } from '../../src/contract/learning';
+import { enrol, getLesson } from '../../src/contract/learning';
+import { PICTURE_ALT_MISSING, PICTURE_ALT_PLACEHOLDER } from '../../src/domain/authoring';
 import { search } from '../../src/contract/search';
 import { send } from './api';
 import { describeWithApp } from './fixture';
 import { staffPeople } from './staff-matrix';
+import { upload } from './upload-helpers';
 
 const BNG = join(CONTENT_DIR, 'courses', 'biodiversity-net-gain-for-developments');
 const lessonFile = (slug: string) => readFileSync(join(BNG, `${slug}.md`), 'utf8');
@@ -166,5 +169,54 @@ describeWithApp('authoring: courses', { seed: true }, (ctx) => {
 
     await importContent(db, CONTENT_DIR, new Date(c.clock.now), only, { force: true });
     expect(await titleOf()).toBe('Embodied Carbon Fundamentals');
+  });
+
+  it('shows a picture uploaded for a lesson once it is described; an undescribed or never-uploaded picture is refused beside its lesson (ADR 173)', async () => {
+    const c = ctx();
+    const token = people.editor.token;
+    const photo = await sharp({ create: { width: 1400, height: 700, channels: 3, background: { r: 30, g: 110, b: 70 } } }).jpeg().toBuffer();
+    const uploaded = await upload(c, people.editor, photo, 'hedgerow.jpg', 'image/jpeg');
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+    const { url } = uploaded.json() as { url: string };
+    expect(url).toMatch(/^\/files\/uploads\/[0-9a-f]+-1400\.webp$/);
+
+    const withPicture = (alt: string, src = url) => {
+      const fields = courseOf('lesson-pictures', 'Habitat baselines, with a picture');
+      const lesson = fields.sections[0]!.lessons[0]!;
+      // After the first paragraph, as the editor's upload leaves it at the end and the editor moves it.
+      lesson.body = lesson.body.replace(/\n\n/, `\n\n![${alt}](${src})\n\n`);
+      return fields;
+    };
+    const created = await send(c, calls.createContent, { params: KIND, body: { fields: withPicture(PICTURE_ALT_PLACEHOLDER) }, token });
+    expect(created.statusCode, created.body).toBe(200);
+    const item = { ...KIND, id: (created.json() as { id: string }).id };
+    const lessonKey = lessonErrorKey(LESSONS[0]!);
+
+    const undescribed = await send(c, calls.publishContent, { params: item, body: { version: 1 }, token });
+    expect(undescribed.statusCode).toBe(400);
+    expect(calls.fieldErrorsSchema.parse(undescribed.json()).fieldErrors[lessonKey]).toBe(`figure: ${PICTURE_ALT_MISSING}`);
+
+    const missing = url.replace(/[0-9a-f]{16}/, '0123456789abcdef');
+    const save = async (version: number, alt: string, src?: string) => {
+      const saved = await send(c, calls.saveContent, { params: item, body: { version, fields: withPicture(alt, src) }, token });
+      expect(saved.statusCode, saved.body).toBe(200);
+      return saved.json().item.version as number;
+    };
+    const v2 = await save(1, 'A hedgerow survey transect', missing);
+    const notUploaded = await send(c, calls.publishContent, { params: item, body: { version: v2 }, token });
+    expect(calls.fieldErrorsSchema.parse(notUploaded.json()).fieldErrors[lessonKey]).toBe(`figure: ${missing} does not exist`);
+
+    const v3 = await save(v2, 'A hedgerow survey transect');
+    const published = await send(c, calls.publishContent, { params: item, body: { version: v3 }, token });
+    expect(published.statusCode, published.body).toBe(200);
+    const liveId = (published.json().item.publicUrl as string).split('/').at(-1)!;
+    expect((await send(c, enrol, { params: { id: liveId }, token: people.member.token })).statusCode).toBe(200);
+    const lessonId = lessonIdOf('lesson-pictures', LESSONS[0]!);
+    const lesson = await send(c, getLesson, { params: { id: liveId, lessonId }, token: people.member.token });
+    expect(lesson.statusCode, lesson.body).toBe(200);
+    expect(lesson.json().lesson.html).toContain(`<img src="${url}" alt="A hedgerow survey transect"`);
+    // The picture is served to the member, every width of it.
+    expect((await c.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+    expect((await c.app.inject({ method: 'GET', url: url.replace('-1400.webp', '-480.webp') })).statusCode).toBe(200);
   });
 });

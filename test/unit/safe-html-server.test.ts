@@ -17,7 +17,7 @@ const ALLOWED = {
   article: { tags: [...RICH_TAGS, 'img', 'figure', 'figcaption'], attributes: ['href', 'target', 'rel', 'src', 'alt', 'width', 'height', 'loading', 'srcset', 'sizes'] },
   lesson: {
     tags: [...RICH_TAGS, 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'figure', 'figcaption', 'hr'],
-    attributes: ['href', 'target', 'rel', 'src', 'alt', 'width', 'height', 'loading', 'scope', 'align'],
+    attributes: ['href', 'target', 'rel', 'src', 'alt', 'width', 'height', 'loading', 'scope', 'align', 'srcset', 'sizes'],
   },
 };
 
@@ -91,6 +91,20 @@ describe('an article’s pictures (issue 38)', () => {
     // Rich text (posts, comments) keeps no picture at all.
     expect(parsed(clean(html, 'rich')).querySelectorAll('img')).toHaveLength(0);
   });
+
+  it.each([['the server’s render', onServer], ['the browser', inBrowser]] as const)(
+    '%s keeps a lesson’s own SVG figure and an uploaded picture at its widths, and drops any other (ADR 173)',
+    (_name, clean) => {
+      const figure = '/media/lessons/embodied-carbon-fundamentals/life-cycle-stages.svg';
+      const html = `<p><img src="${figure}" alt="Life-cycle stages"></p><p><img src="${own}" alt="A green roof" srcset="https://elsewhere.example/x.png 2000w"></p>`
+        + '<p><img src="https://elsewhere.example/x.png" alt="x"><img src="/media/articles/roof.svg" alt="y"></p>';
+      const pictures = [...parsed(clean(html, 'lesson')).querySelectorAll('img')];
+      expect(pictures.map((img) => img.getAttribute('src'))).toEqual([figure, own]);
+      expect(pictures[0]!.hasAttribute('srcset')).toBe(false);
+      expect(pictures[1]!.getAttribute('srcset')).toBe('/files/uploads/0123456789abcdef0123-480.webp 480w, /files/uploads/0123456789abcdef0123-960.webp 960w');
+      expect(pictures[1]!.getAttribute('alt')).toBe('A green roof');
+    },
+  );
 
   it.each([['the server’s render', onServer], ['the browser', inBrowser]] as const)(
     '%s offers an uploaded picture at each width the upload kept, whatever srcset the stored text claims',

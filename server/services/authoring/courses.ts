@@ -15,6 +15,7 @@ import { type LessonRow, lessonIdOf, stableId, writeCourseRows } from '../../con
 import { LessonRuleError, readLesson } from '../../content-import/lesson-markdown';
 import { courses, enrolments } from '../../data/schema';
 import { rebuildWords, removeDocuments, upsertDocument } from '../../data/search';
+import { storedPaths } from '../../data/uploads';
 import { sanitizeLessonHtml } from '../../render/sanitize';
 import { DomainError, invalid } from '../errors';
 import type { KindHandler } from './kind';
@@ -75,9 +76,19 @@ async function enrolled(tx: Parameters<KindHandler['publish']>[0], courseId: str
   return row?.n ?? 0;
 }
 
-/** `mediaDir` holds the content folder's pictures (/media/…): a lesson's figures must be there, as at import. */
+/** The uploads a course's lessons name (/files/uploads/…), looked for in their Markdown before it is read. */
+const UPLOAD_PATHS = /\/files\/uploads\/[0-9a-f]{16,64}(?:-\d{2,4})?\.(?:webp|svg)/g;
+
+/**
+ * `mediaDir` holds the content folder's pictures (/media/…): a lesson's SVG figures must be there, as at import; a
+ * picture uploaded in the console must be among the uploads (ADR 173).
+ */
 export function courseHandler(mediaDir: string): KindHandler<CourseFields> {
-  const figureExists = (path: string) => existsSync(join(mediaDir, path.slice('/media/'.length)));
+  const figureCheck = async (db: Parameters<typeof storedPaths>[0], fields: CourseFields) => {
+    const named = fields.sections.flatMap((s) => s.lessons.flatMap((l) => l.body.match(UPLOAD_PATHS) ?? []));
+    const uploaded = await storedPaths(db, named);
+    return (path: string) => (path.startsWith('/files/uploads/') ? uploaded.has(path) : existsSync(join(mediaDir, path.slice('/media/'.length))));
+  };
   return {
     kind: 'courses',
     schema: courseFieldsSchema as never,
@@ -85,7 +96,7 @@ export function courseHandler(mediaDir: string): KindHandler<CourseFields> {
     titleOf: (fields) => fields.title,
     blank: () => ({ credits: [], passPercent: 70, questions: [] }),
     async publish(tx, fields, { liveId }) {
-      const { sections, problems } = readLessons(fields, figureExists);
+      const { sections, problems } = readLessons(fields, await figureCheck(tx, fields));
       const fieldErrors: Record<string, string> = { ...problems };
       if (fields.questions.length < COURSE_MIN_QUESTIONS) {
         fieldErrors.questions = `A published course needs its assessment: ${COURSE_MIN_QUESTIONS} to ${COURSE_MAX_QUESTIONS} questions`;
@@ -104,8 +115,8 @@ export function courseHandler(mediaDir: string): KindHandler<CourseFields> {
       await rebuildWords(tx);
     },
     publicUrl: courseUrl,
-    async preview(_db, fields, id) {
-      const { sections, problems } = readLessons(fields, figureExists);
+    async preview(db, fields, id) {
+      const { sections, problems } = readLessons(fields, await figureCheck(db, fields));
       const minutesOf = (slug: string) => sections.flatMap((s) => s.lessons).find((l) => l.slug === slug)?.minutes ?? 0;
       return {
         _id: id, title: fields.title, description: fields.description, category: fields.category, level: fields.level,

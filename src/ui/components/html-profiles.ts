@@ -3,7 +3,7 @@
  * articles, slides, posts and comments; lessons add tables and the product's own figures. Both sanitizers of the views
  * read them: DOMPurify in the browser (sanitize-markup.ts), sanitize-html in the server's render (sanitize-markup.server.ts).
  */
-import { UPLOADED_PICTURE, uploadedSrcset } from '../../domain/uploads';
+import { LESSON_PICTURE, UPLOADED_PICTURE, uploadedSrcset } from '../../domain/uploads';
 import { COVER_SIZES } from './picture-sources';
 
 export const RICH_TAGS = ['p', 'br', 'h2', 'h3', 'h4', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'a', 'blockquote', 'code', 'pre'];
@@ -19,13 +19,17 @@ export const PROFILES = {
   },
   lesson: {
     ALLOWED_TAGS: [...RICH_TAGS, 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'img', 'figure', 'figcaption', 'hr'],
-    ALLOWED_ATTR: ['href', 'target', 'rel', 'src', 'alt', 'width', 'height', 'loading', 'scope', 'align'],
+    // As an article's: a picture an editor uploaded gets its srcset and sizes from `src` (pictureWidths).
+    ALLOWED_ATTR: ['href', 'target', 'rel', 'src', 'alt', 'width', 'height', 'loading', 'scope', 'align', 'srcset', 'sizes'],
   },
 } as const;
 export type HtmlProfile = keyof typeof PROFILES;
 
-/** The pictures a profile keeps (any other `<img>` is dropped with its element); rich text keeps none. */
-export const PICTURES: Record<HtmlProfile, RegExp | null> = { rich: null, article: UPLOADED_PICTURE, lesson: /^\/media\/lessons\/[a-z0-9-]+\/[a-z0-9-]+\.svg$/ };
+/**
+ * The pictures a profile keeps (any other `<img>` is dropped with its element); rich text keeps none. A lesson shows
+ * the product's own SVG figures and pictures editors uploaded (ADR 173).
+ */
+export const PICTURES: Record<HtmlProfile, RegExp | null> = { rich: null, article: UPLOADED_PICTURE, lesson: LESSON_PICTURE };
 
 /**
  * The widths an uploaded picture in a body is offered at (issue 38 item 3), derived from its `src` alone, so a stored
@@ -33,12 +37,9 @@ export const PICTURES: Record<HtmlProfile, RegExp | null> = { rich: null, articl
  */
 export function pictureWidths(src: string): { srcset: string; sizes: string } | null {
   const srcset = uploadedSrcset(src);
-  // An article's body is the page's column, as its cover is.
+  // An article's body, and a lesson's, is the page's column, as an article's cover is.
   return srcset ? { srcset, sizes: COVER_SIZES.page } : null;
 }
-
-/** A lesson figure is one of the product's own SVGs; any other picture source is dropped with its element. */
-export const LESSON_FIGURE = PICTURES.lesson!;
 
 /**
  * The names of a lesson's table regions, in document order, from each table's heading texts: "Table: a, b", or

@@ -1,10 +1,13 @@
 /**
  * A course's outline in the editor (issue 38, ADR 168): its modules in order, each with its lessons, and each lesson's
  * title, slug and body in Markdown (the lesson format of docs/content-format.md). A lesson's problem (a rule it
- * breaks, found when publishing) is shown beside its body. Modules and lessons are added, removed and moved up.
+ * breaks, found when publishing) is shown beside its body. Modules and lessons are added, removed and moved up. A
+ * picture uploaded for a lesson goes in at the end of its body with words to replace, as in an article (ADR 173).
  */
 import { useId } from 'react';
+import { PICTURE_ALT_PLACEHOLDER } from '../../../domain/authoring';
 import { Field, InlineError } from '../../components/fields';
+import { UploadField } from './upload-field';
 
 export type Lesson = { slug: string; title: string; body: string };
 export type Section = { title: string; lessons: Lesson[] };
@@ -33,6 +36,10 @@ function LessonFields({ lesson, label, error, disabled, onChange }: { lesson: Le
         onChange={(v) => onChange({ ...lesson, body: v })}
         error={error ?? null}
         isDisabled={disabled}
+      />
+      <UploadField
+        label={`Upload a picture for ${label.toLowerCase()}`}
+        onUploaded={(uploaded) => onChange({ ...lesson, body: `${lesson.body.trimEnd()}\n\n![${PICTURE_ALT_PLACEHOLDER}](${uploaded.url})\n` })}
       />
     </>
   );

@@ -116,6 +116,9 @@ function Rows<T>({ legend, noun, add, rows, blank, error, disabled, onChange, re
   );
 }
 
+/** Who may host (issue 38 item 5, ADR 173): a real person who has agreed to, or the editorial team; never a persona. */
+const HOST_HELP = `A real person who has agreed to host, as they sign their name, or ${EDITORIAL_TEAM}.`;
+
 /** A new series starts from these: the editorial team hosts, a monthly schedule in London. */
 export const NEW_WORKSHOP = {
   slug: '', title: '', description: '', audience: '', imageUrl: '', joinUrl: '', duration: 60, capacity: 30,
@@ -151,7 +154,7 @@ export function WorkshopFields({ fields, errors, disabled, onChange }: Props) {
         legend="Hosts" noun="host" add="Add a host" rows={hosts} blank={{ name: '', role: '' }} error={errors.hosts} disabled={disabled} onChange={(rows) => onChange('hosts', rows)}
         render={(host, n, set) => (
           <>
-            <Field label={`Host ${n}: name`} value={host.name} onChange={(v) => set({ ...host, name: v })} isDisabled={disabled} />
+            <Field label={`Host ${n}: name`} description={HOST_HELP} value={host.name} onChange={(v) => set({ ...host, name: v })} isDisabled={disabled} />
             <Field label={`Host ${n}: what they do`} value={host.role} onChange={(v) => set({ ...host, role: v })} isDisabled={disabled} />
           </>
         )}
