@@ -87,6 +87,7 @@ export function provideContentEditor({ api, notifier, log }: ContentEditorPorts)
           (error: unknown) => {
             const refused = refusal(error);
             if (refused && 'conflict' in refused) return reply(self, { type: 'publish.conflict', conflict: refused.conflict as never });
+            if (refused) return reply(self, { type: 'publish.invalid', fieldErrors: refused.fieldErrors });
             log('a publish failed', error);
             reply(self, { type: 'publish.failed', message: messageOf(error, CONTENT_EDITOR_TEXT.failed) });
           },

@@ -80,6 +80,7 @@ export type ContentEditorEvent =
   | { type: 'editor.restore'; revisionId: string }
   | { type: 'publish.succeeded'; item: EditorItem }
   | { type: 'publish.conflict'; conflict: EditorConflict }
+  | { type: 'publish.invalid'; fieldErrors: Record<string, string> }
   | { type: 'publish.failed'; message: string }
   | { type: 'failed.dismiss' };
 
@@ -111,7 +112,10 @@ export const contentEditorMachine = setup({
     save: (_, _params: { kind: AuthoringKind; id: string | null; version: number; fields: Fields }) => {},
     /** Reads the item as its public page; answers preview.loaded or preview.failed. */
     loadPreview: (_, _params: { kind: AuthoringKind; id: string }) => {},
-    /** Publishes (or schedules), unpublishes or restores; answers publish.succeeded, publish.conflict or publish.failed. */
+    /**
+     * Publishes (or schedules), unpublishes or restores; answers publish.succeeded, publish.conflict, publish.invalid (a
+     * refusal by field, such as a course's lesson that breaks a lesson rule) or publish.failed.
+     */
     publish: (_, _params: { kind: AuthoringKind; id: string; version: number; action: PublishingAction }) => {},
     /** Says what was done (a toast). */
     tell: (_, _params: { message: string }) => {},
@@ -212,6 +216,8 @@ export const contentEditorMachine = setup({
           ],
         },
         'publish.conflict': { target: 'conflict', actions: assign({ conflict: ({ event }) => event.conflict, pending: null }) },
+        // Refused by field (a course's lesson that breaks a lesson rule, its missing assessment): said beside each field.
+        'publish.invalid': { target: 'editing', actions: assign({ fieldErrors: ({ event }) => event.fieldErrors, pending: null }) },
         'publish.failed': { target: 'failed', actions: assign({ error: ({ event }) => event.message, pending: null }) },
       },
     },

@@ -39,7 +39,7 @@ function eventsFor(s: Snapshot): ContentEditorEvent[] {
   if (s.matches('previewing')) list.push({ type: 'preview.loaded', page: { title: 'Counting carbon' } }, { type: 'preview.failed', message: 'Not found' });
   if (s.matches('publishing')) {
     list.push({ type: 'publish.succeeded', item: item(6, s.context.fields, 'published') }, { type: 'publish.conflict', conflict: CONFLICT },
-      { type: 'publish.failed', message: 'offline' });
+      { type: 'publish.invalid', fieldErrors: { 'lesson:counting-carbon': 'the lesson is empty' } }, { type: 'publish.failed', message: 'offline' });
   }
   return list;
 }
@@ -119,6 +119,7 @@ function step(m: Model, e: ContentEditorEvent): Model {
         return { ...next, ...loaded(e.item), screen: 'editing', pending: null, announcement: text };
       }
       if (e.type === 'publish.conflict') return { ...next, screen: 'conflict', conflict: e.conflict, pending: null };
+      if (e.type === 'publish.invalid') return { ...next, screen: 'editing', fieldErrors: e.fieldErrors, pending: null };
       if (e.type === 'publish.failed') return { ...next, screen: 'failed', error: e.message, pending: null };
       return m;
     case 'failed':
@@ -232,6 +233,18 @@ describe('content editor effects (scripted API, notifier)', () => {
     await waitFor(actor, (s) => s.matches('editing') && s.context.announcement !== '');
     expect(actor.getSnapshot().context.announcement).toBe(CONTENT_EDITOR_TEXT.scheduled);
     expect(api.calls.at(-1)!.input).toEqual({ params: { kind: 'articles', id: ID }, body: { version: 3, at: '2026-12-01T09:00:00.000Z' } });
+    actor.stop();
+  });
+
+  it('shows a publish refused by field beside its field (a course lesson that breaks a lesson rule), not as a failure', async () => {
+    const fieldErrors = { 'lesson:counting-carbon': 'sources: a "## Sources" heading followed by a list of named sources is required' };
+    const api = new ScriptedApi({
+      'authoring.publish': () => Promise.reject(new ApiError('http', 400, 'Some fields need attention', { success: false, message: 'Some fields need attention', fieldErrors })),
+    });
+    const actor = createActor(provideContentEditor({ api, notifier: new RecordingNotifier(), log: () => {} }), { input: { kind: 'courses', item: item(3) } }).start();
+    actor.send({ type: 'editor.publish', at: null });
+    await waitFor(actor, (s) => s.matches('editing') && Object.keys(s.context.fieldErrors).length > 0);
+    expect(actor.getSnapshot().context).toMatchObject({ fieldErrors, error: null, pending: null });
     actor.stop();
   });
 });
