@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 /**
- * `npm test`: lint, typecheck, vitest (unit, model, server), then the Playwright end-to-end tests.
- * Lint and typecheck run side by side (lint is over in seconds, typecheck takes half a minute on one core), and so does
- * the end-to-end tests' SPA build, into a folder of its own that the e2e stage then serves (ADR 154). The rest run one
- * after another. Prints how long each stage took, and stops at the first stage that fails, exiting with its code.
- * `node scripts/run-tests.mjs vitest e2e` runs only the stages named.
+ * `npm test`: lint, typecheck, the unit and model tests, the server tests, then the Playwright end-to-end tests.
+ * Lint, typecheck and the unit and model tests run side by side (typecheck keeps one core busy for most of a minute;
+ * lint is over in seconds, and the unit tests fill the other core), and so does the end-to-end tests' SPA build, into
+ * a folder of its own that the e2e stage then serves (ADR 154). The server tests, then the end-to-end tests, follow.
+ * Prints how long each stage took, and stops at the first stage that fails, exiting with its code.
+ * `node scripts/run-tests.mjs server e2e` runs only the stages named; `vitest` names both vitest stages.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -14,16 +15,19 @@ import { join } from 'node:path';
 const STAGES = {
   lint: ['npm', ['run', '--silent', 'lint']],
   typecheck: ['npm', ['run', '--silent', 'typecheck']],
-  vitest: ['npx', ['vitest', 'run']],
+  unit: ['npx', ['vitest', 'run', '--project', 'unit', '--project', 'model']],
+  server: ['npx', ['vitest', 'run', '--project', 'server']],
   e2e: ['npx', ['playwright', 'test']],
 };
 /** Stages that run together: each group starts once the one before it has passed. */
-const GROUPS = [['lint', 'typecheck'], ['vitest'], ['e2e']];
+const GROUPS = [['lint', 'typecheck', 'unit'], ['server'], ['e2e']];
+/** Names that stand for several stages. */
+const ALIASES = { vitest: ['unit', 'server'] };
 
-const names = process.argv.slice(2);
+const names = process.argv.slice(2).flatMap((name) => ALIASES[name] ?? [name]);
 const unknown = names.filter((name) => !(name in STAGES));
 if (unknown.length > 0) {
-  console.error(`unknown stage ${unknown.join(', ')}: the stages are ${Object.keys(STAGES).join(', ')}`);
+  console.error(`unknown stage ${unknown.join(', ')}: the stages are ${Object.keys(STAGES).join(', ')} (vitest: unit and server)`);
   process.exit(2);
 }
 const chosen = names.length > 0 ? names : Object.keys(STAGES);

@@ -5,6 +5,8 @@
  * a member then finds the course in the courses list, opens it and sees the lesson in its curriculum.
  */
 import type { Locator, Page } from '@playwright/test';
+import sharp from 'sharp';
+import { PICTURE_ALT_MISSING, PICTURE_ALT_PLACEHOLDER } from '../../src/domain/authoring';
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, recordPageErrors, test } from './support/fixtures';
 import { tabTo } from './support/keyboard';
@@ -156,6 +158,14 @@ test('an editor writes and publishes a course by keyboard, told beside a lesson 
   await fill('Module 1, lesson 1: title', LESSON_TITLE);
   await fill('Module 1, lesson 1: slug', LESSON_SLUG);
   await fill('Module 1, lesson 1: body (Markdown)', LESSON_WITHOUT_SOURCES);
+  // A picture for the lesson, uploaded in place (ADR 173): it goes in at the body's end with words to replace.
+  await tabTo(page, form.getByRole('button', { name: 'Upload a picture for module 1, lesson 1' }));
+  const chooser = page.waitForEvent('filechooser');
+  await page.keyboard.press('Enter');
+  const meterRoom = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#2f6d8c' } }).jpeg().toBuffer();
+  await (await chooser).setFiles({ name: 'sub-meters.jpg', mimeType: 'image/jpeg', buffer: meterRoom });
+  const uploadedLine = /\n\n!\[Describe this picture\]\((\/files\/uploads\/[0-9a-f]+-\d+\.webp)\)\n$/;
+  await expect(form.getByLabel('Module 1, lesson 1: body (Markdown)', { exact: true })).toHaveValue(uploadedLine);
 
   // The assessment: each question added by keyboard, then written from the top of its own group down.
   for (const [i, q] of QUESTIONS.entries()) {
@@ -176,8 +186,23 @@ test('an editor writes and publishes a course by keyboard, told beside a lesson 
   await page.keyboard.press('Enter');
   await expect(page.getByText('Status:')).toContainText('Draft');
 
-  // Publishing is refused, and the reason is said beside the lesson's body (not as a toast): it lacks its sources.
+  // Publishing is refused, and the reason is said beside the lesson's body (not as a toast): first its picture is not
+  // described; described (the words selected as with Shift and the arrows, then typed over), it still lacks its sources.
   const body = form.getByLabel('Module 1, lesson 1: body (Markdown)', { exact: true });
+  await tabTo(page, page.getByRole('button', { name: 'Publish', exact: true }));
+  await page.keyboard.press('Enter');
+  await expect(body).toHaveAccessibleDescription(new RegExp(`figure: ${PICTURE_ALT_MISSING}`));
+  await shiftTabTo(page, body);
+  await body.evaluate((area: HTMLTextAreaElement, words) => {
+    const at = area.value.indexOf(words);
+    area.setSelectionRange(at, at + words.length);
+  }, PICTURE_ALT_PLACEHOLDER);
+  await page.keyboard.type('Sub-meters by end use in a plant room');
+  const described = await body.inputValue();
+  expect(described).toMatch(/!\[Sub-meters by end use in a plant room\]\(\/files\/uploads\//);
+  await tabTo(page, page.getByRole('button', { name: 'Save' }));
+  await page.keyboard.press('Enter');
+  await expect(body).not.toHaveAttribute('aria-invalid', 'true');
   const sourcesRule = 'sources: a "## Sources" heading followed by a list of named sources is required';
   await tabTo(page, page.getByRole('button', { name: 'Publish', exact: true }));
   await page.keyboard.press('Enter');
@@ -193,7 +218,7 @@ test('an editor writes and publishes a course by keyboard, told beside a lesson 
   await shiftTabTo(page, body);
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.insertText(`\n${SOURCES}`);
-  await expect(body).toHaveValue(`${LESSON_WITHOUT_SOURCES}\n${SOURCES}`);
+  await expect(body).toHaveValue(`${described}\n${SOURCES}`);
   await tabTo(page, page.getByRole('button', { name: 'Save' }));
   await page.keyboard.press('Enter');
   await expect(body).not.toHaveAttribute('aria-invalid', 'true');

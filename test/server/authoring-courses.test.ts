@@ -67,6 +67,12 @@ describeWithApp('authoring: courses', { seed: true }, (ctx) => {
     const { fieldErrors } = calls.fieldErrorsSchema.parse(refused.json());
     expect(fieldErrors[lessonErrorKey(LESSONS[0]!)]).toBe('the lesson is empty');
     expect(fieldErrors.questions).toMatch(/6 to 10 questions/);
+    // Scheduled for tomorrow, it is refused the same way now: not left to fail at its time with nobody there.
+    const at = new Date(c.clock.now + 24 * 3600_000).toISOString();
+    const scheduled = await send(c, calls.publishContent, { params: item, body: { version: 1, at }, token });
+    expect(scheduled.statusCode).toBe(400);
+    expect(calls.fieldErrorsSchema.parse(scheduled.json()).fieldErrors[lessonErrorKey(LESSONS[0]!)]).toBe('the lesson is empty');
+    expect((await send(c, calls.getContent, { params: item, token })).json().item.scheduledAt).toBeNull();
     expect((await send(c, calls.getContent, { params: item, token })).json().item.status).toBe('draft');
 
     const written = await send(c, calls.saveContent, { params: item, body: { version: 1, fields: courseOf('habitat-baselines') }, token });

@@ -89,20 +89,26 @@ export function courseHandler(mediaDir: string): KindHandler<CourseFields> {
     const uploaded = await storedPaths(db, named);
     return (path: string) => (path.startsWith('/files/uploads/') ? uploaded.has(path) : existsSync(join(mediaDir, path.slice('/media/'.length))));
   };
+  /** The lessons read, and what keeps the course from being published: lesson rules, its assessment, a changed slug. */
+  const publishing = async (db: Parameters<typeof storedPaths>[0], fields: CourseFields, liveId: string) => {
+    const { sections, problems } = readLessons(fields, await figureCheck(db, fields));
+    const fieldErrors: Record<string, string> = { ...problems };
+    if (fields.questions.length < COURSE_MIN_QUESTIONS) {
+      fieldErrors.questions = `A published course needs its assessment: ${COURSE_MIN_QUESTIONS} to ${COURSE_MAX_QUESTIONS} questions`;
+    }
+    const [live] = await db.select({ slug: courses.slug }).from(courses).where(eq(courses.id, liveId));
+    if (live && live.slug !== fields.slug) fieldErrors.slug = COURSE_SLUG_KEPT;
+    return { sections, fieldErrors };
+  };
   return {
     kind: 'courses',
     schema: courseFieldsSchema as never,
     keyOf: (fields) => fields.slug,
     titleOf: (fields) => fields.title,
     blank: () => ({ credits: [], passPercent: 70, questions: [] }),
+    publishable: async (db, fields, liveId) => (await publishing(db, fields, liveId)).fieldErrors,
     async publish(tx, fields, { liveId }) {
-      const { sections, problems } = readLessons(fields, await figureCheck(tx, fields));
-      const fieldErrors: Record<string, string> = { ...problems };
-      if (fields.questions.length < COURSE_MIN_QUESTIONS) {
-        fieldErrors.questions = `A published course needs its assessment: ${COURSE_MIN_QUESTIONS} to ${COURSE_MAX_QUESTIONS} questions`;
-      }
-      const [live] = await tx.select({ slug: courses.slug }).from(courses).where(eq(courses.id, liveId));
-      if (live && live.slug !== fields.slug) fieldErrors.slug = COURSE_SLUG_KEPT;
+      const { sections, fieldErrors } = await publishing(tx, fields, liveId);
       if (Object.keys(fieldErrors).length) throw new DomainError('invalid', 'Some fields need attention', undefined, { fieldErrors });
       await writeCourseRows(tx, { ...fields, status: 1, sections, assessment: { questions: fields.questions } }, liveId);
       await indexCourse(tx, liveId, fields, sections);

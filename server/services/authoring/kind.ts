@@ -28,6 +28,11 @@ export interface KindHandler<F extends Record<string, unknown> = Record<string, 
   blank(): Partial<F>;
   /** Checks what the schema cannot (a member who may sign): field name to message. */
   check?(db: Db | Tx, fields: F): Promise<Record<string, string>>;
+  /**
+   * What would keep these fields from being published (field name to message), checked without writing: a schedule is
+   * refused for it at once, not left to fail when its time comes. `publish` checks the same.
+   */
+  publishable?(db: Db | Tx, fields: F, liveId: string): Promise<Record<string, string>>;
   /** Writes the live row and its search entries in the publishing transaction; answers the live row's id. */
   publish(tx: Tx, fields: F, context: PublishContext): Promise<string>;
   /** Takes the live row and its search entries away, in the unpublishing transaction. */

@@ -179,6 +179,9 @@ export class AuthoringService {
     const fields = await this.#valid(handler, current.fields);
     const when = at ? new Date(at) : null;
     if (when && when.getTime() > this.options.now()) {
+      // What publishing would refuse is refused now, beside its fields, not when the time comes with nobody there.
+      const fieldErrors = (await handler.publishable?.(this.db, fields, current.liveId ?? current.id)) ?? {};
+      if (Object.keys(fieldErrors).length) throw new DomainError('invalid', 'Some fields need attention', undefined, { fieldErrors });
       const item = await this.#write(userId, kind, id, version, { scheduledAt: when }, current.fields, { audit: 'content.scheduled', detail: { at: when.toISOString() } });
       await enqueueJob(this.db, {
         key: `${AUTHORING_PUBLISH_JOB}:${id}:${when.toISOString()}`, kind: AUTHORING_PUBLISH_JOB,
