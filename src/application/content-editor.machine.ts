@@ -106,6 +106,14 @@ export const contentEditorMachine = setup({
   // Stryker disable next-line ObjectLiteral: types exist for TypeScript alone; nothing reads them at run time (ADR 091).
   types: { context: {} as ContentEditorContext, events: {} as ContentEditorEvent, input: {} as ContentEditorInput },
   actions: {
+    /** A field's new value; the error beside that field goes with it (the rest stay until the next check). */
+    changeField: assign(({ context, event }) => {
+      if (event.type !== 'field.change') return {};
+      return {
+        fields: { ...context.fields, [event.name]: event.value },
+        fieldErrors: Object.fromEntries(Object.entries(context.fieldErrors).filter(([name]) => name !== event.name)),
+      };
+    }),
     /** Checks the fields with the kind's schema; answers validation.passed or validation.failed. */
     validate: (_, _params: { kind: AuthoringKind; fields: Fields }) => {},
     /** Creates (no id) or saves over `version`; answers save.succeeded, save.invalid, save.conflict or save.failed. */
@@ -134,12 +142,7 @@ export const contentEditorMachine = setup({
   states: {
     editing: {
       on: {
-        'field.change': {
-          actions: assign({
-            fields: ({ context, event }) => ({ ...context.fields, [event.name]: event.value }),
-            fieldErrors: ({ context, event }) => Object.fromEntries(Object.entries(context.fieldErrors).filter(([name]) => name !== event.name)),
-          }),
-        },
+        'field.change': { actions: 'changeField' },
         'editor.save': { target: 'validating', actions: assign({ error: null, announcement: '' }) },
         'editor.preview': [
           { guard: 'savedAndClean', target: 'previewing', actions: assign({ page: null, error: null }) },
@@ -222,7 +225,11 @@ export const contentEditorMachine = setup({
       },
     },
     failed: {
-      on: { 'failed.dismiss': { target: 'editing', actions: assign({ error: null }) } },
+      on: {
+        'failed.dismiss': { target: 'editing', actions: assign({ error: null }) },
+        // Typing on is taken as dismissing the failure: the form is never silently deaf to the editor.
+        'field.change': { target: 'editing', actions: [assign({ error: null }), 'changeField'] },
+      },
     },
   },
 });

@@ -123,6 +123,10 @@ function step(m: Model, e: ContentEditorEvent): Model {
       if (e.type === 'publish.failed') return { ...next, screen: 'failed', error: e.message, pending: null };
       return m;
     case 'failed':
+      if (e.type === 'field.change') {
+        const { [e.name]: _gone, ...rest } = m.fieldErrors;
+        return { ...next, screen: 'editing', error: null, fields: { ...m.fields, [e.name]: e.value }, fieldErrors: rest };
+      }
       return e.type === 'failed.dismiss' ? { ...next, screen: 'editing', error: null } : m;
   }
 }
