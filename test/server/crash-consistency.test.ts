@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../../server/data/client';
 import { comments, discussions, users } from '../../server/data/schema';
 import { reindexCommunity } from '../../server/content-import/search-index';
@@ -25,7 +25,7 @@ import { search } from '../../src/contract/search';
 import { createPostgresDatabase } from '../support/postgres';
 import { type RunningServer, startServer } from '../support/server';
 import { urlOf } from './api';
-import { databaseKinds } from './fixture';
+import { dataDirCopy, databaseKinds } from './fixture';
 import { PASSWORD } from './members';
 
 const WRITERS = 20;
@@ -142,8 +142,9 @@ const CHECKS = {
 for (const kind of databaseKinds()) {
   describe(`a write and its search document, killed with SIGKILL mid-stream [${kind}]`, () => {
     it('leaves no post or comment without its document, and loses no acknowledged write', async () => {
-      const dir = mkdtempSync(join(tmpdir(), 'sl-crash-'));
-      const postgres = kind === 'postgres' ? await createPostgresDatabase(process.env.DATABASE_URL!) : null;
+      // Started from the run's seeded database (a first start would seed the content for seconds before any write).
+      const dir = kind === 'pglite' ? dataDirCopy() : mkdtempSync(join(tmpdir(), 'sl-crash-'));
+      const postgres = kind === 'postgres' ? await createPostgresDatabase(process.env.DATABASE_URL!, inject('databaseTemplates')?.postgres?.seeded) : null;
       const where = { databaseUrl: postgres?.url, dataDir: dir };
       const env = {
         STATIC_DIR: '/nonexistent', RATE_LIMIT: 'off', JOB_POLL_SECONDS: '0', JWT_SECRET: '', LOG_LEVEL: 'fatal',

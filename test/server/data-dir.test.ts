@@ -11,6 +11,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { submitFeedback } from '../../src/contract/feedback';
 import { freePort } from '../support/server';
 import { urlOf } from './api';
+import { dataDirCopy } from './fixture';
 
 const made: string[] = [];
 const running: ChildProcess[] = [];
@@ -103,9 +104,10 @@ describe('DATA_DIR modes', () => {
   }, 180_000);
 
   it('tightens an existing DATA_DIR left open (folders 0777, files 0666) at start, with one log line', async () => {
-    const dataDir = join(tempDir(), 'data');
-    const first = await start(dataDir);
-    await first.stop();
+    // An install that has run before: a copy of the run's data folder as a first start leaves it (not a first start
+    // here, which seeds for seconds more).
+    const dataDir = dataDirCopy();
+    made.push(dataDir);
     // As an install from before ADR 126 left it, plus the JWT secret file older installs kept.
     writeFileSync(join(dataDir, 'jwt-secret'), 'an-older-secret-kept-in-the-data-dir-0123456789');
     const paths = walk(dataDir);
