@@ -106,12 +106,15 @@ export const contentEditorMachine = setup({
   // Stryker disable next-line ObjectLiteral: types exist for TypeScript alone; nothing reads them at run time (ADR 091).
   types: { context: {} as ContentEditorContext, events: {} as ContentEditorEvent, input: {} as ContentEditorInput },
   actions: {
-    /** A field's new value; the error beside that field goes with it (the rest stay until the next check). */
+    /**
+     * A field's new value; the errors beside that field go with it, its parts' too (`sections:…`, a lesson's), and the
+     * rest stay until the next check.
+     */
     changeField: assign(({ context, event }) => {
       if (event.type !== 'field.change') return {};
       return {
         fields: { ...context.fields, [event.name]: event.value },
-        fieldErrors: Object.fromEntries(Object.entries(context.fieldErrors).filter(([name]) => name !== event.name)),
+        fieldErrors: Object.fromEntries(Object.entries(context.fieldErrors).filter(([name]) => name !== event.name && !name.startsWith(`${event.name}:`))),
       };
     }),
     /** Checks the fields with the kind's schema; answers validation.passed or validation.failed. */

@@ -36,6 +36,12 @@ export const AUTHORING_KIND_LABELS: Record<AuthoringKind, string> = {
 /** The byline of content not signed by a member (issue 38 item 5: bylines are real members or the editorial team). */
 export const EDITORIAL_TEAM = 'SustainLearn editorial team';
 
+/**
+ * A lesson's field error's key, shown beside that lesson's body: under `sections` (the outline's field), so an edit of
+ * the outline takes the error away until the next check.
+ */
+export const lessonErrorKey = (slug: string) => `sections:lesson:${slug}`;
+
 /** What a picture added to a body says until the editor describes it; an article is refused while it does. */
 export const PICTURE_ALT_PLACEHOLDER = 'Describe this picture';
 export const PICTURE_ALT_MISSING = 'Describe each picture: write what it shows between its square brackets';

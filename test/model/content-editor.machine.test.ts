@@ -39,7 +39,7 @@ function eventsFor(s: Snapshot): ContentEditorEvent[] {
   if (s.matches('previewing')) list.push({ type: 'preview.loaded', page: { title: 'Counting carbon' } }, { type: 'preview.failed', message: 'Not found' });
   if (s.matches('publishing')) {
     list.push({ type: 'publish.succeeded', item: item(6, s.context.fields, 'published') }, { type: 'publish.conflict', conflict: CONFLICT },
-      { type: 'publish.invalid', fieldErrors: { 'lesson:counting-carbon': 'the lesson is empty' } }, { type: 'publish.failed', message: 'offline' });
+      { type: 'publish.invalid', fieldErrors: { 'sections:lesson:counting-carbon': 'the lesson is empty' } }, { type: 'publish.failed', message: 'offline' });
   }
   return list;
 }
@@ -71,7 +71,7 @@ function step(m: Model, e: ContentEditorEvent): Model {
   switch (m.screen) {
     case 'editing':
       if (e.type === 'field.change') {
-        const { [e.name]: _gone, ...rest } = m.fieldErrors;
+        const rest = Object.fromEntries(Object.entries(m.fieldErrors).filter(([name]) => name !== e.name && !name.startsWith(`${e.name}:`)));
         return { ...next, fields: { ...m.fields, [e.name]: e.value }, fieldErrors: rest };
       }
       if (e.type === 'editor.save') {
@@ -124,7 +124,7 @@ function step(m: Model, e: ContentEditorEvent): Model {
       return m;
     case 'failed':
       if (e.type === 'field.change') {
-        const { [e.name]: _gone, ...rest } = m.fieldErrors;
+        const rest = Object.fromEntries(Object.entries(m.fieldErrors).filter(([name]) => name !== e.name && !name.startsWith(`${e.name}:`)));
         return { ...next, screen: 'editing', error: null, fields: { ...m.fields, [e.name]: e.value }, fieldErrors: rest };
       }
       return e.type === 'failed.dismiss' ? { ...next, screen: 'editing', error: null } : m;
@@ -241,7 +241,7 @@ describe('content editor effects (scripted API, notifier)', () => {
   });
 
   it('shows a publish refused by field beside its field (a course lesson that breaks a lesson rule), not as a failure', async () => {
-    const fieldErrors = { 'lesson:counting-carbon': 'sources: a "## Sources" heading followed by a list of named sources is required' };
+    const fieldErrors = { 'sections:lesson:counting-carbon': 'sources: a "## Sources" heading followed by a list of named sources is required' };
     const api = new ScriptedApi({
       'authoring.publish': () => Promise.reject(new ApiError('http', 400, 'Some fields need attention', { success: false, message: 'Some fields need attention', fieldErrors })),
     });
@@ -249,6 +249,9 @@ describe('content editor effects (scripted API, notifier)', () => {
     actor.send({ type: 'editor.publish', at: null });
     await waitFor(actor, (s) => s.matches('editing') && Object.keys(s.context.fieldErrors).length > 0);
     expect(actor.getSnapshot().context).toMatchObject({ fieldErrors, error: null, pending: null });
+    // An edit of the outline takes the lesson's error away (it is the outline's part) until the next check.
+    actor.send({ type: 'field.change', name: 'sections', value: [] });
+    expect(actor.getSnapshot().context.fieldErrors).toEqual({});
     actor.stop();
   });
 });

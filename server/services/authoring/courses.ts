@@ -9,7 +9,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
-import { COURSE_MAX_QUESTIONS, COURSE_MIN_QUESTIONS, type CourseFields, courseFieldsSchema } from '../../../src/domain/authoring';
+import { COURSE_MAX_QUESTIONS, COURSE_MIN_QUESTIONS, type CourseFields, courseFieldsSchema, lessonErrorKey } from '../../../src/domain/authoring';
 import { stripHtml } from '../../../src/domain/text';
 import { type LessonRow, lessonIdOf, stableId, writeCourseRows } from '../../content-import/course-rows';
 import { LessonRuleError, readLesson } from '../../content-import/lesson-markdown';
@@ -27,8 +27,7 @@ export const COURSE_HAS_LEARNERS = 'Members are enrolled in this course: it stay
  */
 export const COURSE_SLUG_KEPT = "A published course keeps its slug: its lessons' addresses and learners' progress are made from it";
 export const courseUrl = (id: string) => `/courses/view/${id}`;
-/** A lesson's field error's key: `lesson:<slug>`, shown beside that lesson's body. */
-export const lessonErrorKey = (slug: string) => `lesson:${slug}`;
+export { lessonErrorKey };
 
 type Read = { sections: { title: string; lessons: LessonRow[] }[]; problems: Record<string, string> };
 

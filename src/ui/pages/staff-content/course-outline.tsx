@@ -5,7 +5,7 @@
  * picture uploaded for a lesson goes in at the end of its body with words to replace, as in an article (ADR 173).
  */
 import { useId } from 'react';
-import { PICTURE_ALT_PLACEHOLDER } from '../../../domain/authoring';
+import { lessonErrorKey, PICTURE_ALT_PLACEHOLDER } from '../../../domain/authoring';
 import { Field, InlineError } from '../../components/fields';
 import { UploadField } from './upload-field';
 
@@ -64,7 +64,7 @@ export function CourseOutline({ sections, errors, disabled, onChange }: Props) {
               return (
                 // biome-ignore lint/suspicious/noArrayIndexKey: as above, for lessons
                 <div key={k} className="workshop-editor__row">
-                  <LessonFields lesson={lesson} label={label} error={errors[`lesson:${lesson.slug}`]} disabled={disabled}
+                  <LessonFields lesson={lesson} label={label} error={errors[lessonErrorKey(lesson.slug)]} disabled={disabled}
                     onChange={(l) => setLessons(section.lessons.map((x, j) => (j === k ? l : x)))} />
                   <div className="article-editor__actions">
                     {k > 0 && (
