@@ -80,7 +80,12 @@ export function createServices(
     provideNotificationCentre({ ...ports, stream: container.get<NotificationStream>(TOKENS.NotificationStream) }),
   ).start();
   // The centre listens while a member is signed in, in the browser only: a page drawn on the server opens no stream.
-  if (live) {
+  // It starts when the page is alive (goLive, from the view once hydrated): an event arriving while React still matches
+  // the server's HTML would change the bell under it (a hydration mismatch, React #418).
+  let wentLive = false;
+  const goLive = () => {
+    if (!live || wentLive) return;
+    wentLive = true;
     let member: string | null = null;
     const follow = (user: User | null) => {
       const id = user?._id ?? null;
@@ -91,9 +96,9 @@ export function createServices(
     };
     session.subscribe((snapshot) => follow(snapshot.matches('signedIn') ? snapshot.context.user : null));
     follow(session.getSnapshot().matches('signedIn') ? session.getSnapshot().context.user : null);
-  }
+  };
   return {
-    ...ports, analytics: container.get<Analytics>(TOKENS.Analytics), session, notifications, theme, machines: provideMachines({ ...ports, endSession, push: new BrowserPushDevice() }),
+    ...ports, analytics: container.get<Analytics>(TOKENS.Analytics), session, notifications, theme, goLive, machines: provideMachines({ ...ports, endSession, push: new BrowserPushDevice() }),
   };
 }
 

@@ -72,6 +72,11 @@ export interface AppServices {
   session: ActorRefFrom<SessionMachine>;
   /** The signed-in member's notification centre (ADR 147): started and stopped with the session, in the browser only. */
   notifications: ActorRefFrom<NotificationCentreMachine>;
+  /**
+   * Opens what listens live (the notification centre's stream) once the page is alive, after hydration: nothing it
+   * hears may change a page React is still matching with the server's HTML. Absent where nothing listens.
+   */
+  goLive?: () => void;
   /** The reader's colour theme (ADR 165), chosen in the avatar menu or the footer. */
   theme: ThemeActor;
   machines: AppMachines;

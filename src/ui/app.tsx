@@ -90,9 +90,11 @@ const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ 
  * so its effect runs only when the page itself has. End-to-end tests wait for it before they interact.
  */
 function Live() {
+  const { goLive } = useServices();
   useEffect(() => {
     document.documentElement.dataset.live = '';
-  }, []);
+    goLive?.();
+  }, [goLive]);
   return null;
 }
 
