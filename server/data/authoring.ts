@@ -84,7 +84,6 @@ export async function upsertImported(db: Runner, values: {
   return row!;
 }
 
-/** Imported items of `kind` whose key is not in `keys` go (their files were removed). */
 /**
  * An item the import leaves alone unless forced (issue 38 item 8): made in the browser (never imported; a new item is
  * stamped edited when made), or changed there since the last import.
@@ -96,6 +95,7 @@ export function heldByBrowser(item: ContentItemRow | undefined): item is Content
 /** What an import wrote, as a fingerprint kept on the item: a file that changed raises the item's version. */
 export const importHash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
+/** Imported items of `kind` whose key is not in `keys` go (their files were removed). */
 export async function removeItemsNotIn(db: Runner, kind: string, keys: string[]) {
   const all = await db.select({ id: contentItems.id, key: contentItems.key }).from(contentItems).where(eq(contentItems.kind, kind));
   const gone = all.filter((r) => !keys.includes(r.key)).map((r) => r.id);

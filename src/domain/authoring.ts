@@ -45,6 +45,8 @@ export const lessonErrorKey = (slug: string) => `sections:lesson:${slug}`;
 /** What a picture added to a body says until the editor describes it; an article is refused while it does. */
 export const PICTURE_ALT_PLACEHOLDER = 'Describe this picture';
 export const PICTURE_ALT_MISSING = 'Describe each picture: write what it shows between its square brackets';
+/** A body (an article's, a lesson's) with an uploaded picture added at its end, carrying the words to replace. */
+export const bodyWithPicture = (body: string, url: string) => `${body.trimEnd()}\n\n![${PICTURE_ALT_PLACEHOLDER}](${url})\n`;
 
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-{1,2}[a-z0-9]+)*$/;
 const slug = z.string().trim().regex(SLUG_PATTERN, 'Use lower-case letters, digits and hyphens');

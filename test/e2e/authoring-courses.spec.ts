@@ -4,12 +4,11 @@
  * is told beside the lesson's body that the lesson lacks its sources when publishing, adds them, saves and publishes it;
  * a member then finds the course in the courses list, opens it and sees the lesson in its curriculum.
  */
-import type { Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { PICTURE_ALT_MISSING, PICTURE_ALT_PLACEHOLDER } from '../../src/domain/authoring';
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, recordPageErrors, test } from './support/fixtures';
-import { tabTo } from './support/keyboard';
+import { shiftTabTo, tabTo } from './support/keyboard';
 import { signInAsStaff } from './support/staff';
 
 const LESSON_TITLE = 'Predicting operational energy at the design stage';
@@ -97,15 +96,6 @@ const QUESTIONS = [
     explanation: 'Sub-meters by end use show which part of the prediction the building departs from.',
   },
 ];
-
-/** Presses Shift+Tab (at most `limit` times) until `target` has the focus: back up the form, as a keyboard user does. */
-async function shiftTabTo(page: Page, target: Locator, limit = 100) {
-  for (let i = 0; i < limit; i++) {
-    if (await target.evaluate((el) => el === document.activeElement)) return;
-    await page.keyboard.press('Shift+Tab');
-  }
-  throw new Error(`Shift+Tab never reached ${target}`);
-}
 
 test('an editor writes and publishes a course by keyboard, told beside a lesson what it lacks, and a member opens it', async ({ page, browser, consoleErrors }, testInfo) => {
   test.setTimeout(300_000);

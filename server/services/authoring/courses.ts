@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { count, eq } from 'drizzle-orm';
 import { COURSE_MAX_QUESTIONS, COURSE_MIN_QUESTIONS, type CourseFields, courseFieldsSchema, lessonErrorKey } from '../../../src/domain/authoring';
 import { stripHtml } from '../../../src/domain/text';
+import { UPLOADED_PICTURE } from '../../../src/domain/uploads';
 import { type LessonRow, lessonIdOf, stableId, writeCourseRows } from '../../content-import/course-rows';
 import { LessonRuleError, readLesson } from '../../content-import/lesson-markdown';
 import { courses, enrolments } from '../../data/schema';
@@ -75,8 +76,8 @@ async function enrolled(tx: Parameters<KindHandler['publish']>[0], courseId: str
   return row?.n ?? 0;
 }
 
-/** The uploads a course's lessons name (/files/uploads/…), looked for in their Markdown before it is read. */
-const UPLOAD_PATHS = /\/files\/uploads\/[0-9a-f]{16,64}(?:-\d{2,4})?\.(?:webp|svg)/g;
+/** The uploads a course's lessons name (UPLOADED_PICTURE, anywhere in their Markdown), looked for before it is read. */
+const UPLOAD_PATHS = new RegExp(UPLOADED_PICTURE.source.replace(/^\^|\$$/g, ''), 'g');
 
 /**
  * `mediaDir` holds the content folder's pictures (/media/…): a lesson's SVG figures must be there, as at import; a

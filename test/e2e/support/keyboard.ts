@@ -6,7 +6,7 @@ import { type ElementHandle, expect, type Locator, type Page } from '@playwright
  * again only when its element leaves the page (a re-render): resolving a role locator names every control of the page,
  * which cost more than the Tab itself on a long thread (ADR 154).
  */
-export async function tabTo(page: Page, target: Locator, limit = 120) {
+export async function tabTo(page: Page, target: Locator, limit = 120, key: 'Tab' | 'Shift+Tab' = 'Tab') {
   let element: ElementHandle | null = null;
   for (let i = 0; i < limit; i++) {
     let holds: boolean | null = null;
@@ -20,11 +20,14 @@ export async function tabTo(page: Page, target: Locator, limit = 120) {
       await element?.dispose();
       return;
     }
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
   }
   await element?.dispose();
-  throw new Error(`Tab never reached ${target}`);
+  throw new Error(`${key} never reached ${target}`);
 }
+
+/** As tabTo, backwards: up the form, as a keyboard user goes back to a field. */
+export const shiftTabTo = (page: Page, target: Locator, limit = 120) => tabTo(page, target, limit, 'Shift+Tab');
 
 /** From the top of a freshly loaded page: Tab to 'Skip to content' and follow it. */
 export async function skipToContent(page: Page) {

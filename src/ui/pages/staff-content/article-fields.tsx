@@ -7,7 +7,7 @@ import { marked } from 'marked';
 import { useMemo } from 'react';
 import { CONTENT_CATEGORIES } from '../../../domain/content';
 import { readTimeMinutes } from '../../../domain/text';
-import { PICTURE_ALT_PLACEHOLDER } from '../../../domain/authoring';
+import { bodyWithPicture } from '../../../domain/authoring';
 import { Field } from '../../components/fields';
 import { SafeHtml } from '../../components/safe-html';
 import { ChoiceSelect } from '../cpd/choice-select';
@@ -68,7 +68,7 @@ export function ArticleFields({ fields, errors, authors, disabled, onChange }: P
         {/* A picture in the body goes in at its end, with words to replace: the article is refused until they are. */}
         <UploadField
           label="Upload a picture for the body"
-          onUploaded={(uploaded) => onChange('body', `${body.trimEnd()}\n\n![${PICTURE_ALT_PLACEHOLDER}](${uploaded.url})\n`)}
+          onUploaded={(uploaded) => onChange('body', bodyWithPicture(body, uploaded.url))}
         />
         <section aria-labelledby="body-preview-heading">
           <h2 id="body-preview-heading">Body preview</h2>

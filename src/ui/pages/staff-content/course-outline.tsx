@@ -5,7 +5,7 @@
  * picture uploaded for a lesson goes in at the end of its body with words to replace, as in an article (ADR 173).
  */
 import { useId } from 'react';
-import { lessonErrorKey, PICTURE_ALT_PLACEHOLDER } from '../../../domain/authoring';
+import { bodyWithPicture, lessonErrorKey } from '../../../domain/authoring';
 import { Field, InlineError } from '../../components/fields';
 import { UploadField } from './upload-field';
 
@@ -39,7 +39,7 @@ function LessonFields({ lesson, label, error, disabled, onChange }: { lesson: Le
       />
       <UploadField
         label={`Upload a picture for ${label.toLowerCase()}`}
-        onUploaded={(uploaded) => onChange({ ...lesson, body: `${lesson.body.trimEnd()}\n\n![${PICTURE_ALT_PLACEHOLDER}](${uploaded.url})\n` })}
+        onUploaded={(uploaded) => onChange({ ...lesson, body: bodyWithPicture(lesson.body, uploaded.url) })}
       />
     </>
   );
