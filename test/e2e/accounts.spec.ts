@@ -2,6 +2,7 @@
 import type { Page } from '@playwright/test';
 import { createUser, mailCount, readCode, signIn, uniqueEmail } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
+import { waitForLive } from './support/live';
 
 async function openAccountMenu(page: Page, firstName: string) {
   await page.getByRole('button', { name: `Account menu for ${firstName}` }).click();
@@ -159,6 +160,8 @@ test('the whole signup by keyboard alone', async ({ page }) => {
   await page.keyboard.type('keyboard only secret');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/$/);
+  // The app loads the home page itself (a hard redirect): a key pressed before it is live reaches markup without handlers.
+  await waitForLive(page);
   await expect(page.getByRole('button', { name: 'Account menu for Kay' })).toBeVisible();
   await page.getByRole('button', { name: 'Account menu for Kay' }).focus();
   await page.keyboard.press('Enter');

@@ -108,6 +108,8 @@ test('mention a member in a post by keyboard: the slate editor suggests, Enter p
   await page.keyboard.type('for the survey.');
   await expect(editor).toContainText(`Asking @Ines ${family} for the survey.`);
   await page.keyboard.press('ControlOrMeta+Enter');
+  // Published, not held for a moderator nor refused: only then is the feed's card looked for.
+  await expect(page.getByRole('status').filter({ hasText: 'Your post was published.' })).toHaveCount(1);
 
   const card = page.getByRole('article', { name: title });
   const mention = card.getByRole('link', { name: `@Ines ${family}`, exact: true });

@@ -26,6 +26,14 @@ export async function waitForLiveAfterLoads(page: Page): Promise<void> {
   };
 }
 
+/**
+ * Waits until the document on screen says it is live. For a page the app itself loaded (a hard redirect after a
+ * signup or a reset), which the fixture's `goto` wrapper does not see.
+ */
+export async function waitForLive(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.live !== undefined, undefined, { timeout: 30_000 });
+}
+
 /** The member's live notification stream (ADR 147): held open for the whole visit, so never "idle". */
 export const NOTIFICATION_STREAM = /\/api\/notifications\/stream(\?|$)/;
 
