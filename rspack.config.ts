@@ -7,6 +7,7 @@ import { PwaAssetsPlugin, serviceWorkerConfig } from './scripts/pwa-build';
 import { TOKEN_COOKIE } from './src/adapters/cookie-token-store';
 import { PAGE_DATA_ID } from './src/ui/page-data-id';
 import { patternSource, ROUTE_TABLE } from './src/ui/route-table';
+import { OFFLINE_ASSETS_FILE } from './src/domain/offline';
 
 const isProd = process.env.NODE_ENV !== 'development';
 const apiTarget = process.env.API_TARGET ?? 'http://localhost:3000';
@@ -113,14 +114,14 @@ class PreloadPlugin {
         const script = `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(routes)},a=${JSON.stringify(always)},p=location.pathname,s=document.cookie.indexOf(${JSON.stringify(`${TOKEN_COOKIE}=`)})>=0;function k(h,rel){var l=document.createElement("link");l.rel=rel;l.href=h;if(rel==="preload"){l.fetchPriority="low";l.as=/\\.css$/.test(h)?"style":"script"}else l.as="script";document.head.appendChild(l)}function go(){var q=a.map(function(h){return[h,"prefetch"]});for(var i=0;i<r.length;i++){if(!new RegExp(r[i][0]).test(p))continue;if(!r[i][1]||s)r[i][2].forEach(function(n){q.push([f[n],"preload"])});break}(function next(){q.splice(0,4).forEach(function(x){k(x[0],x[1])});if(q.length)setTimeout(next,0)})()}function after(){var d=0,run=function(){if(!d){d=1;setTimeout(go,0)}};if(!document.getElementById(${JSON.stringify(PAGE_DATA_ID)}))return run();try{var o=new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();run()}});o.observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(run)}setTimeout(run,3000)}document.readyState==="loading"?document.addEventListener("DOMContentLoaded",after):after()})();`;
         // What the server needs to inline a page's styles on its first view (ADR 100): each page's own CSS files.
         // A page's lazy parts that the server draws too (the home page's carousels) count as the page's.
-        const withDescendants = (name: string) => {
+        const withDescendants = (name: string, skip: (child: string) => boolean = () => false) => {
           const seen = new Set<string>();
           const files: string[] = [];
           const walk = (group: { chunks: { files: Iterable<string> }[]; childrenIterable: Iterable<unknown>; name?: string | undefined }) => {
             for (const chunk of group.chunks) files.push(...chunk.files);
             for (const child of group.childrenIterable as Iterable<typeof group>) {
               const key = child.name ?? child.chunks.flatMap((c) => [...c.files]).join();
-              if (seen.has(key)) continue;
+              if (seen.has(key) || (child.name && skip(child.name))) continue;
               seen.add(key);
               walk(child);
             }
@@ -134,6 +135,16 @@ class PreloadPlugin {
         // The shell's own styles (the bar and the footer come with the app, in boot's chunk) are inlined on every page.
         const shell = later(groupFiles(compilation, 'boot')).filter((file) => file.endsWith('.css'));
         compilation.emitAsset('ssr/pages.json', new rspack.sources.RawSource(JSON.stringify({ shell, pages })));
+        // What a page kept for offline reading needs (ADR 174): the app's own chunks and each page's, with every chunk
+        // it may load later, so a kept page hydrates and moves on without a connection.
+        const code = (files: string[]) => [...new Set(files)].filter((file) => /\.(js|css)$/.test(file)).map((file) => `/${file}`);
+        const offline = {
+          // What the app loads later whatever the page (the contract's modules with a machine's first call, the
+          // toasts, the dialogs): every chunk the app's code may load that is not a page's.
+          common: code([...initial, ...groupFiles(compilation, 'http'), ...withDescendants('boot', (name) => name.startsWith('page-'))]),
+          pages: Object.fromEntries(ROUTE_TABLE.map((route) => [route.page, code(withDescendants(`page-${route.page}`))])),
+        };
+        compilation.emitAsset(OFFLINE_ASSETS_FILE, new rspack.sources.RawSource(JSON.stringify(offline)));
         data.html = data.html.replace('</head>', `<script>${script}</script></head>`);
         return data;
       });

@@ -9,6 +9,8 @@ import { join } from 'node:path';
 import { type Compiler, type RspackOptions, type RuleSetRule, rspack } from '@rspack/core';
 import sharp from 'sharp';
 import { injectManifest } from 'workbox-build';
+import { REPLAY_COMPLETIONS } from '../src/adapters/service-worker/messages';
+import { KEPT_CACHE_PREFIX, KEPT_META_URL } from '../src/domain/offline';
 
 export const THEME_COLOR = '#1f6f4a';
 const BACKGROUND = '#ffffff';
@@ -73,9 +75,45 @@ a{color:${THEME_COLOR};font-weight:600}
 <h1>You are offline</h1>
 <p>This page needs a connection, and this device has none at the moment.</p>
 <p>Check your connection, then <a href="">try again</a>.</p>
+<section id="kept" hidden aria-labelledby="kept-heading">
+<h2 id="kept-heading">Kept on this device</h2>
+<p>These open without a connection:</p>
+<ul id="kept-list"></ul>
+</section>
 </main>
+<script src="/offline.js"></script>
 </body>
 </html>
+`;
+
+/**
+ * The offline page's one script (ADR 174): lists what this device keeps (each kept item's cache holds its description
+ * at KEPT_META_URL), newest first, as links that open without a connection. Plain script: the page has no app.
+ */
+const OFFLINE_JS = `(async () => {
+  // Lessons marked complete offline are sent once the connection is back (where the browser has no background sync).
+  window.addEventListener('online', () => navigator.serviceWorker && navigator.serviceWorker.controller
+    && navigator.serviceWorker.controller.postMessage({ type: ${JSON.stringify(REPLAY_COMPLETIONS)} }));
+  if (!('caches' in window)) return;
+  const names = (await caches.keys()).filter((name) => name.startsWith(${JSON.stringify(KEPT_CACHE_PREFIX)}));
+  const items = [];
+  for (const name of names) {
+    const meta = await (await caches.open(name)).match(${JSON.stringify(KEPT_META_URL)});
+    if (meta) items.push(await meta.json());
+  }
+  if (items.length === 0) return;
+  items.sort((a, b) => b.keptAt.localeCompare(a.keptAt));
+  const list = document.getElementById('kept-list');
+  for (const item of items) {
+    const link = document.createElement('a');
+    link.href = item.href;
+    link.textContent = item.title;
+    const entry = document.createElement('li');
+    entry.append(link, ' (' + ({ course: 'course', article: 'article', document: 'document' }[item.kind] || '') + ')');
+    list.append(entry);
+  }
+  document.getElementById('kept').hidden = false;
+})();
 `;
 
 /** Emits the manifest, the icons and the offline page with the browser build. */
@@ -85,6 +123,7 @@ export class PwaAssetsPlugin {
       compilation.hooks.processAssets.tapPromise({ name: 'PwaAssetsPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, async () => {
         compilation.emitAsset('manifest.webmanifest', new rspack.sources.RawSource(JSON.stringify(WEB_APP_MANIFEST, null, 2)));
         compilation.emitAsset('offline.html', new rspack.sources.RawSource(OFFLINE_HTML));
+        compilation.emitAsset('offline.js', new rspack.sources.RawSource(OFFLINE_JS));
         for (const icon of ICONS) {
           const png = await sharp(Buffer.from(iconSvg(icon.size, icon.maskable))).png({ compressionLevel: 9 }).toBuffer();
           compilation.emitAsset(icon.file, new rspack.sources.RawSource(png));
@@ -107,7 +146,7 @@ class InjectPrecacheList {
         swSrc: sw,
         swDest: sw,
         globDirectory: outputPath,
-        globPatterns: [...shell, 'offline.html', 'manifest.webmanifest', 'icons/icon-192.png', 'icons/badge-96.png'],
+        globPatterns: [...shell, 'offline.html', 'offline.js', 'manifest.webmanifest', 'icons/icon-192.png', 'icons/badge-96.png'],
         // Hashed names are their own revision.
         dontCacheBustURLsMatching: /^static\//,
       });

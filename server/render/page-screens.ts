@@ -118,6 +118,8 @@ export const SCREENS: readonly Screen[] = [
     // A page of results is not indexed (its query is not a page of the site); its canonical page is the search page.
     return q ? { ...page, title: `Search: ${q}`, noindex: true } : page;
   }),
+  // What a device keeps is the device's: the server draws the frame, never the list.
+  open('/offline', () => ({ ...plain('Kept for offline reading', '/offline', 'The courses, articles and library documents this device keeps for reading without a connection.'), noindex: true })),
   open('/sustainlearn', () => plain('About SustainLearn', '/sustainlearn',
     'SustainLearn: our mission, vision, values and strategy for a sustainable built environment, aligned with the Sustainable Development Goals.')),
   members('/discussion', () => plain('Discussion', '/discussion', 'Members discuss sustainability in the built environment, by goal and topic.')),

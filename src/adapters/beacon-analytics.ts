@@ -9,6 +9,8 @@ export class BeaconAnalytics implements Analytics {
   constructor(@inject(TOKENS.ApiConfig) private readonly config: ApiConfig) {}
 
   pageView(path: string): void {
+    // A page read without a connection (a kept lesson, ADR 174) is not counted: a beacon would only fail.
+    if (typeof navigator !== 'undefined' && navigator.onLine === false) return;
     // Only the path: the call's schemas (and zod with them) are not loaded for a page view.
     this.send(`${this.config.baseUrl}${PAGE_VIEW_PATH}`, JSON.stringify({ path }));
   }

@@ -3,7 +3,10 @@ import 'reflect-metadata';
 import { Container } from 'inversify';
 import { createActor } from 'xstate';
 import { provideNotificationCentre } from '../application/notification-centre.effects';
-import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, FileUploader, Navigator, NotificationStream, Notifier, ThemeSetting, TokenStore } from '../application/ports';
+import { provideOfflineShelf } from '../application/offline-shelf.effects';
+import type {
+  Analytics, ApiClient, Clock, DraftStore, FileSaver, FileUploader, Navigator, NotificationStream, Notifier, OfflineShelf, ThemeSetting, TokenStore,
+} from '../application/ports';
 import type { AppServices } from '../application/services';
 import { provideSession } from '../application/session.effects';
 import { renderedSession } from '../application/session.machine';
@@ -24,6 +27,7 @@ import { RenderNavigator } from './render-navigator';
 import { SonnerNotifier } from './sonner-notifier';
 import { SseNotificationStream } from './sse-notification-stream';
 import { SystemClock } from './system-clock';
+import { CacheStorageShelf } from './offline/cache-storage-shelf';
 
 export const DEFAULT_API_CONFIG: ApiConfig = { baseUrl: '/api', retryBaseMs: 1000, cacheTtlMs: 5 * 60 * 1000 };
 
@@ -44,6 +48,7 @@ export function createContainer(config: Partial<ApiConfig> = {}, jar: CookieJar 
   container.bind<DraftStore>(TOKENS.DraftStore).to(LocalDraftStore);
   container.bind<Notifier>(TOKENS.Notifier).to(SonnerNotifier);
   container.bind<NotificationStream>(TOKENS.NotificationStream).to(SseNotificationStream);
+  container.bind<OfflineShelf>(TOKENS.OfflineShelf).to(CacheStorageShelf);
   return container;
 }
 
@@ -82,10 +87,13 @@ export function createServices(
   // The centre listens while a member is signed in, in the browser only: a page drawn on the server opens no stream.
   // It starts when the page is alive (goLive, from the view once hydrated): an event arriving while React still matches
   // the server's HTML would change the bell under it (a hydration mismatch, React #418).
+  // What this device keeps for offline reading (ADR 174): read once the page is alive, in the browser only.
+  const offline = live ? createActor(provideOfflineShelf({ shelf: container.get<OfflineShelf>(TOKENS.OfflineShelf), notifier: ports.notifier, log })).start() : undefined;
   let wentLive = false;
   const goLive = () => {
     if (!live || wentLive) return;
     wentLive = true;
+    offline?.send({ type: 'shelf.open' });
     let member: string | null = null;
     const follow = (user: User | null) => {
       const id = user?._id ?? null;
@@ -94,11 +102,25 @@ export function createServices(
       member = id;
       if (id) notifications.send({ type: 'start' });
     };
-    session.subscribe((snapshot) => follow(snapshot.matches('signedIn') ? snapshot.context.user : null));
-    follow(session.getSnapshot().matches('signedIn') ? session.getSnapshot().context.user : null);
+    const signedIn = () => (session.getSnapshot().matches('signedIn') ? session.getSnapshot().context.user : null);
+    // What a member kept on this device goes when their session here ends, or another member signs in (ADR 174).
+    let owner = signedIn()?._id ?? null;
+    session.subscribe(() => {
+      const id = signedIn()?._id ?? null;
+      if (owner !== null && id !== owner && !session.getSnapshot().matches('loadingProfile')) offline?.send({ type: 'session.ended' });
+      if (!session.getSnapshot().matches('loadingProfile')) owner = id;
+      follow(navigator.onLine ? signedIn() : null);
+    });
+    follow(navigator.onLine ? signedIn() : null);
+    // Without a connection (a kept lesson read offline, ADR 174) the centre rests instead of asking again and again.
+    window.addEventListener('offline', () => follow(null));
+    window.addEventListener('online', () => {
+      follow(signedIn());
+      offline?.send({ type: 'connection.back' });
+    });
   };
   return {
-    ...ports, analytics: container.get<Analytics>(TOKENS.Analytics), session, notifications, theme, goLive, machines: provideMachines({ ...ports, endSession, push: new BrowserPushDevice() }),
+    ...ports, analytics: container.get<Analytics>(TOKENS.Analytics), session, notifications, theme, goLive, offline, machines: provideMachines({ ...ports, endSession, push: new BrowserPushDevice() }),
   };
 }
 

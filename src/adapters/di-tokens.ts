@@ -12,6 +12,7 @@ export const TOKENS = {
   Notifier: Symbol.for('Notifier'),
   NotificationStream: Symbol.for('NotificationStream'),
   ThemeSetting: Symbol.for('ThemeSetting'),
+  OfflineShelf: Symbol.for('OfflineShelf'),
 } as const;
 
 export interface ApiConfig {

@@ -61,7 +61,7 @@ export function provideCourseProgress({ api, navigator, log }: CourseProgressPor
       markComplete: ({ self }, { courseId, lessonId }) => {
         learningCalls((learning) => api.call(learning.completeLesson, { params: { id: courseId, lessonId } }))
           .then(
-            (answer) => reply(self, { type: 'lesson.marked', progress: answer.progress }),
+            (answer) => reply(self, { type: 'lesson.marked', progress: answer.progress, ...(answer.queued ? { queued: true } : {}) }),
             (error: unknown) => reply(self, { type: 'lesson.markFailed', message: messageOf(failed('marking a lesson failed')(error), COURSE_TEXT.markFailed) }),
           );
       },

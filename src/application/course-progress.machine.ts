@@ -9,6 +9,7 @@
 import { assign, assertEvent, setup, type SnapshotFrom } from 'xstate';
 import { certificateNameProblem } from '../domain/certificate-name';
 import { type CourseProgress, lessonsInOrder, withLessonComplete } from '../domain/learning';
+import { OFFLINE_TEXT } from '../domain/offline';
 import { COURSE_TEXT, type CourseProgressContext, type CourseProgressEvent, type CourseProgressInput, firstUnanswered } from './course-progress.types';
 
 export {
@@ -216,9 +217,9 @@ export const courseProgressMachine = courseSetup.createMachine({
           {
             guard: 'lastLessonDone',
             target: 'courseComplete',
-            actions: assign({ progress: ({ event }) => event.progress, beforeMark: null, announcement: COURSE_TEXT.marked }),
+            actions: assign({ progress: ({ event }) => event.progress, beforeMark: null, announcement: ({ event }) => (event.queued ? OFFLINE_TEXT.queued : COURSE_TEXT.marked) }),
           },
-          { target: 'reading', actions: assign({ progress: ({ event }) => event.progress, beforeMark: null, announcement: COURSE_TEXT.marked }) },
+          { target: 'reading', actions: assign({ progress: ({ event }) => event.progress, beforeMark: null, announcement: ({ event }) => (event.queued ? OFFLINE_TEXT.queued : COURSE_TEXT.marked) }) },
         ],
         'lesson.markFailed': {
           target: 'reading',

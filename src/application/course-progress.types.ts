@@ -74,7 +74,8 @@ export type CourseProgressEvent =
   | { type: 'lesson.loaded'; lesson: LessonView }
   | { type: 'lesson.loadFailed'; message: string }
   | { type: 'lesson.complete' }
-  | { type: 'lesson.marked'; progress: CourseProgress }
+  /** `queued`: saved on this device without a connection, sent when it returns (ADR 174). */
+  | { type: 'lesson.marked'; progress: CourseProgress; queued?: true }
   | { type: 'lesson.markFailed'; message: string }
   | { type: 'assessment.open' }
   | { type: 'assessment.started'; attempt: AssessmentAttempt }

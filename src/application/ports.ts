@@ -2,6 +2,7 @@
 import type { BodyOf, Call, ParamsOf, QueryOf, ResponseOf } from '../contract/define';
 import type { NotificationEvent } from '../contract/notifications';
 import type { ThemeChoice } from '../domain/theme';
+import type { KeepRequest, KeptItem, StorageEstimate } from '../domain/offline';
 
 export interface CallInput<C extends Call> {
   params?: ParamsOf<C>;
@@ -136,4 +137,28 @@ export interface PushDevice {
 export interface ThemeSetting {
   read(): ThemeChoice;
   write(choice: ThemeChoice): void;
+}
+
+/**
+ * What this device keeps for offline reading (issue 42, ADR 174): each kept item in a cache of its own, read back
+ * for the /offline list. `keep` works out and stores every address the item needs (pages, answers, pictures, scripts)
+ * and answers the item as kept, with its size; it rejects when any of them could not be stored (nothing is left half
+ * kept). `supported` is false where the browser has no Cache Storage.
+ */
+export interface OfflineShelf {
+  supported(): boolean;
+  list(): Promise<KeptItem[]>;
+  keep(request: KeepRequest): Promise<KeptItem>;
+  remove(item: Pick<KeptItem, 'kind' | 'id'>): Promise<void>;
+  /**
+   * A kept course kept again when its outline or lessons changed since: the new item, or null when nothing changed,
+   * when offline, or when it could not be checked (it stays as kept).
+   */
+  refresh(item: KeptItem): Promise<KeptItem | null>;
+  /** Removes everything kept, the shared code too (the member's session ended). */
+  clear(): Promise<void>;
+  /** The browser's storage estimate for this site, or null where it gives none. */
+  estimate(): Promise<StorageEstimate | null>;
+  /** Asks the browser to keep this site's storage under pressure; answers whether it is persisted. */
+  persist(): Promise<boolean>;
 }

@@ -12,6 +12,7 @@ import type { MemberSuspensionMachine } from './member-suspension.machine';
 import type { ContentEditorMachine } from './content-editor.machine';
 import type { MentionPickerMachine } from './mention-picker.machine';
 import type { ReportDialogMachine } from './report-dialog.machine';
+import type { OfflineShelfMachine } from './offline-shelf.machine';
 import type { OtpWizardMachine } from './otp-wizard.machine';
 import type { Analytics, ApiClient, Clock, DraftStore, FileSaver, FileUploader, Navigator, Notifier, TokenStore } from './ports';
 import type { PostComposerMachine } from './post-composer.machine';
@@ -79,6 +80,8 @@ export interface AppServices {
   goLive?: () => void;
   /** The reader's colour theme (ADR 165), chosen in the avatar menu or the footer. */
   theme: ThemeActor;
+  /** What this device keeps for offline reading (ADR 174); absent while the server draws a page. */
+  offline?: ActorRefFrom<OfflineShelfMachine>;
   machines: AppMachines;
   log: (message: string, error: unknown) => void;
 }

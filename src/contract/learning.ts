@@ -29,10 +29,13 @@ export const getLesson = call({
   name: 'learning.lesson', method: 'GET', path: '/courses/:id/lessons/:lessonId', auth: 'required', params: lessonParams,
   response: z.object({ success: ok, lesson: lessonViewSchema }),
 });
-/** Idempotent: marking a lesson twice, or from 16 tabs at once, counts once. */
+/**
+ * Idempotent: marking a lesson twice, or from 16 tabs at once, counts once. `queued` is never the server's: the app's
+ * service worker answers so without a connection, for a kept course, and sends the mark later (ADR 174).
+ */
 export const completeLesson = call({
   name: 'learning.completeLesson', method: 'POST', path: '/courses/:id/lessons/:lessonId/complete', auth: 'required', params: lessonParams,
-  response: progressAnswer, invalidates: ['/courses/', '/me/learning'],
+  response: progressAnswer.extend({ queued: z.literal(true).optional() }), invalidates: ['/courses/', '/me/learning'],
 });
 /** Starts the course assessment, or resumes the attempt in progress; refused until every lesson is complete. */
 export const startAssessment = call({

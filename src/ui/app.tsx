@@ -38,6 +38,7 @@ const PAGE_COMPONENTS: Record<PageName, ComponentType> = {
   community: lazy(() => import(/* webpackChunkName: "page-community" */ './pages/community/community-page')),
   contact: lazy(() => import(/* webpackChunkName: "page-contact" */ './pages/contact/contact-page')),
   accessibility: lazy(() => import(/* webpackChunkName: "page-accessibility" */ './pages/accessibility/accessibility-page')),
+  offline: lazy(() => import(/* webpackChunkName: "page-offline" */ './pages/offline/offline-page')),
   search: lazy(() => import(/* webpackChunkName: "page-search" */ './pages/search/search-page')),
   courses: lazy(() => import(/* webpackChunkName: "page-courses" */ './pages/courses/courses-page')),
   'course-category': lazy(() => import(/* webpackChunkName: "page-course-category" */ './pages/courses/course-category-page')),

@@ -14,7 +14,7 @@ export const PAGES = [
   'staff-home', 'staff-inbox', 'staff-roles', 'staff-audit',
   'staff-workshops', 'staff-workshop', 'staff-members', 'staff-member', 'staff-analytics', 'staff-moderation',
   'notifications', 'discussion-post', 'bookmarks', 'cpd', 'cpd-transcript', 'staff-cpd',
-  'staff-content', 'staff-content-item', 'staff-content-preview',
+  'staff-content', 'staff-content-item', 'staff-content-preview', 'offline',
 ] as const;
 export type PageName = (typeof PAGES)[number];
 
@@ -38,6 +38,7 @@ export const ROUTE_TABLE: readonly RouteEntry[] = [
   open('/contact', 'contact'),
   open('/accessibility', 'accessibility'),
   open('/search', 'search'),
+  open('/offline', 'offline'),
   open(`/${ABOUT_SLUG}`, 'about'),
   members('/discussion', 'discussion'),
   members('/discussion/:id', 'discussion-post'),

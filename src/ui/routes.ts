@@ -40,6 +40,8 @@ export const paths = {
   /** A CPD transcript's public verification page (issue 39), opened from its QR code. */
   cpdTranscript: (code: string) => `/transcripts/${encodeURIComponent(code)}`,
   learning: '/learning',
+  /** What this device keeps for offline reading (issue 42, ADR 174). */
+  offline: '/offline',
   workshops: '/workshops',
   workshop: (id: string) => `/workshops/${encodeURIComponent(id)}`,
   ebooks: '/ebook',

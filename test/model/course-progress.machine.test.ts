@@ -19,6 +19,7 @@ import {
 import { RecordingNavigator, ScriptedApi } from '../../src/application/testing/fakes';
 import { CERTIFICATE_NAME_TEXT } from '../../src/domain/certificate-name';
 import type { Course } from '../../src/domain/content';
+import { OFFLINE_TEXT } from '../../src/domain/offline';
 import {
   type AssessmentAnswer, type AssessmentAttempt, type Certificate, type CourseProgress, type LessonView, lessonsInOrder, percentOf,
 } from '../../src/domain/learning';
@@ -147,6 +148,8 @@ function eventsFor(s: Snapshot): CourseProgressEvent[] {
   if (c.lessonId) list.push({ type: 'lesson.loaded', lesson: LESSONS[ORDER.find((id) => id !== c.lessonId)!]! });
   list.push({ type: 'lesson.loadFailed', message: 'Lesson not found' }, { type: 'lesson.complete' });
   list.push({ type: 'lesson.marked', progress: progressOf(c.lesson ? [...done, c.lesson._id] : done) });
+  // Marked without a connection, on a kept course: saved on this device, sent later (ADR 174).
+  list.push({ type: 'lesson.marked', progress: progressOf(c.lesson ? [...done, c.lesson._id] : done), queued: true });
   list.push({ type: 'lesson.markFailed', message: COURSE_TEXT.markFailed }, { type: 'assessment.open' });
   for (const attempt of [FRESH, HALFWAY, SECOND_ONLY, ALL_ANSWERED]) list.push({ type: 'assessment.started', attempt });
   list.push({ type: 'assessment.startFailed', message: 'Complete every lesson before the assessment' });
@@ -301,7 +304,7 @@ function step(m: Model, e: CourseProgressEvent): Model {
         case 'lesson.marked': {
           if (m.screen === 'marking') {
             const all = e.progress.totalLessons > 0 && e.progress.completedLessons === e.progress.totalLessons;
-            return { ...next, screen: all ? 'courseComplete' : 'reading', progress: e.progress, beforeMark: null, announcement: COURSE_TEXT.marked };
+            return { ...next, screen: all ? 'courseComplete' : 'reading', progress: e.progress, beforeMark: null, announcement: e.queued ? OFFLINE_TEXT.queued : COURSE_TEXT.marked };
           }
           // A late answer (the member moved on): its progress still counts.
           return { ...next, progress: e.progress, beforeMark: null };

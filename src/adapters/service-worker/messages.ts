@@ -7,6 +7,10 @@ export const STATIC_CACHE = 'static-assets';
 /** A page tells the waiting worker to take over (the member chose 'Reload'). */
 export const SKIP_WAITING = 'SKIP_WAITING';
 export const SERVICE_WORKER_URL = '/sw.js';
+/** A page tells the worker the connection is back: queued completions are sent (ADR 174). */
+export const REPLAY_COMPLETIONS = 'REPLAY_COMPLETIONS';
+/** The member's live notification stream, which the worker leaves to the browser. */
+export const NOTIFICATION_STREAM_PATH = '/api/notifications/stream';
 
 export interface ShownPush {
   title: string;

@@ -4,7 +4,7 @@
  * member in the middle of a lesson or a quiz is never reloaded under their hands. The new version takes over only when
  * asked, then the page reloads once.
  */
-import { SERVICE_WORKER_URL, SKIP_WAITING } from './messages';
+import { REPLAY_COMPLETIONS, SERVICE_WORKER_URL, SKIP_WAITING } from './messages';
 
 export const UPDATE_READY = 'A new version is ready';
 export const UPDATE_ACTION = 'Reload';
@@ -40,6 +40,9 @@ async function register(): Promise<void> {
 
 export function registerServiceWorker(whenIdle: (run: () => void) => unknown): void {
   if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in navigator)) return;
+  // Lessons marked complete without a connection are sent once it is back, where the browser has no background sync
+  // to wake the worker (ADR 174); where it has, the second send finds the queue empty.
+  window.addEventListener('online', () => navigator.serviceWorker.controller?.postMessage({ type: REPLAY_COMPLETIONS }));
   const start = () =>
     whenIdle(() => {
       register().catch((error: unknown) => console.warn('The service worker could not be registered', error));

@@ -1,4 +1,6 @@
 /** One article: category, title, author, read time, date, image, description and the HTML body (through DOMPurify). */
+import type { ReactNode } from 'react';
+import { KeepOfflineButton } from '../offline/keep-offline-button';
 import { Link, useParams } from 'wouter';
 import { ApiError } from '../../../application/api-error';
 import { getArticle } from '../../calls';
@@ -45,11 +47,12 @@ export default function ArticlePage() {
       </div>
     );
   }
-  return <ArticleView article={article.data.article} />;
+  const a = article.data.article;
+  return <ArticleView article={a} actions={<KeepOfflineButton request={{ kind: 'article', id: a._id, title: a.title, href: paths.article(a._id) }} />} />;
 }
 
 /** The article as its page draws it: also drawn by the staff's preview (issue 38), from fields not yet published. */
-export function ArticleView({ article: a }: { article: Article }) {
+export function ArticleView({ article: a, actions }: { article: Article; actions?: ReactNode }) {
   return (
     <article className="container article-page">
       <BackLink />
@@ -65,6 +68,7 @@ export function ArticleView({ article: a }: { article: Article }) {
           <span aria-hidden="true">·</span>
           <time dateTime={a.createdAt}>{formatUsDate(a.createdAt)}</time>
         </p>
+        {actions}
       </header>
       <img className="article-page__image" fetchPriority="high" {...coverSources(a.imageUrl, 'page')} alt={`${categoryLabel(a.category)} illustration`} width={800} height={450} />
       <p className="article-page__description">{a.description}</p>

@@ -15,6 +15,7 @@ import { CourseLoadError } from './course-load-error';
 import { CourseProgressBar } from './course-progress-bar';
 import { minutesLabel } from './course-text';
 import { CourseThumbnail } from './course-thumbnail';
+import { KeepOfflineButton } from '../offline/keep-offline-button';
 import { useCourseProgress } from './use-course-progress';
 import './courses.css';
 
@@ -79,6 +80,7 @@ export default function CourseViewPage() {
               {view.alert}
             </p>
           )}
+          <KeepOfflineButton request={{ kind: 'course', id: course._id, title: course.title, href: paths.courseView(course._id) }} />
         </div>
       </header>
 

@@ -4,6 +4,7 @@
  * and the quiz history. A certificate issued under an email address is reissued under the member's name when the page
  * loads; a member with no name is asked for one first (ADR 131).
  */
+import { KeptList } from '../offline/kept-list';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'wouter';
 import { messageOf } from '../../../application/api-error';
@@ -248,6 +249,13 @@ function Learning() {
               ))}
             </ul>
           ))}
+      </section>
+      <section aria-labelledby="kept-offline">
+        <h2 id="kept-offline">Kept on this device</h2>
+        <KeptList headingLevel={3} />
+        <p>
+          <Link href={paths.offline}>Everything kept for offline reading</Link>
+        </p>
       </section>
     </div>
   );

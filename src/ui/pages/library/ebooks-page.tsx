@@ -2,10 +2,12 @@
 import { listEbooks } from '../../calls';
 import type { Ebook } from '../../../domain/content';
 import { formatUsDate } from '../../../domain/text';
+import type { ReactNode } from 'react';
+import { KeepOfflineButton } from '../offline/keep-offline-button';
 import { formatFileSize, LibraryListPage } from './library-list';
 
 /** One Ebook as its card shows it (also the editor's preview, ADR 167). */
-export function EbookCard({ ebook, titleId }: { ebook: Ebook; titleId: string }) {
+export function EbookCard({ ebook, titleId, children }: { ebook: Ebook; titleId: string; children?: ReactNode }) {
   return (
     <div className="card__body">
       <span className="badge">eBook</span>
@@ -31,6 +33,7 @@ export function EbookCard({ ebook, titleId }: { ebook: Ebook; titleId: string })
       <a className="button button--primary library-card__action" href={ebook.fileUrl} target="_blank" rel="noopener" aria-describedby={titleId}>
         View<span className="visually-hidden"> (PDF, opens in a new tab)</span>
       </a>
+      {children}
     </div>
   );
 }
@@ -46,7 +49,11 @@ export default function EbooksPage() {
       empty="No ebooks available"
       idPrefix="ebook"
       testId="ebook-card"
-      card={(item, titleId) => <EbookCard ebook={item} titleId={titleId} />}
+      card={(item, titleId) => (
+        <EbookCard ebook={item} titleId={titleId}>
+          <KeepOfflineButton request={{ kind: 'document', id: item.fileUrl, title: item.title, href: item.fileUrl }} />
+        </EbookCard>
+      )}
     />
   );
 }

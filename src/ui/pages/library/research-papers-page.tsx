@@ -1,11 +1,13 @@
 /** Research papers: category, title, description, published date, and 'Download PDF'. */
+import type { ReactNode } from 'react';
+import { KeepOfflineButton } from '../offline/keep-offline-button';
 import { listResearchPapers } from '../../calls';
 import { categoryLabel, type ResearchPaper } from '../../../domain/content';
 import { formatUsDate } from '../../../domain/text';
 import { LibraryListPage } from './library-list';
 
 /** One ResearchPaper as its card shows it (also the editor's preview, ADR 167). */
-export function ResearchPaperCard({ paper, titleId }: { paper: ResearchPaper; titleId: string }) {
+export function ResearchPaperCard({ paper, titleId, children }: { paper: ResearchPaper; titleId: string; children?: ReactNode }) {
   return (
     <div className="card__body">
       <span className="badge">{categoryLabel(paper.category)}</span>
@@ -19,6 +21,7 @@ export function ResearchPaperCard({ paper, titleId }: { paper: ResearchPaper; ti
       <a className="button library-card__action" href={paper.fileUrl} download={`${paper.fileUrl.split('/').pop()}`} aria-describedby={titleId}>
         Download PDF
       </a>
+      {children}
     </div>
   );
 }
@@ -34,7 +37,11 @@ export default function ResearchPapersPage() {
       empty="No Research Papers available"
       idPrefix="paper"
       testId="paper-card"
-      card={(item, titleId) => <ResearchPaperCard paper={item} titleId={titleId} />}
+      card={(item, titleId) => (
+        <ResearchPaperCard paper={item} titleId={titleId}>
+          <KeepOfflineButton request={{ kind: 'document', id: item.fileUrl, title: item.title, href: item.fileUrl }} />
+        </ResearchPaperCard>
+      )}
     />
   );
 }
