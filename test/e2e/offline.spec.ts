@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { skipToContent, tabTo } from './support/keyboard';
+import { staffUser } from './support/staff';
 import { waitForLive } from './support/live';
 
 test.use({ serviceWorkers: 'allow' });
@@ -118,3 +119,39 @@ test('keep a course, an article and a PDF; read and complete a lesson offline; t
   expect(await keptCaches(page)).not.toContain(`kept:article:${article._id}`);
   expect(consoleErrors).toEqual([]);
 });
+
+test('a kept course whose lesson changed is kept again once the member is back, and says so; the new words open offline', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  // A course no other end-to-end test reads, so the change is no one else's surprise.
+  const slug = 'water-conservation-in-buildings';
+  const user = await createUser(request, { firstName: 'Rhea', lastName: 'Refresh' });
+  const auth = { authorization: `Bearer ${user.token}` };
+  const { course } = await (await request.get(`/api/courses/${slug}`, { headers: auth })).json();
+  const lesson = course.sections[0].content[0] as { _id: string; title: string };
+  await signIn(page, user);
+  await underServiceWorker(page);
+  await page.goto(`/courses/view/${course._id}`);
+  await keepByKeyboard(page, course.title);
+
+  // An editor adds a sentence to the course's first lesson; the course is live, so the change is at once.
+  const editor = await staffUser(request, 'editor');
+  const staff = { authorization: `Bearer ${editor.token}` };
+  const { items } = await (await request.get(`/api/staff/content/courses?q=${encodeURIComponent(course.title)}`, { headers: staff })).json();
+  const id = (items as { id: string; title: string }[]).find((i) => i.title === course.title)!.id;
+  const { item } = await (await request.get(`/api/staff/content/courses/${id}`, { headers: staff })).json();
+  const added = `Reviewed in ${Date.now()}: the figures above were checked against the latest edition.`;
+  item.fields.sections[0].lessons[0].body = `${item.fields.sections[0].lessons[0].body.trimEnd()}\n\n${added}\n`;
+  const saved = await request.put(`/api/staff/content/courses/${id}`, { headers: staff, data: { version: item.version, fields: item.fields } });
+  expect(saved.status(), await saved.text()).toBe(200);
+
+  // The next time the app opens online, the kept course is checked, kept again, and the member is told.
+  await page.goto('/offline');
+  await expect(page.getByText(`${course.title} was updated on this device: its lessons changed.`).first()).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page, 'a kept course updated');
+  await page.context().setOffline(true);
+  await page.goto(`/courses/view/${course._id}/lessons/${lesson._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: lesson.title })).toBeVisible();
+  await expect(page.getByText(added)).toBeVisible();
+  await page.context().setOffline(false);
+});
+
