@@ -13,6 +13,7 @@ export async function learningRoutes(app: FastifyInstance, { courses, certificat
     success: true, progress: await courses.completeLesson(user.id, params.id, params.lessonId),
   }) as const);
   implement(app, learning.startAssessment, async ({ params, user }) => ({ success: true, attempt: await courses.startAssessment(user.id, params.id) }) as const);
+  implement(app, learning.assessmentQuestions, async ({ params, user }) => ({ success: true, questions: await courses.questionsToRead(user.id, params.id) }) as const);
   implement(app, learning.answerAssessment, async ({ params, body, user }) => ({ success: true, ...(await courses.answer(user.id, params.id, body)) }) as const);
   implement(app, learning.completeAssessment, async ({ params, user }) => ({ success: true, ...(await courses.completeAssessment(user.id, params.id)) }) as const);
   implement(app, learning.issueCertificate, async ({ params, body, user }) => ({

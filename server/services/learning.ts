@@ -141,6 +141,16 @@ export class LearningService {
     return this.view(attempt!);
   }
 
+  /** The questions and options to read, as an attempt shows them: refused until every lesson is complete, as starting is. */
+  async questionsToRead(userId: string, courseIdOrSlug: string): Promise<{ question: string; options: string[] }[]> {
+    const course = await this.course(courseIdOrSlug);
+    const progress = await this.progressOf(userId, course);
+    if (progress.assessment.totalQuestions === 0) throw conflict(NO_ASSESSMENT);
+    if (progress.completedLessons < progress.totalLessons) throw forbidden(ASSESSMENT_LOCKED);
+    const questions = await questionsOf(this.db, course.id);
+    return questions.slice(0, progress.assessment.totalQuestions).map((q) => ({ question: q.question, options: q.options }));
+  }
+
   /** The attempt if it exists and is the caller's. */
   private async owned(db: Db | Tx, attemptId: string, userId: string, lock = false): Promise<AttemptRow> {
     if (!isUuid(attemptId)) throw notFound(ATTEMPT_NOT_FOUND);

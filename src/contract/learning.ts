@@ -42,6 +42,14 @@ export const startAssessment = call({
   name: 'learning.startAssessment', method: 'POST', path: '/courses/:id/assessment/start', auth: 'required', params: courseParams,
   response: z.object({ success: ok, attempt: assessmentAttemptSchema }), invalidates: ['/courses/'],
 });
+/**
+ * The assessment's questions and options to read (never the right option nor the explanation): refused, as starting
+ * is, until every lesson is complete. A course kept for offline reading keeps them (ADR 174).
+ */
+export const assessmentQuestions = call({
+  name: 'learning.assessmentQuestions', method: 'GET', path: '/courses/:id/assessment/questions', auth: 'required', params: courseParams,
+  response: z.object({ success: ok, questions: z.array(z.object({ question: z.string(), options: z.array(z.string()) })) }),
+});
 export const answerAssessment = call({
   name: 'learning.answerAssessment', method: 'POST', path: '/assessment-attempts/:id/answer', auth: 'required', params: idParams,
   body: z.object({ questionIndex: z.number().int().min(0).max(99), selectedOption: z.number().int().min(0).max(9) }),

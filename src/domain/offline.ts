@@ -45,7 +45,7 @@ export interface OfflineAssets {
   pages: Record<string, string[]>;
 }
 /** The route-table pages each kind opens on (src/ui/route-table.ts). */
-export const KEPT_PAGES: Record<KeptKind, readonly string[]> = { course: ['course-view', 'course-lesson'], article: ['article'], document: [] };
+export const KEPT_PAGES: Record<KeptKind, readonly string[]> = { course: ['course-view', 'course-lesson', 'course-assessment'], article: ['article'], document: [] };
 
 /** Every kept item's cache starts so; nothing else does. */
 export const KEPT_CACHE_PREFIX = 'kept:';
@@ -80,6 +80,8 @@ export const OFFLINE_TEXT = {
   heading: 'Kept for offline reading',
   empty: 'Nothing is kept on this device yet. Choose Keep offline on a course, an article or a library document.',
   queued: 'Saved on this device: it will be sent when you are back online.',
+  questionsHeading: 'Its questions, to read meanwhile',
+  questionsLead: 'The assessment is marked by the server, so it waits until you are back online. These are its questions, kept on this device; the answers are not.',
 } as const;
 
 export const keptAnnouncement = (title: string) => `${title} is kept on this device.`;

@@ -49,6 +49,7 @@ export const landingSlides = content('landingSlides');
 const learning = module('learning', () => import('../contract/learning'));
 export const myLearning = learning('myLearning');
 export const verifyCertificate = learning('verifyCertificate');
+export const assessmentQuestions = learning('assessmentQuestions');
 
 const auth = module('auth', () => import('../contract/auth'));
 export const updateProfile = auth('updateProfile');

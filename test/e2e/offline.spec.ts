@@ -128,6 +128,11 @@ test('a kept course whose lesson changed is kept again once the member is back, 
   const auth = { authorization: `Bearer ${user.token}` };
   const { course } = await (await request.get(`/api/courses/${slug}`, { headers: auth })).json();
   const lesson = course.sections[0].content[0] as { _id: string; title: string };
+  // Every lesson complete: the assessment's questions may be read, and are kept with the course.
+  for (const l of course.sections.flatMap((s: { content: { _id: string }[] }) => s.content)) {
+    expect((await request.post(`/api/courses/${course._id}/lessons/${l._id}/complete`, { headers: auth })).status()).toBe(200);
+  }
+  const { questions } = await (await request.get(`/api/courses/${course._id}/assessment/questions`, { headers: auth })).json();
   await signIn(page, user);
   await underServiceWorker(page);
   await page.goto(`/courses/view/${course._id}`);
@@ -152,6 +157,17 @@ test('a kept course whose lesson changed is kept again once the member is back, 
   await page.goto(`/courses/view/${course._id}/lessons/${lesson._id}`);
   await expect(page.getByRole('heading', { level: 1, name: lesson.title })).toBeVisible();
   await expect(page.getByText(added)).toBeVisible();
+
+  // The assessment waits for a connection (the server marks it); its questions, kept, can be read meanwhile.
+  await page.goto(`/courses/view/${course._id}`);
+  await skipToContent(page);
+  await tabTo(page, page.getByRole('link', { name: 'Take the assessment' }));
+  await page.keyboard.press('Enter');
+  const kept = page.getByRole('region', { name: 'Its questions, to read meanwhile' });
+  await expect(kept).toBeVisible();
+  await expect(kept.getByRole('listitem').filter({ hasText: questions[0].question }).first()).toBeVisible();
+  expect(await kept.locator('.kept-questions__question').count()).toBe(questions.length);
+  await expectAccessible(page, 'the assessment offline, its kept questions');
   await page.context().setOffline(false);
 });
 

@@ -188,6 +188,9 @@ describe('search machine (model-based)', () => {
   });
 });
 
+/** The first call loads the search contract's module (a dynamic import): on a busy machine that takes over a second. */
+const LOADING_MS = 10_000;
+
 describe('search effects (scripted API, fake clock)', () => {
   it('waits for the typing to stop, asks once, drops the answer to an older query, and pages with the cursor', async () => {
     const clock = new FakeClock();
@@ -207,11 +210,11 @@ describe('search effects (scripted API, fake clock)', () => {
     expect(api.calls).toEqual([]);
     clock.advance(1);
     // The call goes out once the search call has loaded; nothing was asked for the query typed before.
-    await vi.waitFor(() => expect(api.calls.map((c) => c.input)).toEqual([{ query: { q: 'heat', limit: LIMIT } }]));
+    await vi.waitFor(() => expect(api.calls.map((c) => c.input)).toEqual([{ query: { q: 'heat', limit: LIMIT } }]), { timeout: LOADING_MS });
     // A new query goes out before the first answer comes back: the first answer is dropped.
     actor.send({ type: 'query.changed', q: 'heat pump' });
     clock.advance(SEARCH_DEBOUNCE_MS);
-    await vi.waitFor(() => expect(pending).toHaveLength(2));
+    await vi.waitFor(() => expect(pending).toHaveLength(2), { timeout: LOADING_MS });
     pending[1]!.resolve(FIRST);
     await waitFor(actor, (s) => s.matches('results'));
     pending[0]!.resolve(NONE);
@@ -219,7 +222,7 @@ describe('search effects (scripted API, fake clock)', () => {
     expect(actor.getSnapshot().matches('results')).toBe(true);
     expect(actor.getSnapshot().context.hits).toEqual(FIRST.hits);
     actor.send({ type: 'search.more' });
-    await vi.waitFor(() => expect(pending[2]).toMatchObject({ q: 'heat pump', cursor: 'cursor-1' }));
+    await vi.waitFor(() => expect(pending[2]).toMatchObject({ q: 'heat pump', cursor: 'cursor-1' }), { timeout: LOADING_MS });
     pending[2]!.resolve(MORE);
     await waitFor(actor, (s) => s.matches({ results: 'shown' }) && s.context.hits.length === 2);
     expect(actor.getSnapshot().context.nextCursor).toBeNull();

@@ -100,6 +100,9 @@ describeWithApp('taking a course', { seed: true }, (ctx) => {
     const locked = await send(ctx(), learning.startAssessment, { params: { id: course._id }, token: lin.token });
     expect(locked.statusCode).toBe(403);
     expect(locked.json().message).toBe('Complete every lesson to unlock the assessment');
+    // Its questions to read (kept offline with the course, ADR 174) are refused as starting is.
+    const unread = await send(ctx(), learning.assessmentQuestions, { params: { id: course._id }, token: lin.token });
+    expect(unread.statusCode).toBe(403);
     await complete(ctx(), lin, course._id, course.lessons.at(-1)!._id);
     const started = await send(ctx(), learning.startAssessment, { params: { id: course._id }, token: lin.token });
     expect(started.statusCode).toBe(200);
@@ -108,6 +111,11 @@ describeWithApp('taking a course', { seed: true }, (ctx) => {
     expect(text).not.toMatch(/correct|explanation/i);
     expect(attempt.questions.length).toBe(attempt.totalQuestions);
     expect(attempt.totalQuestions).toBeGreaterThanOrEqual(6);
+    // Once unlocked, the same questions and options to read, without a right option or an explanation.
+    const read = await send(ctx(), learning.assessmentQuestions, { params: { id: course._id }, token: lin.token });
+    expect(read.statusCode).toBe(200);
+    expect(read.json().questions).toEqual(attempt.questions);
+    expect(read.body).not.toMatch(/correct|explanation/i);
     // Starting again resumes the same attempt.
     const again = await send(ctx(), learning.startAssessment, { params: { id: course._id }, token: lin.token });
     expect(again.json().attempt._id).toBe(attempt._id);

@@ -7,7 +7,7 @@
 import { Duration, Effect, Schedule } from 'effect';
 import { getArticle, getCourse } from '../../contract/content';
 import { buildPath } from '../../contract/define';
-import { courseProgress, getLesson } from '../../contract/learning';
+import { assessmentQuestions, courseProgress, getLesson } from '../../contract/learning';
 import { assetsOf, type KeepRequest, KEPT_PAGES, OFFLINE_ASSETS_FILE, type OfflineAssets } from '../../domain/offline';
 
 const CONCURRENCY = 4;
@@ -67,7 +67,11 @@ class Gatherer {
           ...lessonIds.map((lessonId) => `${request.href}/lessons/${encodeURIComponent(lessonId)}`),
         );
         const rest = yield* Effect.forEach(first, (url) => self.fetchOne(url, true), { concurrency: CONCURRENCY });
-        const pages = [outline, ...lessons.map((l) => l.answer), ...rest];
+        // The assessment's questions (never the answers), once the member may read them: every lesson complete.
+        const progress = JSON.parse(rest[1]?.text ?? '{}') as { progress?: { assessment?: { unlocked?: boolean; totalQuestions?: number } } };
+        const readable = progress.progress?.assessment?.unlocked && (progress.progress.assessment.totalQuestions ?? 0) > 0;
+        const questions = readable ? [yield* self.fetchOne(self.api(buildPath(assessmentQuestions.path, { id: request.id })), true)] : [];
+        const pages = [outline, ...lessons.map((l) => l.answer), ...rest, ...questions];
         return { fetched: [...pages, ...(yield* self.assets(request, pages))], version: versionOf(outline, lessons) };
       }
       if (request.kind === 'article') first.push(request.href, self.api(buildPath(getArticle.path, { id: request.id })));

@@ -40,8 +40,9 @@ export async function recordCspViolations(context: BrowserContext, violations: s
 export function recordPageErrors(page: Page, errors: string[]): void {
   page.on('console', (message) => {
     // Chromium logs every 4xx answer as a console error; those are expected API answers (a wrong password, a 404
-    // article), not app errors. Everything else, 5xx included, fails the test.
-    if (message.type() === 'error' && !/^Failed to load resource: the server responded with a status of 4\d\d/.test(message.text())) {
+    // article), not app errors. So is a request the browser could not send because the test turned the network off
+    // (ADR 174). Everything else, 5xx and a kept copy the service worker failed to find included, fails the test.
+    if (message.type() === 'error' && !/^Failed to load resource: (the server responded with a status of 4\d\d|net::ERR_INTERNET_DISCONNECTED$)/.test(message.text())) {
       errors.push(message.text());
     }
   });

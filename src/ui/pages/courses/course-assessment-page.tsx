@@ -4,6 +4,8 @@
  * issued once the member confirms the name on it (ADR 131; its page, the PDF and the credential are in My learning),
  * a fail offers a retake. A thin view of the course machine.
  */
+import { useOnline } from '../../hooks/use-online';
+import { KeptQuestions } from '../offline/kept-questions';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, type RefObject, useEffect, useRef } from 'react';
 import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
@@ -40,6 +42,7 @@ export default function CourseAssessmentPage() {
   const s = useSelector(actor, (snapshot) => snapshot);
   const screen = screenOf(s);
   const c = s.context;
+  const online = useOnline();
   useDocumentTitle(c.course ? `Assessment · ${c.course.title}` : 'Assessment');
   const heading = useRef<HTMLHeadingElement>(null);
   const claim = useRef<HTMLButtonElement>(null);
@@ -72,6 +75,7 @@ export default function CourseAssessmentPage() {
             <Link href={paths.courseView(c.course._id)}>Back to {c.course.title}</Link>
           </p>
         )}
+        {!online && c.course && <KeptQuestions courseId={c.course._id} />}
       </div>
     );
   }
