@@ -105,11 +105,13 @@ export function createServices(
     const signedIn = () => (session.getSnapshot().matches('signedIn') ? session.getSnapshot().context.user : null);
     // What a member kept on this device goes when their session here ends, or another member signs in (ADR 174).
     let owner = signedIn()?._id ?? null;
-    session.subscribe(() => {
-      const id = signedIn()?._id ?? null;
-      if (owner !== null && id !== owner && !session.getSnapshot().matches('loadingProfile')) offline?.send({ type: 'session.ended' });
-      if (!session.getSnapshot().matches('loadingProfile')) owner = id;
-      follow(navigator.onLine ? signedIn() : null);
+    session.subscribe((snapshot) => {
+      const member = signedIn();
+      if (!snapshot.matches('loadingProfile')) {
+        if (owner !== null && member?._id !== owner) offline?.send({ type: 'session.ended' });
+        owner = member?._id ?? null;
+      }
+      follow(navigator.onLine ? member : null);
     });
     follow(navigator.onLine ? signedIn() : null);
     // Without a connection (a kept lesson read offline, ADR 174) the centre rests instead of asking again and again.

@@ -51,6 +51,8 @@ test('sign up, log out, log in, update the profile, change and reset the passwor
   await page.getByRole('button', { name: 'Create account' }).click();
 
   await expect(page).toHaveURL(/\/$/);
+  // The app loads the home page itself (a hard redirect): the test waits, as for a goto, until it is live.
+  await waitForLive(page);
   await openAccountMenu(page, 'Wangari');
   await expect(page.getByRole('menu')).toContainText(email);
   await page.getByRole('menuitem', { name: 'Logout' }).click();
@@ -61,6 +63,8 @@ test('sign up, log out, log in, update the profile, change and reset the passwor
   await page.getByLabel('Password').fill('correct horse battery');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/$/);
+  // The app loads the home page itself (a hard redirect): the test waits, as for a goto, until it is live.
+  await waitForLive(page);
   await openAccountMenu(page, 'Wangari');
   await page.getByRole('menuitem', { name: 'Edit Profile' }).click();
   await expect(page).toHaveURL(/\/profile$/);

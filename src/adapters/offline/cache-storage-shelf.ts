@@ -8,6 +8,7 @@
 import { inject, injectable } from 'inversify';
 import type { OfflineShelf, TokenStore } from '../../application/ports';
 import { type ApiConfig, TOKENS } from '../di-tokens';
+import type { Gathered } from './keep-gather';
 import { isKeptCache, KEPT_CACHE_PREFIX, KEPT_CODE_CACHE, KEPT_META_URL, type KeepRequest, type KeptItem, keptCacheName, type StorageEstimate } from '../../domain/offline';
 
 @injectable()
@@ -35,8 +36,24 @@ export class CacheStorageShelf implements OfflineShelf {
   }
 
   async keep(request: KeepRequest): Promise<KeptItem> {
+    return this.store(request, (await this.gather(request))!);
+  }
+
+  async refresh(item: KeptItem): Promise<KeptItem | null> {
+    if (item.kind !== 'course' || !navigator.onLine) return null;
+    const request: KeepRequest = { kind: item.kind, id: item.id, title: item.title, href: item.href };
+    const gathered = await this.gather(request, item.version);
+    return gathered ? this.store(request, gathered) : null;
+  }
+
+  /** What the item needs, fetched by keep-gather.ts (loaded with the first keep); null when `unless` is its version still. */
+  private async gather(request: KeepRequest, unless?: string) {
     const { gather } = await import(/* webpackChunkName: "offline-keep" */ './keep-gather');
-    const { fetched, version } = await gather(request, { apiBase: this.apiBase, token: this.tokens.get() });
+    return gather(request, { apiBase: this.apiBase, token: this.tokens.get(), ...(unless ? { unless } : {}) });
+  }
+
+  /** The item's copies in its own cache (whole or not at all), the code in the shared one, and its description. */
+  private async store(request: KeepRequest, { fetched, version }: Gathered): Promise<KeptItem> {
     const name = keptCacheName(request);
     await caches.delete(name);
     const cache = await caches.open(name);
@@ -54,14 +71,6 @@ export class CacheStorageShelf implements OfflineShelf {
       await caches.delete(name);
       throw error;
     }
-  }
-
-  async refresh(item: KeptItem): Promise<KeptItem | null> {
-    if (item.kind !== 'course' || !navigator.onLine) return null;
-    const { courseVersion } = await import(/* webpackChunkName: "offline-keep" */ './keep-gather');
-    const version = await courseVersion(item.id, { apiBase: this.apiBase, token: this.tokens.get() });
-    if (version === item.version) return null;
-    return this.keep({ kind: item.kind, id: item.id, title: item.title, href: item.href });
   }
 
   async remove(item: Pick<KeptItem, 'kind' | 'id'>): Promise<void> {
@@ -84,5 +93,4 @@ export class CacheStorageShelf implements OfflineShelf {
     if (!navigator.storage?.persist) return false;
     return (await navigator.storage.persisted?.()) || navigator.storage.persist();
   }
-
 }

@@ -12,8 +12,7 @@ import { assetsOf, type KeepRequest, KEPT_PAGES, OFFLINE_ASSETS_FILE, type Offli
 
 const CONCURRENCY = 4;
 
-export class KeepFailed extends Error {}
-
+class KeepFailed extends Error {}
 
 export interface Fetched {
   url: string;
@@ -22,7 +21,7 @@ export interface Fetched {
   text: string | null;
 }
 
-/** A short, stable fingerprint of a text (FNV-1a): a course's version is its outline's. */
+/** A short, stable fingerprint of a text (FNV-1a). */
 function fingerprint(text: string): string {
   let hash = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) {
@@ -37,14 +36,17 @@ function versionOf(outline: Fetched, lessons: { answer: Fetched }[]): string {
   return fingerprint([outline.text ?? '', ...lessons.map((l) => l.answer.text ?? '')].join('\n'));
 }
 
-/** The version a kept course has on the server now (ADR 174): compared with the kept one to keep it again. */
-export async function courseVersion(courseId: string, options: { apiBase: string; token: string | null }): Promise<string> {
-  const { outline, lessons } = await Effect.runPromise(new Gatherer(options.apiBase, options.token).lessons(courseId));
-  return versionOf(outline, lessons);
+export interface Gathered {
+  fetched: Fetched[];
+  version: string | null;
 }
 
-export async function gather(request: KeepRequest, options: { apiBase: string; token: string | null }): Promise<{ fetched: Fetched[]; version: string | null }> {
-  return Effect.runPromise(new Gatherer(options.apiBase, options.token).all(request));
+/**
+ * What the item needs, fetched. With `unless` (a kept course's version), null as soon as the course's outline and
+ * lessons show that version still: a course checked for changes is read once, whether it changed or not.
+ */
+export async function gather(request: KeepRequest, options: { apiBase: string; token: string | null; unless?: string }): Promise<Gathered | null> {
+  return Effect.runPromise(new Gatherer(options.apiBase, options.token).all(request, options.unless));
 }
 
 class Gatherer {
@@ -54,25 +56,24 @@ class Gatherer {
   ) {}
 
   /** Every address the item needs, fetched: its pages and answers first, then what they load. */
-  all(request: KeepRequest): Effect.Effect<{ fetched: Fetched[]; version: string | null }, unknown> {
+  all(request: KeepRequest, unless?: string): Effect.Effect<Gathered | null, unknown> {
     const self = this;
     return Effect.gen(function* () {
       const first: string[] = [];
       if (request.kind === 'course') {
         const { outline, lessons } = yield* self.lessons(request.id);
-        const lessonIds = lessons.map((l) => l.id);
-        first.push(
-          request.href,
-          self.api(buildPath(courseProgress.path, { id: request.id })),
-          ...lessonIds.map((lessonId) => `${request.href}/lessons/${encodeURIComponent(lessonId)}`),
-        );
+        const version = versionOf(outline, lessons);
+        if (version === unless) return null;
+        const progressUrl = self.api(buildPath(courseProgress.path, { id: request.id }));
+        first.push(request.href, progressUrl, ...lessons.map((l) => `${request.href}/lessons/${encodeURIComponent(l.id)}`));
         const rest = yield* Effect.forEach(first, (url) => self.fetchOne(url, true), { concurrency: CONCURRENCY });
         // The assessment's questions (never the answers), once the member may read them: every lesson complete.
-        const progress = JSON.parse(rest[1]?.text ?? '{}') as { progress?: { assessment?: { unlocked?: boolean; totalQuestions?: number } } };
+        const answer = rest.find((f) => f.url === progressUrl)?.text ?? '{}';
+        const progress = JSON.parse(answer) as { progress?: { assessment?: { unlocked?: boolean; totalQuestions?: number } } };
         const readable = progress.progress?.assessment?.unlocked && (progress.progress.assessment.totalQuestions ?? 0) > 0;
         const questions = readable ? [yield* self.fetchOne(self.api(buildPath(assessmentQuestions.path, { id: request.id })), true)] : [];
         const pages = [outline, ...lessons.map((l) => l.answer), ...rest, ...questions];
-        return { fetched: [...pages, ...(yield* self.assets(request, pages))], version: versionOf(outline, lessons) };
+        return { fetched: [...pages, ...(yield* self.assets(request, pages))], version };
       }
       if (request.kind === 'article') first.push(request.href, self.api(buildPath(getArticle.path, { id: request.id })));
       else first.push(request.href);
@@ -82,7 +83,7 @@ class Gatherer {
   }
 
   /** A course's outline and every lesson's answer, in course order: what its version is made of. */
-  lessons(courseId: string): Effect.Effect<{ outline: Fetched; lessons: { id: string; answer: Fetched }[] }, unknown> {
+  private lessons(courseId: string): Effect.Effect<{ outline: Fetched; lessons: { id: string; answer: Fetched }[] }, unknown> {
     const self = this;
     return Effect.gen(function* () {
       const outline = yield* self.fetchOne(self.api(buildPath(getCourse.path, { id: courseId })), true);

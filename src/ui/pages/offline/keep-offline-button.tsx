@@ -6,7 +6,7 @@
 import { Link } from 'wouter';
 import { type KeepRequest, bytesLabel, keptKey, OFFLINE_TEXT } from '../../../domain/offline';
 import { paths } from '../../routes';
-import { ShelfNotes, useOfflineShelf } from './use-offline-shelf';
+import { RemoveKept, ShelfNotes, useOfflineShelf } from './use-offline-shelf';
 import './offline.css';
 
 export function KeepOfflineButton({ request }: { request: KeepRequest }) {
@@ -23,10 +23,7 @@ export function KeepOfflineButton({ request }: { request: KeepRequest }) {
           <p className="keep-offline__state">
             <Link href={paths.offline}>{OFFLINE_TEXT.kept}</Link> · {bytesLabel(kept.bytes)}
           </p>
-          <button type="button" className="button" disabled={busy} aria-label={`Remove ${request.title} from this device`}
-            onClick={() => shelf.send({ type: 'user.remove', item: kept })}>
-            {busy ? OFFLINE_TEXT.removing : OFFLINE_TEXT.remove}
-          </button>
+          <RemoveKept shelf={shelf} item={kept} busy={busy} />
         </>
       ) : (
         <button type="button" className="button" disabled={busy} aria-label={busy ? undefined : `${OFFLINE_TEXT.keep}: ${request.title}`}

@@ -5,7 +5,7 @@
 import { Link } from 'wouter';
 import { bytesLabel, estimateText, keptKey, keptKindLabel, OFFLINE_TEXT } from '../../../domain/offline';
 import { Spinner } from '../../components/states';
-import { ShelfNotes, useOfflineShelf } from './use-offline-shelf';
+import { RemoveKept, ShelfNotes, useOfflineShelf } from './use-offline-shelf';
 import './offline.css';
 
 export function KeptList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
@@ -31,10 +31,7 @@ export function KeptList({ headingLevel = 2 }: { headingLevel?: 2 | 3 }) {
                   </Heading>
                   <p className="kept__size">{bytesLabel(item.bytes)}</p>
                 </div>
-                <button type="button" className="button" disabled={busy} aria-label={`Remove ${item.title} from this device`}
-                  onClick={() => shelf.send({ type: 'user.remove', item })}>
-                  {busy ? OFFLINE_TEXT.removing : OFFLINE_TEXT.remove}
-                </button>
+                <RemoveKept shelf={shelf} item={item} busy={busy} />
               </li>
             );
           })}

@@ -2,7 +2,7 @@
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import type { OfflineShelfMachine } from '../../../application/offline-shelf.machine';
-import type { KeptItem, StorageEstimate } from '../../../domain/offline';
+import { type KeptItem, OFFLINE_TEXT, type StorageEstimate } from '../../../domain/offline';
 import { useServices } from '../../services-context';
 
 export interface ShelfView {
@@ -30,6 +30,16 @@ export function useOfflineShelf(): { shelf: ActorRefFrom<OfflineShelfMachine> | 
   }, (a, b) => a.status === b.status && a.items === b.items && a.busy === b.busy && a.estimate === b.estimate && a.error === b.error
     && a.announcement === b.announcement && a.subject === b.subject);
   return { shelf: offline, view };
+}
+
+/** 'Remove' for a kept item, named by its title; 'Removing...' while it goes. */
+export function RemoveKept({ shelf, item, busy }: { shelf: ActorRefFrom<OfflineShelfMachine>; item: KeptItem; busy: boolean }) {
+  return (
+    <button type="button" className="button" disabled={busy} aria-label={`Remove ${item.title} from this device`}
+      onClick={() => shelf.send({ type: 'user.remove', item })}>
+      {busy ? OFFLINE_TEXT.removing : OFFLINE_TEXT.remove}
+    </button>
+  );
 }
 
 /**
