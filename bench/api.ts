@@ -1,7 +1,8 @@
 /**
  * API throughput with autocannon against the real server, beside the same tool against a bare Fastify route that
- * returns the same JSON from memory, uncompressed (the framework's limit on this machine). Every request carries the
- * Accept-Encoding a browser sends, so the real server may answer compressed, as it would to a browser.
+ * returns the same JSON from memory, uncompressed (the framework's limit on this machine). Requests carry the
+ * Accept-Encoding a browser sends, so the real server may answer compressed, as it would to a browser; an endpoint
+ * marked `plain` is asked without one, as curl, scripts and server-to-server clients ask (issue 40 item 9).
  */
 import { request } from 'node:http';
 import { createRequire } from 'node:module';
@@ -24,7 +25,9 @@ export interface Endpoint {
   method: 'GET' | 'POST';
   path: string;
   body?: unknown;
-  kind: 'content' | 'thread' | 'search' | 'search-varied' | 'login' | 'page';
+  kind: 'content' | 'thread' | 'search' | 'search-varied' | 'login' | 'page' | 'health';
+  /** Asked without Accept-Encoding: the answer leaves uncompressed, as the bare route's does. */
+  plain?: boolean;
   /** Paths taken in turn, one per request (a different search each time, so no kept answer serves it). */
   rotate?: string[];
 }
@@ -40,6 +43,7 @@ export interface ApiResult {
   bareP99: number;
   ratio: number;
   kind: Endpoint['kind'];
+  plain: boolean;
   /** Requests that failed (timeouts, resets) or answered non-2xx during the run. */
   failures: number;
   /** Body bytes on the wire (compressed when the server compresses), real and bare. */
@@ -82,7 +86,8 @@ function run(url: string, options: { method: string; body?: string; headers: Rec
 export async function benchApi(baseUrl: string, database: string, token: string, endpoints: Endpoint[], seconds: number): Promise<ApiResult[]> {
   const results: ApiResult[] = [];
   for (const endpoint of endpoints) {
-    const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-encoding': BROWSER_ACCEPT_ENCODING };
+    const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+    if (!endpoint.plain) headers['accept-encoding'] = BROWSER_ACCEPT_ENCODING;
     const body = endpoint.body === undefined ? undefined : JSON.stringify(endpoint.body);
     const sample = await fetch(`${baseUrl}${endpoint.path}`, { method: endpoint.method, headers, body });
     const payload = await sample.text();
@@ -100,6 +105,7 @@ export async function benchApi(baseUrl: string, database: string, token: string,
       name: endpoint.name,
       database,
       kind: endpoint.kind,
+      plain: Boolean(endpoint.plain),
       rps: real.requests.average,
       p50: real.latency.p50,
       p99: real.latency.p99,

@@ -66,6 +66,8 @@ async function courseTitle(baseUrl: string, slug: string, token: string): Promis
 function endpointsFor(seeded: Seeded): Endpoint[] {
   return [
     { name: 'GET /api/courses', method: 'GET', path: '/api/courses', kind: 'content' },
+    { name: 'GET /api/courses, no Accept-Encoding', method: 'GET', path: '/api/courses', kind: 'content', plain: true },
+    { name: 'GET /api/health, no Accept-Encoding', method: 'GET', path: '/api/health', kind: 'health', plain: true },
     { name: 'GET /api/articles', method: 'GET', path: '/api/articles', kind: 'content' },
     { name: 'GET /api/discussions (10,000 posts)', method: 'GET', path: `/api/discussions?category=${seeded.category}&subcategory=${seeded.subcategory}`, kind: 'thread' },
     { name: 'GET /api/comments/{id}/list (1,000 comments)', method: 'GET', path: `/api/comments/${seeded.bigThreadId}/list`, kind: 'thread' },
@@ -238,8 +240,10 @@ async function main() {
         let ok = true;
         let limit = 'reported';
         if (a.kind === 'content') {
-          ok = a.ratio >= 0.5;
-          limit = 'ratio ≥ 0.5';
+          // Issue 40 item 9: the API's own cost against a bare route sending the same bytes from memory.
+          const least = a.plain ? 0.7 : 0.8;
+          ok = a.ratio >= least;
+          limit = `ratio ≥ ${least}`;
           budgets.push({ name: `api ${a.name} [${a.database}] ratio`, ok, actual: a.ratio.toFixed(2), limit });
         } else if (a.kind === 'search') {
           ok = a.p99 <= 30 && a.failures === 0 && a.rps > 0;
@@ -256,9 +260,9 @@ async function main() {
           limit = 'p99 ≤ 25 ms';
           budgets.push({ name: `api ${a.name} [${a.database}] p99`, ok, actual: `${a.p99} ms${a.failures ? `, ${a.failures} failed requests` : ''}`, limit });
         }
-        md.push(`| ${a.name} | ${a.database} | ${a.rps.toFixed(0)}${a.failures ? ` (${a.failures} failed)` : ''} | ${a.p50} / ${a.p99} | ${a.bareRps.toFixed(0)} | ${a.bareP50} / ${a.bareP99} | ${a.ratio.toFixed(2)} | ${(a.bytes / KB).toFixed(1)} (${(a.bareBytes / KB).toFixed(1)}) | ${limit}${a.kind === 'login' || a.kind === 'search-varied' ? '' : ok ? ' ✓' : ' ✗'} |`);
+        md.push(`| ${a.name} | ${a.database} | ${a.rps.toFixed(0)}${a.failures ? ` (${a.failures} failed)` : ''} | ${a.p50} / ${a.p99} | ${a.bareRps.toFixed(0)} | ${a.bareP50} / ${a.bareP99} | ${a.ratio.toFixed(2)} | ${(a.bytes / KB).toFixed(1)} (${(a.bareBytes / KB).toFixed(1)}) | ${limit}${a.kind === 'login' || a.kind === 'search-varied' || a.kind === 'health' ? '' : ok ? ' ✓' : ' ✗'} |`);
       }
-      md.push('', 'Requests send `accept-encoding: gzip, deflate, br`, as browsers do; the bare route answers uncompressed.');
+      md.push('', 'Requests send `accept-encoding: gzip, deflate, br`, as browsers do, except those marked "no Accept-Encoding" (as curl, scripts and server-to-server clients ask); the bare route answers uncompressed.');
       md.push('', `Login is bounded by argon2id on purpose: one verify alone takes ${fmt(hash, 1, ' ms')}.`, '');
       const rss = (r: { before: number; after: number }) => `${r.before.toFixed(0)} MB before, ${r.after.toFixed(0)} MB after`;
       md.push(`RSS of the server through these runs (started without \`MALLOC_ARENA_MAX\`): PGlite ${rss({ before: rssIdle, after: rssAfter })}${pgRss ? `; PostgreSQL (a fresh process) ${rss(pgRss)}` : ''}. A process's footprint as deployed: the footprint section.`, '');

@@ -12,7 +12,8 @@ import { DutyCycle } from './http/duty-cycle';
 import { sendError } from './http/errors';
 import { parseJsonBodies } from './http/json-body';
 import { loggerOptions } from './http/logging';
-import { REQUEST_ID_HEADER, requestIdGenerator } from './http/request-id';
+import { requestIdGenerator } from './http/request-id';
+import { registerRequestHooks } from './http/request-hooks';
 import { RequestLog } from './http/request-log';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerSpa } from './http/spa';
@@ -174,18 +175,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('metrics', metrics);
   const tracing = deps.tracing ?? TRACING_OFF;
   app.decorate('tracing', tracing);
-  if (tracing.enabled) {
-    database.tracing.start = (operation) => tracing.startQuery(operation);
-    app.decorateRequest('span', null);
-    app.addHook('onRequest', async (request) => {
-      request.span = tracing.startRequest({ id: request.id, method: request.method, route: request.routeOptions.url ?? 'unmatched', path: request.url.split('?')[0]! });
-    });
-    app.addHook('onResponse', async (request, reply) => tracing.endRequest(request.span, reply.statusCode));
-  }
-  app.addHook('onResponse', async (request, reply) => {
-    // The route's pattern (/api/discussions/:id), never the raw path: a label per URL would grow without bound.
-    metrics.request(request.method, request.routeOptions.url ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
-  });
+  if (tracing.enabled) database.tracing.start = (operation) => tracing.startQuery(operation);
   app.decorate('mailer', new MeteredMailer(deps.mailer ?? new ConsoleMailer(), metrics));
   app.decorate('limits', new LimitService(db, now, config.rateLimit));
   // Searches not kept use at most a quarter of PGlite's one thread, one at a time, 16 waiting at most (ADR 125).
@@ -202,14 +192,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentListeners.push(listener);
   });
   app.decorate('shuttingDown', false);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header(REQUEST_ID_HEADER, request.id);
-    if (app.shuttingDown) reply.header('connection', 'close');
-  });
   app.setErrorHandler(sendError);
-  // On PGlite each request's queries share one admission to the database's bounded queue (ADR 125).
   const { queue } = database;
-  if (queue) app.addHook('onRequest', (_request, _reply, done) => queue.request(done));
+  registerRequestHooks(app, { metrics, tracing, queue });
 
   // The client sends a JSON content type on every request (spec section 7), bodyless likes and deletes included:
   // an empty JSON body means "no body", not a 400.
