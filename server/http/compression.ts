@@ -60,18 +60,26 @@ export function varyOnEncoding(reply: FastifyReply): void {
   else if (!/\baccept-encoding\b/i.test(String(vary))) reply.header('vary', `${vary}, accept-encoding`);
 }
 
+/** Whether an answer is JSON of 1 KB or more not yet encoded; if so it varies on Accept-Encoding from here on. */
+function compressibleJson(reply: FastifyReply, payload: unknown): payload is string | Buffer {
+  if (reply.hasHeader('content-encoding') || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return false;
+  if (!/\bjson\b/.test(String(reply.getHeader('content-type') ?? ''))) return false;
+  if (Buffer.byteLength(payload) < MIN_COMPRESSED_BYTES) return false;
+  varyOnEncoding(reply);
+  return true;
+}
+
 /**
  * onSend hook: JSON answers of 1 KB or more leave compressed when the client accepts it, unless already encoded. It takes
  * a callback, not a promise: most answers pass through it untouched (kept answers come compressed, small ones stay as
  * they are), and an async hook would cost each of them a promise and a microtask turn (ADR 177).
  */
 export function compressJsonAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown, done: (error: Error | null, payload?: unknown) => void): void {
-  if (reply.hasHeader('content-encoding') || (typeof payload !== 'string' && !Buffer.isBuffer(payload))) return done(null, payload);
-  if (!/\bjson\b/.test(String(reply.getHeader('content-type') ?? ''))) return done(null, payload);
-  if (Buffer.byteLength(payload) < MIN_COMPRESSED_BYTES) return done(null, payload);
-  varyOnEncoding(reply);
-  const encoding = acceptedEncoding(request.headers['accept-encoding']);
-  if (!encoding) return done(null, payload);
+  const encoding = compressibleJson(reply, payload) ? acceptedEncoding(request.headers['accept-encoding']) : null;
+  if (!encoding) {
+    done(null, payload);
+    return;
+  }
   reply.header('content-encoding', encoding).removeHeader('content-length');
-  compress(payload, encoding, 'each').then((body) => done(null, body), (error: Error) => done(error));
+  compress(payload as string | Buffer, encoding, 'each').then((body) => done(null, body), (error: Error) => done(error));
 }
