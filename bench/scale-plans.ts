@@ -16,6 +16,7 @@ import { countByKind, findDocuments, commentDocument, upsertDocument } from '../
 import { insertComment } from '../server/data/comments';
 import { follow } from '../server/data/notification-lists';
 import * as schema from '../server/data/schema';
+import { SEARCH_PAGE_SIZE, SEARCH_TYPES } from '../src/domain/search';
 
 export interface Statement {
   sql: string;
@@ -90,13 +91,13 @@ async function explain(client: pg.PoolClient, statement: Statement): Promise<{ p
 /** Each endpoint's statements, recorded from the data functions its route calls, and their plans. */
 export async function capturePlans(url: string, t: PlanTargets): Promise<Plan[]> {
   const { pool, db, record } = recordingPool(url);
-  const kinds = ['discussion', 'comment'];
   const work: [string, () => Promise<unknown>][] = [
     ['feed', () => listFeed(db, { category: t.category, subcategory: t.subcategory, limit: 20 })],
     ['thread', () => listThread(db, t.longThreadId)],
     ['search', async () => {
-      await findDocuments(db, { q: t.query, kinds, limit: 20 });
-      await countByKind(db, t.query, kinds);
+      // As a signed-in member's search (services/search.ts): every kind, a page and one more, and the counts.
+      await findDocuments(db, { q: t.query, kinds: SEARCH_TYPES, limit: SEARCH_PAGE_SIZE + 1 });
+      await countByKind(db, t.query, SEARCH_TYPES);
     }],
     ['notifications', async () => {
       await listNotifications(db, t.memberId, { limit: 20 });

@@ -11,6 +11,8 @@ import { loadavg } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { CONTENT_DIR } from '../server/app';
+import { importContent } from '../server/content-import/import';
 import { openDatabase } from '../server/data/client';
 import { startServer } from '../test/support/server';
 import { hashTime } from './api';
@@ -119,8 +121,14 @@ export async function benchScale(base: string, options: { scale: number; seconds
   const beforeSeed = loadavg();
   const database = await createPgDatabase(base);
   try {
-    console.log(`Scale: migrating ${database.url}...`);
-    await (await openDatabase({ databaseUrl: database.url, dataDir: null })).close();
+    // Migrated and given the product's content here, so the server's first start has nothing to import.
+    console.log(`Scale: migrating ${database.url} and importing the content...`);
+    const opened = await openDatabase({ databaseUrl: database.url, dataDir: null });
+    try {
+      await importContent(opened.db, CONTENT_DIR);
+    } finally {
+      await opened.close();
+    }
     const client = new pg.Client({ connectionString: database.url });
     await client.connect();
     try {
