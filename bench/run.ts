@@ -4,6 +4,7 @@
  * `npm run bench -- --check` exits non-zero naming every missed budget. `--quick` runs fewer repetitions; `--only=`
  * picks sections and `--interaction=<text>` interactions (a partial run leaves docs/performance.md alone). The
  * footprint and bystander sections start processes of their own, after the others (bench/footprint.ts, bystander.ts).
+ * The scale section (bench/scale.ts, PostgreSQL only) runs only when `--only=` names it: its seed alone takes minutes.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { benchNotifications, notificationLines, seedNotifications } from './noti
 import { WORDS } from './mixed';
 import { processSections } from './processes';
 import { inspectorOption, liveHeapMb, rssMb } from './memory';
+import { scaleOnly, scaleSection } from './scale';
 import { BENCH_USER, createPgDatabase, type Seeded, seedBenchDatabase } from './seed';
 import { benchStarts } from './start';
 import { type Budget, figure, fmt } from './stats';
@@ -82,6 +84,7 @@ function endpointsFor(seeded: Seeded): Endpoint[] {
 }
 
 async function main() {
+  if (only?.every((s) => s === 'scale')) return scaleOnly(args);
   const started = Date.now();
   // How fast this machine is today: runs on the same code have differed by more than the budgets' margins, so a
   // record is compared with another only at like figures here. Measured first, on a machine at rest.
@@ -339,6 +342,7 @@ async function main() {
       }
       md.push('');
     }
+    if (only?.includes('scale')) await scaleSection(quick, { md, budgets, results });
   } finally {
     rmSync(staticDir, { recursive: true, force: true });
   }

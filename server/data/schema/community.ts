@@ -30,6 +30,8 @@ export const discussions = pgTable('discussions', {
   index('discussions_recent').on(t.createdAt.desc(), t.id.desc()),
   // A member's own posts: their profile, and how many a new member has had approved (issue 37).
   index('discussions_author').on(t.createdBy, t.createdAt),
+  // A subcategory's pinned posts open its feed's first page: without this, a scan of every post (ADR 175).
+  index('discussions_pinned').on(t.subcategory, t.pinnedAt.desc()).where(sql`pinned_at is not null`),
 ]);
 
 export const discussionLikes = pgTable('discussion_likes', {

@@ -1,0 +1,1 @@
+CREATE INDEX "discussions_pinned" ON "discussions" USING btree ("subcategory","pinned_at" DESC NULLS LAST) WHERE pinned_at is not null;
