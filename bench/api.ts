@@ -9,7 +9,7 @@ import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { verifyPassword, hashPassword } from '../server/services/passwords';
-import { figure, type Figure } from './stats';
+import { type Budget, figure, type Figure } from './stats';
 
 /**
  * autocannon appends every response body to a string (`body += chunk`), that is, decodes it as UTF-8: about 5 µs for
@@ -131,4 +131,22 @@ export async function hashTime(): Promise<Figure> {
     samples.push(performance.now() - t);
   }
   return figure(samples);
+}
+
+/** An endpoint's budget and how the table names it; no budget for what is only reported (login, varied searches, health). */
+export function apiBudget(a: ApiResult): { budget: Budget | null; limit: string } {
+  const name = `${a.kind === 'page' ? 'page' : 'api'} ${a.name} [${a.database}]`;
+  const latency = (most: number) => {
+    const limit = `p99 ≤ ${most} ms`;
+    const ok = a.p99 <= most && a.failures === 0 && a.rps > 0;
+    return { budget: { name: `${name} p99`, ok, actual: `${a.p99} ms${a.failures ? `, ${a.failures} failed requests` : ''}`, limit }, limit };
+  };
+  if (a.kind === 'content') {
+    // Issue 40 item 9: the API's own cost against a bare route sending the same bytes from memory.
+    const limit = `ratio ≥ ${a.plain ? 0.7 : 0.8}`;
+    return { budget: { name: `${name} ratio`, ok: a.ratio >= (a.plain ? 0.7 : 0.8), actual: a.ratio.toFixed(2), limit }, limit };
+  }
+  if (a.kind === 'search') return latency(30);
+  if (a.kind === 'page' || a.kind === 'thread') return latency(25);
+  return { budget: null, limit: a.kind === 'search-varied' ? 'reported (no kept answer)' : 'reported' };
 }

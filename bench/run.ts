@@ -14,7 +14,7 @@ import autocannon from 'autocannon';
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS } from '../playwright.config';
 import { freePort, startServer } from '../test/support/server';
-import { benchApi, type Endpoint, hashTime } from './api';
+import { apiBudget, benchApi, type Endpoint, hashTime } from './api';
 import { allChunks, measureRoutes } from './bundle';
 import { benchInteractions } from './interaction';
 import { benchKeptLesson } from './offline';
@@ -240,30 +240,10 @@ async function main() {
       results.api = { endpoints: api, hashTime: hash, rss: { pglite: { before: rssIdle, after: rssAfter }, postgres: pgRss } };
       md.push(`## API: autocannon, ${seconds} s per run, 50 connections (login: 10)`, '', '| endpoint | database | req/s | p50 / p99 (ms) | bare route req/s | p50 / p99 (ms) | ratio | KB on the wire (bare) | budget |', '|---|---|---|---|---|---|---|---|---|');
       for (const a of api) {
-        let ok = true;
-        let limit = 'reported';
-        if (a.kind === 'content') {
-          // Issue 40 item 9: the API's own cost against a bare route sending the same bytes from memory.
-          const least = a.plain ? 0.7 : 0.8;
-          ok = a.ratio >= least;
-          limit = `ratio ≥ ${least}`;
-          budgets.push({ name: `api ${a.name} [${a.database}] ratio`, ok, actual: a.ratio.toFixed(2), limit });
-        } else if (a.kind === 'search') {
-          ok = a.p99 <= 30 && a.failures === 0 && a.rps > 0;
-          limit = 'p99 ≤ 30 ms';
-          budgets.push({ name: `api ${a.name} [${a.database}] p99`, ok, actual: `${a.p99} ms${a.failures ? `, ${a.failures} failed requests` : ''}`, limit });
-        } else if (a.kind === 'search-varied') {
-          limit = 'reported (no kept answer)';
-        } else if (a.kind === 'page') {
-          ok = a.p99 <= 25 && a.failures === 0 && a.rps > 0;
-          limit = 'p99 ≤ 25 ms';
-          budgets.push({ name: `page ${a.name} [${a.database}] p99`, ok, actual: `${a.p99} ms${a.failures ? `, ${a.failures} failed requests` : ''}`, limit });
-        } else if (a.kind === 'thread') {
-          ok = a.p99 <= 25 && a.failures === 0 && a.rps > 0;
-          limit = 'p99 ≤ 25 ms';
-          budgets.push({ name: `api ${a.name} [${a.database}] p99`, ok, actual: `${a.p99} ms${a.failures ? `, ${a.failures} failed requests` : ''}`, limit });
-        }
-        md.push(`| ${a.name} | ${a.database} | ${a.rps.toFixed(0)}${a.failures ? ` (${a.failures} failed)` : ''} | ${a.p50} / ${a.p99} | ${a.bareRps.toFixed(0)} | ${a.bareP50} / ${a.bareP99} | ${a.ratio.toFixed(2)} | ${(a.bytes / KB).toFixed(1)} (${(a.bareBytes / KB).toFixed(1)}) | ${limit}${a.kind === 'login' || a.kind === 'search-varied' || a.kind === 'health' ? '' : ok ? ' ✓' : ' ✗'} |`);
+        const { budget, limit } = apiBudget(a);
+        if (budget) budgets.push(budget);
+        const mark = budget ? (budget.ok ? ' ✓' : ' ✗') : '';
+        md.push(`| ${a.name} | ${a.database} | ${a.rps.toFixed(0)}${a.failures ? ` (${a.failures} failed)` : ''} | ${a.p50} / ${a.p99} | ${a.bareRps.toFixed(0)} | ${a.bareP50} / ${a.bareP99} | ${a.ratio.toFixed(2)} | ${(a.bytes / KB).toFixed(1)} (${(a.bareBytes / KB).toFixed(1)}) | ${limit}${mark} |`);
       }
       md.push('', 'Requests send `accept-encoding: gzip, deflate, br`, as browsers do, except those marked "no Accept-Encoding" (as curl, scripts and server-to-server clients ask); the bare route answers uncompressed.');
       md.push('', `Login is bounded by argon2id on purpose: one verify alone takes ${fmt(hash, 1, ' ms')}.`, '');
