@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { notInArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { creditLinesSchema } from '../../src/domain/credit-lines';
+import { articleQuizSchema } from '../../src/domain/article-quiz';
 import { articleFieldsSchema } from '../../src/domain/authoring';
 import { countWords, readTimeMinutes } from '../../src/domain/text';
 import { heldByBrowser, importHash, itemsOfKind, removeItemsNotIn, upsertImported } from '../data/authoring';
@@ -21,8 +22,12 @@ export const articleHeaderSchema = articleFieldsSchema.pick({ title: true, descr
   imageUrl: z.string().regex(/^(\/|https:\/\/)\S+$/, 'must be a site path like /media/articles/carbon.svg or an https URL'),
   readTime: articleFieldsSchema.shape.readTime.optional(),
   publishedAt: z.iso.date('must be a date like 2026-09-14'),
-  /** Credit lines for an article with a quiz (issue 39). */
+  /** Credit lines, earned by passing the article's quiz (issue 39, ADR 176). */
   credits: creditLinesSchema.default([]),
+  /** The article's own quiz (ADR 176): its questions, each with its right option and explanation, and its pass mark. */
+  quiz: articleQuizSchema.optional(),
+}).refine((header) => header.quiz !== undefined || header.credits.length === 0, {
+  path: ['credits'], message: 'an article earns credit by its quiz: add a "quiz" or remove the credit lines',
 });
 
 const SLUG = /^[a-z0-9]+(?:-{1,2}[a-z0-9]+)*$/;
@@ -104,6 +109,7 @@ export const articleContent: ContentModule<ArticleFile[] | null> = {
         authorId: null,
         publishedAt: new Date(`${article.publishedAt}T09:00:00Z`),
         credits: article.credits,
+        quiz: article.quiz ?? null,
       };
       const hash = importHash({ ...fields, author: article.author, publishedAt: article.publishedAt });
       // dateModified (ADR 162): a new article was last changed when published; one whose file changed, now.
