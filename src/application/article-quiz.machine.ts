@@ -1,0 +1,130 @@
+/**
+ * An article's own quiz (issue 39, ADR 176): "Check your understanding" at the end of the article, for a signed-in
+ * member. It loads the questions (never the answers), lets the member choose one option per question, sends them all
+ * at once, and shows the mark: the score, pass or fail, each question's right option and explanation, and the credit
+ * lines a pass wrote to the ledger. A failed try may be taken again. Effects are named actions provided by
+ * `article-quiz.effects.ts`; their answers come back as events, so the graph holds no invoke and the model tests walk
+ * all of it.
+ */
+import { assign, assertEvent, setup, type SnapshotFrom } from 'xstate';
+import type { ArticleQuizQuestionView, ArticleQuizResult } from '../domain/article-quiz';
+import type { CreditLine } from '../domain/cpd.schema';
+
+export const ARTICLE_QUIZ_UI_TEXT = {
+  loadFailed: 'Could not load the quiz. Please try again.',
+  submitFailed: 'Could not send your answers. Please try again.',
+  unanswered: (count: number) => `Answer every question before you submit: ${count} ${count === 1 ? 'is' : 'are'} left.`,
+  passed: (score: number, total: number) => `You passed: ${score} of ${total} right.`,
+  notPassed: (score: number, total: number) => `Not passed yet: ${score} of ${total} right.`,
+} as const;
+
+export interface ArticleQuizInput {
+  articleId: string;
+}
+
+export interface ArticleQuizContext {
+  articleId: string;
+  questions: ArticleQuizQuestionView[];
+  passPercent: number;
+  credits: CreditLine[];
+  /** The option chosen for each question, null until chosen. */
+  answers: (number | null)[];
+  result: ArticleQuizResult | null;
+  /** Why the quiz could not be loaded. */
+  error: string | null;
+  /** Why the answers were not sent (some unanswered, or the request failed). */
+  alert: string | null;
+  /** What a screen reader hears once the answers are marked. */
+  announcement: string;
+}
+
+export type ArticleQuizEvent =
+  | { type: 'quiz.loaded'; questions: ArticleQuizQuestionView[]; passPercent: number; credits: CreditLine[] }
+  | { type: 'quiz.loadFailed'; message: string }
+  | { type: 'quiz.reload' }
+  | { type: 'option.select'; question: number; option: number }
+  | { type: 'quiz.submit' }
+  | { type: 'quiz.marked'; result: ArticleQuizResult }
+  | { type: 'quiz.submitFailed'; message: string }
+  | { type: 'quiz.again' };
+
+export const unansweredCount = (answers: readonly (number | null)[]) => answers.filter((a) => a === null).length;
+
+export const articleQuizMachine = setup({
+  // Stryker disable next-line ObjectLiteral: types exist for TypeScript alone; nothing reads them at run time (ADR 091).
+  types: {
+    context: {} as ArticleQuizContext,
+    events: {} as ArticleQuizEvent,
+    input: {} as ArticleQuizInput,
+  },
+  actions: {
+    /** GET the quiz's questions; answers quiz.loaded or quiz.loadFailed. */
+    loadQuiz: (_, _params: { articleId: string }) => {},
+    /** POST the answers; answers quiz.marked or quiz.submitFailed. */
+    submitAnswers: (_, _params: { articleId: string; answers: number[] }) => {},
+  },
+  guards: {
+    allAnswered: ({ context }) => unansweredCount(context.answers) === 0,
+    isQuestion: ({ context, event }) => {
+      assertEvent(event, 'option.select');
+      const question = context.questions[event.question];
+      return question !== undefined && event.option >= 0 && event.option < question.options.length;
+    },
+  },
+}).createMachine({
+  // Stryker disable next-line StringLiteral: no target names the machine by its id; only tools read it (ADR 091).
+  id: 'articleQuiz',
+  context: ({ input }) => ({
+    articleId: input.articleId, questions: [], passPercent: 0, credits: [], answers: [], result: null, error: null, alert: null, announcement: '',
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      entry: { type: 'loadQuiz', params: ({ context }) => ({ articleId: context.articleId }) },
+      on: {
+        'quiz.loaded': {
+          target: 'answering',
+          actions: assign(({ event }) => ({ questions: event.questions, passPercent: event.passPercent, credits: event.credits, answers: event.questions.map(() => null), error: null })),
+        },
+        'quiz.loadFailed': { target: 'loadFailed', actions: assign({ error: ({ event }) => event.message }) },
+      },
+    },
+    loadFailed: {
+      on: { 'quiz.reload': { target: 'loading', actions: assign({ error: null }) } },
+    },
+    answering: {
+      on: {
+        'option.select': {
+          guard: 'isQuestion',
+          actions: assign({ answers: ({ context, event }) => context.answers.map((a, i) => (i === event.question ? event.option : a)), alert: null }),
+        },
+        'quiz.submit': [
+          { guard: 'allAnswered', target: 'submitting', actions: assign({ alert: null }) },
+          { actions: assign({ alert: ({ context }) => ARTICLE_QUIZ_UI_TEXT.unanswered(unansweredCount(context.answers)) }) },
+        ],
+      },
+    },
+    submitting: {
+      entry: { type: 'submitAnswers', params: ({ context }) => ({ articleId: context.articleId, answers: context.answers as number[] }) },
+      on: {
+        'quiz.marked': {
+          target: 'marked',
+          actions: assign({
+            result: ({ event }) => event.result,
+            announcement: ({ event }) => (event.result.passed ? ARTICLE_QUIZ_UI_TEXT.passed : ARTICLE_QUIZ_UI_TEXT.notPassed)(event.result.score, event.result.total),
+          }),
+        },
+        'quiz.submitFailed': { target: 'answering', actions: assign({ alert: ({ event }) => event.message }) },
+      },
+    },
+    marked: {
+      on: {
+        // Another try starts from blank answers; a pass already written stays in the ledger.
+        'quiz.again': { target: 'answering', actions: assign(({ context }) => ({ answers: context.questions.map(() => null), result: null, announcement: '', alert: null })) },
+      },
+    },
+  },
+});
+
+export type ArticleQuizMachine = typeof articleQuizMachine;
+export type ArticleQuizSnapshot = SnapshotFrom<ArticleQuizMachine>;

@@ -1,0 +1,164 @@
+/**
+ * "Check your understanding" at the end of an article with a quiz of its own (issue 39, ADR 176): its length, pass mark
+ * and credit; a sign-in link for a visitor; for a member, every question as a radio group, one Submit, then the mark
+ * (the focus moves to its heading), each question's right answer and explanation, and when a pass carried credit, that
+ * it is recorded in the CPD ledger. A thin view of the article quiz machine.
+ */
+import { useActorRef, useSelector } from '@xstate/react';
+import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
+import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
+import { Link } from 'wouter';
+import type { ArticleQuizQuestionView, ArticleQuizResult, ArticleQuizSummary } from '../../../domain/article-quiz';
+import { CreditLines } from '../../components/credit-lines';
+import { Spinner } from '../../components/states';
+import { loginWithReturn, paths } from '../../routes';
+import { useServices, useSession } from '../../services-context';
+import '../quiz/quiz.css';
+
+const LETTERS = 'ABCD';
+
+export function ArticleQuizSection({ articleId, quiz }: { articleId: string; quiz: ArticleQuizSummary }) {
+  const { signedIn, loading } = useSession();
+  const heading = useRef<HTMLHeadingElement>(null);
+  return (
+    <section className="article-quiz" aria-labelledby="article-quiz-title">
+      <h2 id="article-quiz-title" ref={heading} tabIndex={-1} className="article-quiz__title">
+        Check your understanding
+      </h2>
+      <p className="article-quiz__meta">
+        {quiz.questions} questions · pass mark {quiz.passPercent}%
+      </p>
+      <CreditLines credits={quiz.credits} label="Credit for passing this quiz" />
+      {loading ? null : signedIn ? (
+        <QuizForm articleId={articleId} onAgain={() => heading.current?.focus()} />
+      ) : (
+        <p>
+          <Link href={loginWithReturn(paths.article(articleId))}>Sign in to take the quiz</Link>
+          {quiz.credits.length > 0 ? ' and record its credit in your CPD ledger.' : '.'}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function QuizForm({ articleId, onAgain }: { articleId: string; onAgain: () => void }) {
+  const { machines } = useServices();
+  const [machine] = useState(machines.articleQuiz);
+  const actor = useActorRef(machine, { input: { articleId } });
+  const s = useSelector(actor, (snapshot) => snapshot);
+  const c = s.context;
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const marked = s.matches('marked');
+  useEffect(() => {
+    if (marked) resultHeading.current?.focus();
+  }, [marked]);
+
+  if (s.matches('loading')) return <Spinner label="Loading the quiz..." />;
+  if (s.matches('loadFailed')) {
+    return (
+      <div>
+        <p className="error-state" role="alert">
+          {c.error}
+        </p>
+        <Button className="button" onPress={() => actor.send({ type: 'quiz.reload' })}>
+          Try again
+        </Button>
+      </div>
+    );
+  }
+  const status = (
+    <p className="visually-hidden" role="status">
+      {c.announcement}
+    </p>
+  );
+  if (marked && c.result) {
+    return (
+      <>
+        {status}
+        <QuizResult result={c.result} questions={c.questions} headingRef={resultHeading} onAgain={() => { actor.send({ type: 'quiz.again' }); onAgain(); }} />
+      </>
+    );
+  }
+  const submitting = s.matches('submitting');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    actor.send({ type: 'quiz.submit' });
+  };
+  return (
+    <form className="article-quiz__form" onSubmit={submit} noValidate>
+      {status}
+      {c.questions.map((q, index) => (
+        <RadioGroup key={q.question} className="quiz-options" isDisabled={submitting}
+          value={c.answers[index] === null || c.answers[index] === undefined ? null : String(c.answers[index])}
+          onChange={(value) => actor.send({ type: 'option.select', question: index, option: Number(value) })}>
+          <Label className="quiz-question">
+            {index + 1}. {q.question}
+          </Label>
+          {q.options.map((option, i) => (
+            <Radio key={option} value={String(i)} className="quiz-option">
+              <span className="quiz-option__letter" aria-hidden="true">
+                {LETTERS[i]}
+              </span>
+              <span>{option}</span>
+            </Radio>
+          ))}
+        </RadioGroup>
+      ))}
+      {c.alert && (
+        <p className="form__error" role="alert">
+          {c.alert}
+        </p>
+      )}
+      <Button type="submit" className="button button--primary" isDisabled={submitting}>
+        {submitting ? 'Submitting...' : 'Submit answers'}
+      </Button>
+    </form>
+  );
+}
+
+function QuizResult({ result, questions, headingRef, onAgain }: {
+  result: ArticleQuizResult;
+  questions: ArticleQuizQuestionView[];
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onAgain: () => void;
+}) {
+  return (
+    <div className="article-quiz__result">
+      <h3 ref={headingRef} tabIndex={-1} className="quiz-card__step">
+        {result.passed ? 'You passed' : 'Not passed yet'}
+      </h3>
+      <p className="assessment__score">
+        {result.score} / {result.total} ({Math.round((result.score * 100) / result.total)}%) · pass mark {result.passPercent}%
+      </p>
+      {result.passed && result.credited.length > 0 && (
+        <div className="article-quiz__credit">
+          <p>Your credit is recorded in your CPD ledger:</p>
+          <CreditLines credits={result.credited} label="Credit recorded" />
+          <p>
+            <Link href={paths.cpd}>Open your CPD ledger</Link>
+          </p>
+        </div>
+      )}
+      <ol className="article-quiz__answers">
+        {result.questions.map((answer, i) => {
+          const q = questions[i]!;
+          return (
+            <li key={q.question}>
+              <p className="quiz-question">{q.question}</p>
+              <p className={answer.correct ? 'quiz-verdict--correct' : 'quiz-verdict--wrong'}>
+                {answer.correct ? 'Correct' : 'Incorrect'}: you answered {q.options[answer.selectedOption]}
+              </p>
+              {!answer.correct && <p>Right answer: {q.options[answer.correctOption]}</p>}
+              <p>{answer.explanation}</p>
+            </li>
+          );
+        })}
+      </ol>
+      {!result.passed && (
+        <Button className="button button--primary" onPress={onAgain}>
+          Try again
+        </Button>
+      )}
+    </div>
+  );
+}
