@@ -6,16 +6,15 @@
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
-import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { Link } from 'wouter';
 import type { ArticleQuizQuestionView, ArticleQuizResult, ArticleQuizSummary } from '../../../domain/article-quiz';
 import { CreditLines } from '../../components/credit-lines';
+import { QuizOptions } from '../../components/quiz-options';
 import { Spinner } from '../../components/states';
 import { loginWithReturn, paths } from '../../routes';
 import { useServices, useSession } from '../../services-context';
 import '../quiz/quiz.css';
-
-const LETTERS = 'ABCD';
 
 export function ArticleQuizSection({ articleId, quiz }: { articleId: string; quiz: ArticleQuizSummary }) {
   const { signedIn, loading } = useSession();
@@ -88,21 +87,8 @@ function QuizForm({ articleId, onAgain }: { articleId: string; onAgain: () => vo
     <form className="article-quiz__form" onSubmit={submit} noValidate>
       {status}
       {c.questions.map((q, index) => (
-        <RadioGroup key={q.question} className="quiz-options" isDisabled={submitting}
-          value={c.answers[index] === null || c.answers[index] === undefined ? null : String(c.answers[index])}
-          onChange={(value) => actor.send({ type: 'option.select', question: index, option: Number(value) })}>
-          <Label className="quiz-question">
-            {index + 1}. {q.question}
-          </Label>
-          {q.options.map((option, i) => (
-            <Radio key={option} value={String(i)} className="quiz-option">
-              <span className="quiz-option__letter" aria-hidden="true">
-                {LETTERS[i]}
-              </span>
-              <span>{option}</span>
-            </Radio>
-          ))}
-        </RadioGroup>
+        <QuizOptions key={q.question} label={`${index + 1}. ${q.question}`} options={q.options} selected={c.answers[index] ?? null}
+          onSelect={(option) => actor.send({ type: 'option.select', question: index, option })} isDisabled={submitting} />
       ))}
       {c.alert && (
         <p className="form__error" role="alert">
@@ -132,9 +118,9 @@ function QuizResult({ result, questions, headingRef, onAgain }: {
       </p>
       {result.passed && result.credited.length > 0 && (
         <div className="article-quiz__credit">
-          <p>Your credit is recorded in your CPD ledger:</p>
+          <p className="article-quiz__line">Your credit is recorded in your CPD ledger:</p>
           <CreditLines credits={result.credited} label="Credit recorded" />
-          <p>
+          <p className="article-quiz__line">
             <Link href={paths.cpd}>Open your CPD ledger</Link>
           </p>
         </div>
@@ -145,11 +131,11 @@ function QuizResult({ result, questions, headingRef, onAgain }: {
           return (
             <li key={q.question}>
               <p className="quiz-question">{q.question}</p>
-              <p className={answer.correct ? 'quiz-verdict--correct' : 'quiz-verdict--wrong'}>
+              <p className={`article-quiz__line ${answer.correct ? 'quiz-verdict--correct' : 'quiz-verdict--wrong'}`}>
                 {answer.correct ? 'Correct' : 'Incorrect'}: you answered {q.options[answer.selectedOption]}
               </p>
-              {!answer.correct && <p>Right answer: {q.options[answer.correctOption]}</p>}
-              <p>{answer.explanation}</p>
+              {!answer.correct && <p className="article-quiz__line">Right answer: {q.options[answer.correctOption]}</p>}
+              <p className="article-quiz__line">{answer.explanation}</p>
             </li>
           );
         })}
