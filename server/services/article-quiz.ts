@@ -1,7 +1,8 @@
 /**
  * An article's own quiz (issue 39, ADR 176): its questions without the answers, and marking a member's answers. A pass
  * writes the article's credit lines to the member's ledger, once however many passes arrive (cpd_entries_once); a
- * failed try writes nothing and is not kept, so a member may try again at once.
+ * failed try writes nothing and is not kept, so a member may try again at once; its mark names the wrong questions but
+ * never the right options.
  */
 import { type ArticleQuizQuestionView, type ArticleQuizResult, markArticleQuiz, questionsToRead } from '../../src/domain/article-quiz';
 import type { CreditLine } from '../../src/domain/cpd.schema';
@@ -37,7 +38,8 @@ export class ArticleQuizService {
     const article = await this.withQuiz(idOrSlug);
     const marked = markArticleQuiz(article.quiz, answers);
     if (!marked) throw invalid(ARTICLE_QUIZ_TEXT.answerEach);
-    if (!marked.passed || !article.credits.length) return { ...marked, credited: [] };
+    if (!marked.passed) return marked;
+    if (!article.credits.length) return { ...marked, credited: [] };
     await this.credit.articlePassed(this.db, userId, article, new Date(this.now()).toISOString().slice(0, 10));
     return { ...marked, credited: article.credits };
   }

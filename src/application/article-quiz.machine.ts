@@ -1,13 +1,14 @@
 /**
  * An article's own quiz (issue 39, ADR 176): "Check your understanding" at the end of the article, for a signed-in
  * member. It loads the questions (never the answers), lets the member choose one option per question, sends them all
- * at once, and shows the mark: the score, pass or fail, each question's right option and explanation, and the credit
- * lines a pass wrote to the ledger. A failed try may be taken again. Effects are named actions provided by
- * `article-quiz.effects.ts`; their answers come back as events, so the graph holds no invoke and the model tests walk
- * all of it.
+ * at once, and shows the mark. A pass shows each question's right option and explanation and the credit lines it wrote
+ * to the ledger; a fail shows only the score, the right answers needed and which questions to revisit (the server
+ * gives no more). Trying again keeps the member's answers, so they change the wrong ones. Effects are named actions
+ * provided by `article-quiz.effects.ts`; their answers come back as events, so the graph holds no invoke and the model
+ * tests walk all of it.
  */
 import { assign, assertEvent, setup, type SnapshotFrom } from 'xstate';
-import type { ArticleQuizQuestionView, ArticleQuizResult } from '../domain/article-quiz';
+import { type ArticleQuizQuestionView, type ArticleQuizResult, rightAnswersNeeded } from '../domain/article-quiz';
 import type { CreditLine } from '../domain/cpd.schema';
 
 export const ARTICLE_QUIZ_UI_TEXT = {
@@ -15,7 +16,7 @@ export const ARTICLE_QUIZ_UI_TEXT = {
   submitFailed: 'Could not send your answers. Please try again.',
   unanswered: (count: number) => `Answer every question before you submit: ${count} ${count === 1 ? 'is' : 'are'} left.`,
   passed: (score: number, total: number) => `You passed: ${score} of ${total} right.`,
-  notPassed: (score: number, total: number) => `Not passed yet: ${score} of ${total} right.`,
+  notPassed: (score: number, total: number, needed: number) => `Not passed yet: ${score} of ${total} right; you need ${needed}.`,
 } as const;
 
 export interface ArticleQuizInput {
@@ -30,6 +31,8 @@ export interface ArticleQuizContext {
   /** The option chosen for each question, null until chosen. */
   answers: (number | null)[];
   result: ArticleQuizResult | null;
+  /** The questions the last failed try answered wrongly (their indexes): the form marks them to revisit. */
+  revisit: number[];
   /** Why the quiz could not be loaded. */
   error: string | null;
   /** Why the answers were not sent (some unanswered, or the request failed). */
@@ -75,7 +78,7 @@ export const articleQuizMachine = setup({
   // Stryker disable next-line StringLiteral: no target names the machine by its id; only tools read it (ADR 091).
   id: 'articleQuiz',
   context: ({ input }) => ({
-    articleId: input.articleId, questions: [], passPercent: 0, credits: [], answers: [], result: null, error: null, alert: null, announcement: '',
+    articleId: input.articleId, questions: [], passPercent: 0, credits: [], answers: [], result: null, revisit: [], error: null, alert: null, announcement: '',
   }),
   initial: 'loading',
   states: {
@@ -111,7 +114,11 @@ export const articleQuizMachine = setup({
           target: 'marked',
           actions: assign({
             result: ({ event }) => event.result,
-            announcement: ({ event }) => (event.result.passed ? ARTICLE_QUIZ_UI_TEXT.passed : ARTICLE_QUIZ_UI_TEXT.notPassed)(event.result.score, event.result.total),
+            revisit: ({ event }) => (event.result.passed ? [] : event.result.wrong),
+            announcement: ({ event: { result } }) =>
+              result.passed
+                ? ARTICLE_QUIZ_UI_TEXT.passed(result.score, result.total)
+                : ARTICLE_QUIZ_UI_TEXT.notPassed(result.score, result.total, rightAnswersNeeded(result.total, result.passPercent)),
           }),
         },
         'quiz.submitFailed': { target: 'answering', actions: assign({ alert: ({ event }) => event.message }) },
@@ -119,8 +126,8 @@ export const articleQuizMachine = setup({
     },
     marked: {
       on: {
-        // Another try starts from blank answers; a pass already written stays in the ledger.
-        'quiz.again': { target: 'answering', actions: assign(({ context }) => ({ answers: context.questions.map(() => null), result: null, announcement: '', alert: null })) },
+        // Another try keeps the answers given, so the member changes the wrong ones (marked to revisit).
+        'quiz.again': { target: 'answering', actions: assign({ result: null, announcement: '', alert: null }) },
       },
     },
   },

@@ -2,7 +2,8 @@
  * An article's own quiz (issue 39 items 1 and 3, ADR 176): a few multiple-choice questions on what the article says,
  * four options each with one right, an explanation each, and a pass mark (70% unless the content file asks for more).
  * Passing it writes the article's credit lines to the member's ledger. The content files hold the quiz; the server
- * marks the answers with `markArticleQuiz`, and the questions it hands out never carry the right option.
+ * marks the answers with `markArticleQuiz`; the questions it hands out, and a failed try's mark, never carry the right
+ * option.
  */
 import { z } from 'zod';
 import { courseQuestionFieldsSchema } from './authoring';
@@ -41,16 +42,31 @@ export type ArticleQuizQuestionView = z.infer<typeof articleQuizQuestionViewSche
 /** One answer per question, in the quiz's order: the option's index. */
 export const articleQuizAnswersSchema = z.array(z.number().int().min(0).max(3)).min(1).max(ARTICLE_QUIZ_MAX_QUESTIONS);
 
-export const articleQuizResultSchema = z.object({
-  score: z.number().int(),
-  total: z.number().int(),
-  passPercent: z.number().int(),
-  passed: z.boolean(),
+const markSchema = z.object({ score: z.number().int(), total: z.number().int(), passPercent: z.number().int() });
+
+/** A pass: each question's answer, the right option and why, and the credit lines now in the member's ledger. */
+export const articleQuizPassSchema = markSchema.extend({
+  passed: z.literal(true),
   questions: z.array(z.object({ correct: z.boolean(), selectedOption: z.number().int(), correctOption: z.number().int(), explanation: z.string() })),
-  /** The credit lines now in the member's ledger for this article: empty unless passed with credit. */
+  /** The credit lines now in the member's ledger for this article: empty when the article carries none. */
   credited: z.array(creditLineSchema),
 });
+
+/**
+ * A fail: the score, the mark and which questions (their indexes, in order) were answered wrongly. Never the right
+ * option nor the explanation, so a failed try cannot be copied into a pass (ADR 176).
+ */
+export const articleQuizFailSchema = markSchema.extend({ passed: z.literal(false), wrong: z.array(z.number().int()) });
+
+export const articleQuizResultSchema = z.discriminatedUnion('passed', [articleQuizPassSchema, articleQuizFailSchema]);
+export type ArticleQuizPass = z.infer<typeof articleQuizPassSchema>;
+export type ArticleQuizFail = z.infer<typeof articleQuizFailSchema>;
 export type ArticleQuizResult = z.infer<typeof articleQuizResultSchema>;
+/** What marking alone knows: only the ledger knows what a pass credited. */
+export type ArticleQuizMark = Omit<ArticleQuizPass, 'credited'> | ArticleQuizFail;
+
+/** How many right answers a quiz of `total` questions asks for at `passPercent` (70% of 5 asks for 4). */
+export const rightAnswersNeeded = (total: number, passPercent: number) => Math.ceil((passPercent * total) / 100);
 
 export const summaryOfQuiz = (quiz: ArticleQuiz, credits: CreditLine[]): ArticleQuizSummary => ({
   questions: quiz.questions.length, passPercent: quiz.passPercent, credits,
@@ -60,14 +76,16 @@ export const questionsToRead = (quiz: ArticleQuiz): ArticleQuizQuestionView[] =>
   quiz.questions.map(({ question, options }) => ({ question, options }));
 
 /**
- * Marks a full set of answers; null when it does not answer every question exactly once (the caller refuses it).
- * `credited` is left empty here: only the ledger knows what was written.
+ * Marks a full set of answers; null when it does not answer every question exactly once (the caller refuses it). A
+ * pass says everything; a fail only the score and which questions were wrong.
  */
-export function markArticleQuiz(quiz: ArticleQuiz, answers: readonly number[]): Omit<ArticleQuizResult, 'credited'> | null {
+export function markArticleQuiz(quiz: ArticleQuiz, answers: readonly number[]): ArticleQuizMark | null {
   if (answers.length !== quiz.questions.length) return null;
   const questions = quiz.questions.map((q, i) => ({
     correct: answers[i] === q.correctIndex, selectedOption: answers[i]!, correctOption: q.correctIndex, explanation: q.explanation,
   }));
   const score = questions.filter((q) => q.correct).length;
-  return { score, total: questions.length, passPercent: quiz.passPercent, passed: meetsMark(score, questions.length, quiz.passPercent), questions };
+  const mark = { score, total: questions.length, passPercent: quiz.passPercent };
+  if (meetsMark(score, questions.length, quiz.passPercent)) return { ...mark, passed: true, questions };
+  return { ...mark, passed: false, wrong: questions.flatMap((q, i) => (q.correct ? [] : [i])) };
 }

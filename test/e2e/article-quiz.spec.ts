@@ -2,8 +2,9 @@
  * An article's own quiz earns its credit (issue 39, ADR 176), end to end by keyboard with axe on every screen, against
  * the seeded Passivhaus article (whose content file carries the quiz and unapproved AIA and GBCI lines): a visitor is
  * offered a sign-in link; a member with an AIA number answers every question with the arrow keys, is told which one is
- * still unanswered, submits, lands on the mark with the credit recorded, and follows the link to /cpd, where the
- * article's entry counts.
+ * still unanswered, submits two wrong answers and fails (told the score, what a pass needs and which questions to
+ * revisit, not the right answers), tries again with the answers kept, changes the two, passes with the credit recorded,
+ * and follows the link to /cpd, where the article's entry counts.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +22,7 @@ function rightOptions(): number[] {
   return header.quiz.questions.map((q) => q.correctIndex);
 }
 
-test('a member with an AIA number passes an article quiz by keyboard and finds the credit on /cpd', async ({ page }) => {
+test('a member with an AIA number fails, then passes, an article quiz by keyboard and finds the credit on /cpd', async ({ page }) => {
   test.setTimeout(120_000);
   const base = process.env.E2E_BASE_URL!;
   const right = rightOptions();
@@ -45,21 +46,50 @@ test('a member with an AIA number passes an article quiz by keyboard and finds t
   await expect(groups).toHaveCount(5);
   await expectAccessible(page, 'article quiz, its questions');
 
-  // Every question but the last, by keyboard: Tab into the group, then the arrows choose (Space the first option).
-  const choose = async (index: number) => {
+  // Every question but the last, by keyboard: Tab into the group, then the arrows choose (Space the first option). The
+  // first try answers the last two questions wrongly.
+  const given: (number | null)[] = right.map(() => null);
+  const wrong = right.map((r, i) => (i >= 3 ? (r + 1) % 4 : r));
+  const choose = async (index: number, option: number) => {
     const group = groups.nth(index);
-    await tabTo(page, group.getByRole('radio').first());
-    if (right[index] === 0) await page.keyboard.press('Space');
-    for (let i = 0; i < right[index]!; i++) await page.keyboard.press('ArrowDown');
-    await expect(group.getByRole('radio').nth(right[index]!)).toBeChecked();
+    await tabTo(page, group);
+    let at = given[index] ?? 0;
+    if (given[index] === null) await page.keyboard.press('Space');
+    for (; at < option; at++) await page.keyboard.press('ArrowDown');
+    for (; at > option; at--) await page.keyboard.press('ArrowUp');
+    given[index] = option;
+    await expect(group.getByRole('radio').nth(option)).toBeChecked();
   };
-  for (let index = 0; index < 4; index++) await choose(index);
+  for (let index = 0; index < 4; index++) await choose(index, wrong[index]!);
   await tabTo(page, quiz.getByRole('button', { name: 'Submit answers' }));
   await page.keyboard.press('Enter');
   await expect(quiz.getByRole('alert')).toHaveText('Answer every question before you submit: 1 is left.');
   await expectAccessible(page, 'article quiz, one question unanswered');
 
-  await choose(4);
+  await choose(4, wrong[4]!);
+  await tabTo(page, quiz.getByRole('button', { name: 'Submit answers' }));
+  await page.keyboard.press('Enter');
+
+  // A fail: the score, what a pass needs and the questions to revisit, never the right answers nor their explanations.
+  await expect(quiz.getByRole('heading', { name: 'Not passed yet' })).toBeFocused();
+  await expect(quiz.getByText('3 of 5 right; you need 4 (pass mark 70%)')).toBeVisible();
+  const revisit = quiz.getByRole('list', { name: 'Questions to revisit' }).getByRole('listitem');
+  await expect(revisit).toHaveCount(2);
+  await expect(revisit.first()).toContainText(/^4\. /);
+  await expect(quiz).not.toContainText('Right answer');
+  await expect(quiz.getByText(/EnerPHit is the Passive House Institute's retrofit standard/)).toHaveCount(0);
+  await expectAccessible(page, 'article quiz, not passed');
+
+  // Try again keeps the answers; the two wrong ones say so, and are changed by keyboard.
+  await tabTo(page, quiz.getByRole('button', { name: 'Try again' }));
+  await page.keyboard.press('Enter');
+  await expect(groups).toHaveCount(5);
+  for (let index = 0; index < 5; index++) await expect(groups.nth(index).getByRole('radio').nth(wrong[index]!)).toBeChecked();
+  await expect(quiz.getByText('Answered wrongly last time: revisit this one.')).toHaveCount(2);
+  await expect(groups.nth(3)).toHaveAccessibleDescription('Answered wrongly last time: revisit this one.');
+  await expectAccessible(page, 'article quiz, trying again');
+  await choose(3, right[3]!);
+  await choose(4, right[4]!);
   await tabTo(page, quiz.getByRole('button', { name: 'Submit answers' }));
   await page.keyboard.press('Enter');
   const verdict = quiz.getByRole('heading', { name: 'You passed' });

@@ -2,9 +2,9 @@
  * Model-based tests of an article's quiz (ADR 176): paths from the machine's own graph (the shortest path to every
  * abstract state, each extended by every event the state accepts, and the simple paths of answering and sending),
  * replayed on a live actor whose effects only record, and compared after every step with a plain model (screen,
- * answers, result, error, alert, announcement and the effects asked for, with their parameters). Named rules are
- * checked besides. A last test fails if any state or transition was never reached. The effects file is then run
- * against the scripted API.
+ * answers, result, questions to revisit, error, alert, announcement and the effects asked for, with their parameters).
+ * Named rules are checked besides. A last test fails if any state or transition was never reached. The effects file is
+ * then run against the scripted API.
  */
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject, type SnapshotFrom, waitFor } from 'xstate';
@@ -22,16 +22,16 @@ const QUESTIONS = [
   { question: 'What is EnerPHit for?', options: ['Retrofit', 'New build', 'Windows', 'Hot climates'] },
 ];
 const CREDITS: CreditLine[] = [{ body: 'aia', amount: 0.25, type: 'LU', courseNumber: null }];
-const mark = (passed: boolean): ArticleQuizResult => ({
-  score: passed ? 2 : 1, total: 2, passPercent: 70, passed,
+const PASS: ArticleQuizResult = {
+  score: 2, total: 2, passPercent: 70, passed: true,
   questions: [
     { correct: true, selectedOption: 0, correctOption: 0, explanation: 'The Classic limit.' },
-    { correct: passed, selectedOption: passed ? 0 : 1, correctOption: 0, explanation: 'The retrofit standard.' },
+    { correct: true, selectedOption: 0, correctOption: 0, explanation: 'The retrofit standard.' },
   ],
-  credited: passed ? CREDITS : [],
-});
-const PASS = mark(true);
-const FAIL = mark(false);
+  credited: CREDITS,
+};
+/** A fail as the server gives it: which questions were wrong, never the right option. */
+const FAIL: ArticleQuizResult = { score: 1, total: 2, passPercent: 70, passed: false, wrong: [1] };
 
 type Snapshot = SnapshotFrom<typeof articleQuizMachine>;
 type Screen = 'loading' | 'loadFailed' | 'answering' | 'submitting' | 'marked';
@@ -52,13 +52,14 @@ interface Model {
   screen: Screen;
   answers: (number | null)[];
   result: ArticleQuizResult | null;
+  revisit: number[];
   error: string | null;
   alert: string | null;
   announcement: string;
   effects: string[];
 }
 
-const initialModel = (): Model => ({ screen: 'loading', answers: [], result: null, error: null, alert: null, announcement: '', effects: [`load ${ID}`] });
+const initialModel = (): Model => ({ screen: 'loading', answers: [], result: null, revisit: [], error: null, alert: null, announcement: '', effects: [`load ${ID}`] });
 
 function step(m: Model, e: ArticleQuizEvent): Model {
   const next: Model = { ...m, effects: [...m.effects] };
@@ -82,13 +83,15 @@ function step(m: Model, e: ArticleQuizEvent): Model {
       return m;
     case 'submitting':
       if (e.type === 'quiz.marked') {
-        const said = e.result.passed ? `You passed: ${e.result.score} of 2 right.` : `Not passed yet: ${e.result.score} of 2 right.`;
-        return { ...next, screen: 'marked', result: e.result, announcement: said };
+        // 70% of 2 asks for both.
+        const said = e.result.passed ? `You passed: ${e.result.score} of 2 right.` : `Not passed yet: ${e.result.score} of 2 right; you need 2.`;
+        return { ...next, screen: 'marked', result: e.result, revisit: e.result.passed ? [] : e.result.wrong, announcement: said };
       }
       if (e.type === 'quiz.submitFailed') return { ...next, screen: 'answering', alert: e.message };
       return m;
     case 'marked':
-      if (e.type === 'quiz.again') return { ...next, screen: 'answering', answers: [null, null], result: null, announcement: '', alert: null };
+      // Another try keeps the answers and the questions to revisit.
+      if (e.type === 'quiz.again') return { ...next, screen: 'answering', result: null, announcement: '', alert: null };
       return m;
   }
 }
@@ -110,20 +113,22 @@ function checker(world: ReturnType<typeof instrumented>['world']) {
     if (event) model = step(model, event as ArticleQuizEvent);
     const c = snapshot.context;
     agree(
-      { screen: snapshot.value as Screen, answers: c.answers, result: c.result, error: c.error, alert: c.alert, announcement: c.announcement, effects: world.effects },
-      { screen: model.screen, answers: model.answers, result: model.result, error: model.error, alert: model.alert, announcement: model.announcement, effects: model.effects },
+      { screen: snapshot.value as Screen, answers: c.answers, result: c.result, revisit: c.revisit, error: c.error, alert: c.alert, announcement: c.announcement, effects: world.effects },
+      { screen: model.screen, answers: model.answers, result: model.result, revisit: model.revisit, error: model.error, alert: model.alert, announcement: model.announcement, effects: model.effects },
     );
     // Answers are sent only when every question has one; a mark is only ever shown with its result.
     if (snapshot.matches('submitting')) holds(c.answers.every((a) => a !== null), 'only full answers are sent');
     if (snapshot.matches('marked')) holds(c.result !== null && c.announcement !== '', 'a mark is shown and said');
     if (!snapshot.matches('marked')) holds(c.result === null, 'no result outside the mark');
     if (snapshot.matches('loadFailed')) holds(c.error !== null, 'a failed load says why');
+    // What the machine holds of a fail is never more than the server said: no right option, no explanation.
+    if (c.result && !c.result.passed) holds(!JSON.stringify(c).match(/correctOption|explanation/), 'a fail holds no right answer');
   };
 }
 
 describe('article quiz machine (model-based)', () => {
   const coverage: Coverage = newCoverage();
-  const serialize = (s: Snapshot) => JSON.stringify([s.value, s.context.answers, s.context.result?.passed ?? null, s.context.alert !== null]);
+  const serialize = (s: Snapshot) => JSON.stringify([s.value, s.context.answers, s.context.result?.passed ?? null, s.context.revisit, s.context.alert !== null]);
   const shortest = getShortestPaths(articleQuizMachine, { events: eventsFor as never, serializeState: serialize as never, input: { articleId: ID } });
   const paths: PathLike<ArticleQuizEvent>[] = [];
   for (const path of shortest) {
@@ -131,7 +136,7 @@ describe('article quiz machine (model-based)', () => {
   }
   const simple = getSimplePaths(articleQuizMachine, {
     events: eventsFor as never,
-    serializeState: ((s: Snapshot) => JSON.stringify([s.value, s.context.answers.map((a) => a !== null)])) as never,
+    serializeState: ((s: Snapshot) => JSON.stringify([s.value, s.context.answers.map((a) => a !== null), s.context.revisit])) as never,
     input: { articleId: ID },
   }).filter((p) => p.steps.length <= 7);
   paths.push(...(simple as unknown as PathLike<ArticleQuizEvent>[]));
@@ -163,6 +168,29 @@ describe('article quiz effects (scripted API)', () => {
     expect(api.calls[1]).toMatchObject({ name: 'content.answerArticleQuiz', input: { params: { id: ID }, body: { answers: [0, 0] } } });
     expect(actor.getSnapshot().context.announcement).toBe('You passed: 2 of 2 right.');
     expect(logged).toEqual([]);
+    actor.stop();
+  });
+
+  it('after a fail, tries again with the answers kept and the wrong question to revisit, and sends the changed one', async () => {
+    const marks = [FAIL, PASS];
+    const api = new ScriptedApi({
+      'content.articleQuiz': () => Promise.resolve({ success: true, questions: QUESTIONS, passPercent: 70, credits: CREDITS }),
+      'content.answerArticleQuiz': () => Promise.resolve({ success: true, result: marks.shift()! }),
+    });
+    const actor = createActor(provideArticleQuiz({ api, log: () => {} }), { input: { articleId: ID } }).start();
+    await waitFor(actor, (s) => s.matches('answering'));
+    actor.send({ type: 'option.select', question: 0, option: 0 });
+    actor.send({ type: 'option.select', question: 1, option: 1 });
+    actor.send({ type: 'quiz.submit' });
+    await waitFor(actor, (s) => s.matches('marked'));
+    expect(actor.getSnapshot().context.announcement).toBe('Not passed yet: 1 of 2 right; you need 2.');
+    actor.send({ type: 'quiz.again' });
+    expect(actor.getSnapshot().context).toMatchObject({ answers: [0, 1], revisit: [1], result: null });
+    actor.send({ type: 'option.select', question: 1, option: 0 });
+    actor.send({ type: 'quiz.submit' });
+    await waitFor(actor, (s) => s.matches('marked'));
+    expect(api.calls[2]).toMatchObject({ name: 'content.answerArticleQuiz', input: { body: { answers: [0, 0] } } });
+    expect(actor.getSnapshot().context).toMatchObject({ revisit: [], result: PASS });
     actor.stop();
   });
 

@@ -1,8 +1,9 @@
 /**
  * An article's own quiz (issue 39, ADR 176), over HTTP on each database: the article says it has a quiz; its questions
- * are for members and never carry the answers; a failed try writes nothing; a pass writes one ledger entry per credit
- * line, once for 16 passes at once, under source 'article', and the entry is in GET /cpd/ledger; answers that do not
- * answer each question once are refused; an article without a quiz has none to give.
+ * are for members and never carry the answers; a failed try writes nothing and its mark names the wrong questions,
+ * never a right option nor an explanation; a pass writes one ledger entry per credit line, once for 16 passes at once,
+ * under source 'article', and the entry is in GET /cpd/ledger; answers that do not answer each question once are
+ * refused; an article without a quiz has none to give.
  */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
@@ -69,14 +70,18 @@ describeWithApp('an article\'s quiz earns its credit', { seed: true }, (ctx) => 
     expect((await answer(ada, [0, 1, 3, 2, 4])).statusCode).toBe(400);
   });
 
-  it('marks a failed try, with each question\'s right option and explanation, and writes nothing', async () => {
+  it('marks a failed try with the score and the wrong questions only, never a right option, and writes nothing', async () => {
     const res = await answer(ada, WRONG_TWICE);
     expect(res.statusCode).toBe(200);
     const { result } = res.json();
-    expect(result).toMatchObject({ score: 3, total: 5, passPercent: 70, passed: false, credited: [] });
-    expect(result.questions.map((q: { correct: boolean }) => q.correct)).toEqual([true, true, true, false, false]);
-    expect(result.questions[3]).toMatchObject({ selectedOption: 0, correctOption: 2 });
-    expect(result.questions[3].explanation).toMatch(/EnerPHit/);
+    expect(result).toEqual({ score: 3, total: 5, passPercent: 70, passed: false, wrong: [3, 4] });
+    // Neither the fields nor the words of a right option or an explanation are in the body.
+    const quiz = (await ctx().database.db.select({ quiz: articles.quiz }).from(articles).where(eq(articles.id, articleId)))[0]!.quiz!;
+    expect(res.body).not.toMatch(/correctOption|correctIndex|explanation|credited/);
+    for (const [i, q] of quiz.questions.entries()) {
+      expect(res.body).not.toContain(q.explanation);
+      if (WRONG_TWICE[i] !== q.correctIndex) expect(res.body).not.toContain(q.options[q.correctIndex]!);
+    }
     expect(await entriesOf(ada.id)).toEqual([]);
   });
 

@@ -1,6 +1,10 @@
-/** Marking an article's quiz (ADR 176): one answer per question, the mark in percent of the questions, no answer leaked. */
+/**
+ * Marking an article's quiz (ADR 176): one answer per question, the mark in percent of the questions, no answer leaked
+ * to read nor in a failed try's mark.
+ */
 import { describe, expect, it } from 'vitest';
-import { type ArticleQuiz, articleQuizSchema, markArticleQuiz, questionsToRead } from '../../src/domain/article-quiz';
+import { type ArticleQuiz, articleQuizSchema, markArticleQuiz, questionsToRead, rightAnswersNeeded } from '../../src/domain/article-quiz';
+import { meetsMark } from '../../src/domain/learning';
 
 const question = (n: number, correctIndex: number) => ({
   question: `Question ${n}?`, options: ['A one', 'A two', 'A three', 'A four'], correctIndex, explanation: `Because ${n}.`,
@@ -15,8 +19,24 @@ describe('article quiz', () => {
     expect(markArticleQuiz(quiz(100), [0, 1, 2, 3, 1])).toMatchObject({ passed: false });
   });
 
-  it('says for each question whether it was right, the right option and why', () => {
-    expect(markArticleQuiz(quiz(70), [0, 1, 2, 0, 0])!.questions[3]).toEqual({ correct: false, selectedOption: 0, correctOption: 3, explanation: 'Because 3.' });
+  it('says on a pass, for each question, whether it was right, the right option and why', () => {
+    const pass = markArticleQuiz(quiz(70), [0, 1, 2, 0, 0]);
+    expect(pass).toMatchObject({ passed: true });
+    expect(pass!.passed && pass!.questions[3]).toEqual({ correct: false, selectedOption: 0, correctOption: 3, explanation: 'Because 3.' });
+  });
+
+  it('says on a fail only the score, the mark and which questions were wrong: no right option, no explanation', () => {
+    const fail = markArticleQuiz(quiz(70), [0, 0, 2, 0, 0]);
+    expect(fail).toEqual({ score: 3, total: 5, passPercent: 70, passed: false, wrong: [1, 3] });
+    expect(JSON.stringify(fail)).not.toMatch(/correctOption|explanation|Because/);
+  });
+
+  it('counts the right answers a mark asks for', () => {
+    expect([rightAnswersNeeded(5, 70), rightAnswersNeeded(5, 80), rightAnswersNeeded(3, 70), rightAnswersNeeded(10, 70), rightAnswersNeeded(4, 100)]).toEqual([4, 4, 3, 7, 4]);
+    for (const [total, percent] of [[5, 70], [3, 50], [7, 85], [10, 100]] as const) {
+      const needed = rightAnswersNeeded(total, percent);
+      expect([meetsMark(needed, total, percent), meetsMark(needed - 1, total, percent)]).toEqual([true, false]);
+    }
   });
 
   it('refuses answers that do not answer each question once', () => {

@@ -4,12 +4,14 @@
  * Its look is in the quiz pages' stylesheet (quiz.css).
  */
 import type { ReactNode } from 'react';
-import { Label, Radio, RadioGroup } from 'react-aria-components';
+import { Label, Radio, RadioGroup, Text } from 'react-aria-components';
 
 const LETTERS = 'ABCDEFGH';
 
-export function QuizOptions({ label, options, selected, onSelect, isDisabled = false }: {
+export function QuizOptions({ label, description, options, selected, onSelect, isDisabled = false }: {
   label: ReactNode;
+  /** Said with the group, after its label (an article quiz's "answered wrongly last time"). */
+  description?: string;
   options: readonly string[];
   selected: number | null;
   onSelect: (option: number) => void;
@@ -18,6 +20,11 @@ export function QuizOptions({ label, options, selected, onSelect, isDisabled = f
   return (
     <RadioGroup className="quiz-options" value={selected === null ? null : String(selected)} onChange={(value) => onSelect(Number(value))} isDisabled={isDisabled}>
       <Label className="quiz-question">{label}</Label>
+      {description && (
+        <Text slot="description" className="quiz-options__note">
+          {description}
+        </Text>
+      )}
       {options.map((option, i) => (
         <Radio key={option} value={String(i)} className="quiz-option">
           <span className="quiz-option__letter" aria-hidden="true">

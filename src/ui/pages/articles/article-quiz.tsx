@@ -1,14 +1,15 @@
 /**
  * "Check your understanding" at the end of an article with a quiz of its own (issue 39, ADR 176): its length, pass mark
  * and credit; a sign-in link for a visitor; for a member, every question as a radio group, one Submit, then the mark
- * (the focus moves to its heading), each question's right answer and explanation, and when a pass carried credit, that
- * it is recorded in the CPD ledger. A thin view of the article quiz machine.
+ * (the focus moves to its heading). A pass shows each question's right answer and explanation, and when it carried
+ * credit, that it is recorded in the CPD ledger; a fail shows the score, the right answers needed and the questions to
+ * revisit, never the right answers, and 'Try again' keeps the answers given. A thin view of the article quiz machine.
  */
 import { useActorRef, useSelector } from '@xstate/react';
 import { type FormEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link } from 'wouter';
-import type { ArticleQuizQuestionView, ArticleQuizResult, ArticleQuizSummary } from '../../../domain/article-quiz';
+import { type ArticleQuizFail, type ArticleQuizPass, type ArticleQuizQuestionView, type ArticleQuizSummary, rightAnswersNeeded } from '../../../domain/article-quiz';
 import { CreditLines } from '../../components/credit-lines';
 import { QuizOptions } from '../../components/quiz-options';
 import { Spinner } from '../../components/states';
@@ -74,7 +75,12 @@ function QuizForm({ articleId, onAgain }: { articleId: string; onAgain: () => vo
     return (
       <>
         {status}
-        <QuizResult result={c.result} questions={c.questions} headingRef={resultHeading} onAgain={() => { actor.send({ type: 'quiz.again' }); onAgain(); }} />
+        {c.result.passed ? (
+          <QuizPassed result={c.result} questions={c.questions} headingRef={resultHeading} />
+        ) : (
+          <QuizFailed result={c.result} questions={c.questions} answers={c.answers} headingRef={resultHeading}
+            onAgain={() => { actor.send({ type: 'quiz.again' }); onAgain(); }} />
+        )}
       </>
     );
   }
@@ -88,6 +94,7 @@ function QuizForm({ articleId, onAgain }: { articleId: string; onAgain: () => vo
       {status}
       {c.questions.map((q, index) => (
         <QuizOptions key={q.question} label={`${index + 1}. ${q.question}`} options={q.options} selected={c.answers[index] ?? null}
+          description={c.revisit.includes(index) ? REVISIT_NOTE : undefined}
           onSelect={(option) => actor.send({ type: 'option.select', question: index, option })} isDisabled={submitting} />
       ))}
       {c.alert && (
@@ -102,21 +109,22 @@ function QuizForm({ articleId, onAgain }: { articleId: string; onAgain: () => vo
   );
 }
 
-function QuizResult({ result, questions, headingRef, onAgain }: {
-  result: ArticleQuizResult;
+const REVISIT_NOTE = 'Answered wrongly last time: revisit this one.';
+
+function QuizPassed({ result, questions, headingRef }: {
+  result: ArticleQuizPass;
   questions: ArticleQuizQuestionView[];
   headingRef: RefObject<HTMLHeadingElement | null>;
-  onAgain: () => void;
 }) {
   return (
     <div className="article-quiz__result">
       <h3 ref={headingRef} tabIndex={-1} className="quiz-card__step">
-        {result.passed ? 'You passed' : 'Not passed yet'}
+        You passed
       </h3>
       <p className="assessment__score">
         {result.score} / {result.total} ({Math.round((result.score * 100) / result.total)}%) · pass mark {result.passPercent}%
       </p>
-      {result.passed && result.credited.length > 0 && (
+      {result.credited.length > 0 && (
         <div className="article-quiz__credit">
           <p className="article-quiz__line">Your credit is recorded in your CPD ledger:</p>
           <CreditLines credits={result.credited} label="Credit recorded" />
@@ -140,11 +148,43 @@ function QuizResult({ result, questions, headingRef, onAgain }: {
           );
         })}
       </ol>
-      {!result.passed && (
-        <Button className="button button--primary" onPress={onAgain}>
-          Try again
-        </Button>
-      )}
+    </div>
+  );
+}
+
+/** A fail names the questions answered wrongly and what was answered, never the right option (ADR 176). */
+function QuizFailed({ result, questions, answers, headingRef, onAgain }: {
+  result: ArticleQuizFail;
+  questions: ArticleQuizQuestionView[];
+  answers: (number | null)[];
+  headingRef: RefObject<HTMLHeadingElement | null>;
+  onAgain: () => void;
+}) {
+  return (
+    <div className="article-quiz__result">
+      <h3 ref={headingRef} tabIndex={-1} className="quiz-card__step">
+        Not passed yet
+      </h3>
+      <p className="assessment__score">
+        {result.score} of {result.total} right; you need {rightAnswersNeeded(result.total, result.passPercent)} (pass mark {result.passPercent}%)
+      </p>
+      <p className="article-quiz__line">Reread the article, then revisit these questions:</p>
+      <ul className="article-quiz__answers" aria-label="Questions to revisit">
+        {result.wrong.map((i) => {
+          const q = questions[i]!;
+          return (
+            <li key={q.question}>
+              <p className="quiz-question">
+                {i + 1}. {q.question}
+              </p>
+              <p className="article-quiz__line quiz-verdict--wrong">Incorrect: you answered {q.options[answers[i] ?? -1]}</p>
+            </li>
+          );
+        })}
+      </ul>
+      <Button className="button button--primary" onPress={onAgain}>
+        Try again
+      </Button>
     </div>
   );
 }
