@@ -6,20 +6,21 @@
  * option.
  */
 import { z } from 'zod';
-import { courseQuestionFieldsSchema } from './authoring';
 import { type CreditLine, creditLineSchema } from './cpd.schema';
 import { meetsMark } from './learning';
+import { QUESTION_OPTIONS, quizQuestionFieldsSchema } from './quiz-question.schema';
 
 export const ARTICLE_QUIZ_MIN_QUESTIONS = 3;
 export const ARTICLE_QUIZ_MAX_QUESTIONS = 10;
 export const ARTICLE_QUIZ_PASS_PERCENT = 70;
+const PASS_MARK_TEXT = 'The pass mark is a whole percent from 50 to 100';
 
 /** One question as the content file writes it: a course question without the lesson it comes from. */
-export const articleQuizQuestionSchema = courseQuestionFieldsSchema.omit({ lesson: true });
+export const articleQuizQuestionSchema = quizQuestionFieldsSchema;
 export type ArticleQuizQuestion = z.infer<typeof articleQuizQuestionSchema>;
 
 export const articleQuizSchema = z.object({
-  passPercent: z.number().int().min(50).max(100).default(ARTICLE_QUIZ_PASS_PERCENT),
+  passPercent: z.number({ error: PASS_MARK_TEXT }).int(PASS_MARK_TEXT).min(50, PASS_MARK_TEXT).max(100, PASS_MARK_TEXT).default(ARTICLE_QUIZ_PASS_PERCENT),
   questions: z
     .array(articleQuizQuestionSchema)
     .min(ARTICLE_QUIZ_MIN_QUESTIONS, `must hold ${ARTICLE_QUIZ_MIN_QUESTIONS} to ${ARTICLE_QUIZ_MAX_QUESTIONS} questions`)
@@ -40,7 +41,7 @@ export const articleQuizQuestionViewSchema = articleQuizQuestionSchema.pick({ qu
 export type ArticleQuizQuestionView = z.infer<typeof articleQuizQuestionViewSchema>;
 
 /** One answer per question, in the quiz's order: the option's index. */
-export const articleQuizAnswersSchema = z.array(z.number().int().min(0).max(3)).min(1).max(ARTICLE_QUIZ_MAX_QUESTIONS);
+export const articleQuizAnswersSchema = z.array(z.number().int().min(0).max(QUESTION_OPTIONS - 1)).min(1).max(ARTICLE_QUIZ_MAX_QUESTIONS);
 
 const markSchema = z.object({ score: z.number().int(), total: z.number().int(), passPercent: z.number().int() });
 

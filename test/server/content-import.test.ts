@@ -79,7 +79,7 @@ describeWithApp('content import', { seed: true }, (ctx) => {
     ['a bad date', ENERGY_ARTICLE, (t: string) => t.replace(/"publishedAt": "[^"]*"/, '"publishedAt": "last May"'), /field "publishedAt": must be a date/],
     ['an empty body', ENERGY_ARTICLE, (t: string) => t.replace(/-->[\s\S]*$/, '-->\n'), /field "body"/],
     // An article's quiz (ADR 176): credit lines need one, and each question four options.
-    ['credit lines without a quiz', ENERGY_ARTICLE, (t: string) => t.replace('"featured": false', '"featured": false, "credits": [{"body": "aia", "amount": 0.25, "type": "LU", "courseNumber": null}]'), /field "credits": an article earns credit by its quiz/],
+    ['credit lines without a quiz', ENERGY_ARTICLE, (t: string) => t.replace('"featured": false', '"featured": false, "credits": [{"body": "aia", "amount": 0.25, "type": "LU", "courseNumber": null}]'), /field "credits": An article earns credit by its quiz/],
     ['a quiz question with three options', PASSIVHAUS_ARTICLE, (t: string) => t.replace(/"options": \[\s*("[^"]*"),/, '"options": ['), /field "quiz\.questions\.0\.options": must list exactly 4 options/],
     ['a slide without a source', 'home.json', (t: string) => t.replace(/("slug": "passive-first"[\s\S]*?"source": )"[^"]*"/, '$1""'), /^home\.json: field "slides\.1\.source"/],
     ['a legal section without paragraphs', 'legal/privacy.json', (t: string) => t.replace(/"paragraphs": \[[^\]]*\]/, '"paragraphs": []'), /^legal\/privacy\.json: field "sections\.0\.paragraphs"/],
