@@ -26,6 +26,7 @@ import { authRoutes } from './routes/auth';
 import { bookmarkRoutes } from './routes/bookmarks';
 import { cpdRoutes } from './routes/cpd';
 import { CpdService } from './services/cpd';
+import { ArticleQuizService } from './services/article-quiz';
 import { CpdCredit } from './services/cpd-credit';
 import { commentRoutes } from './routes/comments';
 import { discussionRoutes } from './routes/discussions';
@@ -313,7 +314,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         sessions: new AccountSessionService(db, now),
         emails: new AccountEmailService({ db, otp, mailer: app.mailer, publicUrl: config.publicUrl, onMailFailure: (error) => app.log.error({ err: error }, 'mail failed') }),
       });
-      await api.register(articleRoutes, { content });
+      await api.register(articleRoutes, { content, quizzes: new ArticleQuizService(db, cpdCredit, now) });
       await api.register(libraryRoutes, { content });
       await api.register(quizRoutes, { attempts });
       await api.register(discussionRoutes, { discussions });

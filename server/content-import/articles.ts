@@ -8,7 +8,8 @@ import { join } from 'node:path';
 import { notInArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { creditLinesSchema } from '../../src/domain/credit-lines';
-import { articleFieldsSchema } from '../../src/domain/authoring';
+import { articleQuizSchema } from '../../src/domain/article-quiz';
+import { ARTICLE_CREDITS_NEED_QUIZ, articleOwnFieldsSchema, creditsNeedQuiz } from '../../src/domain/authoring';
 import { countWords, readTimeMinutes } from '../../src/domain/text';
 import { heldByBrowser, importHash, itemsOfKind, removeItemsNotIn, upsertImported } from '../data/authoring';
 import { articles } from '../data/schema';
@@ -16,14 +17,16 @@ import { changedFieldNames } from '../data/fields-diff';
 import { ContentError, type ContentModule, type Reporter } from './module';
 
 /** The header agrees with the browser's article fields (src/domain/authoring.ts), plus the byline and the date. */
-export const articleHeaderSchema = articleFieldsSchema.pick({ title: true, description: true, category: true, featured: true }).extend({
+export const articleHeaderSchema = articleOwnFieldsSchema.pick({ title: true, description: true, category: true, featured: true }).extend({
   author: z.string().trim().min(1).max(120),
   imageUrl: z.string().regex(/^(\/|https:\/\/)\S+$/, 'must be a site path like /media/articles/carbon.svg or an https URL'),
-  readTime: articleFieldsSchema.shape.readTime.optional(),
+  readTime: articleOwnFieldsSchema.shape.readTime.optional(),
   publishedAt: z.iso.date('must be a date like 2026-09-14'),
-  /** Credit lines for an article with a quiz (issue 39). */
+  /** Credit lines, earned by passing the article's quiz (issue 39, ADR 176). */
   credits: creditLinesSchema.default([]),
-});
+  /** The article's own quiz (ADR 176): its questions, each with its right option and explanation, and its pass mark. */
+  quiz: articleQuizSchema.optional(),
+}).refine(creditsNeedQuiz, { path: ['credits'], message: ARTICLE_CREDITS_NEED_QUIZ });
 
 const SLUG = /^[a-z0-9]+(?:-{1,2}[a-z0-9]+)*$/;
 const HEADER = /^\s*<!--([\s\S]*?)-->([\s\S]*)$/;
@@ -82,6 +85,8 @@ export const articleContent: ContentModule<ArticleFile[] | null> = {
       const fields = {
         slug: article.slug, title: article.title, category: article.category, description: article.description, authorId: null,
         readTime: article.readTime ?? null, imageUrl: article.imageUrl, featured: article.featured, body: article.body,
+        // The quiz and its lines go to the console with the article (ADR 176), as the console's own save keeps them.
+        quiz: article.quiz ?? null, credits: article.credits,
       };
       const item = items.get(article.slug);
       if (heldByBrowser(item) && !force) {
@@ -104,8 +109,11 @@ export const articleContent: ContentModule<ArticleFile[] | null> = {
         authorId: null,
         publishedAt: new Date(`${article.publishedAt}T09:00:00Z`),
         credits: article.credits,
+        quiz: article.quiz ?? null,
       };
-      const hash = importHash({ ...fields, author: article.author, publishedAt: article.publishedAt });
+      // An article without a quiz is fingerprinted as before quizzes came to the console, so its version stays.
+      const { quiz: _quiz, credits: _credits, ...plain } = fields;
+      const hash = importHash({ ...(article.quiz ? fields : plain), author: article.author, publishedAt: article.publishedAt });
       // dateModified (ADR 162): a new article was last changed when published; one whose file changed, now.
       const changed = item !== undefined && item.importedHash !== hash;
       const [row] = await tx

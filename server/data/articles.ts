@@ -36,3 +36,10 @@ export async function findArticleRow(db: Db, idOrSlug: string): Promise<ArticleR
 export function articleDateRows(db: Db): Promise<{ id: string; publishedAt: Date }[]> {
   return db.select({ id: articles.id, publishedAt: articles.publishedAt }).from(articles).orderBy(...NEWEST_FIRST);
 }
+
+/** An article's title, credit lines and quiz (null without one), by id or slug: what marking its quiz needs. */
+export async function articleQuizRow(db: Db, idOrSlug: string): Promise<Pick<ArticleRow, 'id' | 'title' | 'credits' | 'quiz'> | undefined> {
+  const [row] = await db.select({ id: articles.id, title: articles.title, credits: articles.credits, quiz: articles.quiz }).from(articles)
+    .where(isUuid(idOrSlug) ? eq(articles.id, idOrSlug) : eq(articles.slug, idOrSlug)).limit(1);
+  return row;
+}

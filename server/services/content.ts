@@ -2,6 +2,7 @@
  * Reading the product's content: articles, the home page's banner and slides, courses, and the library. Each answer is
  * the entity of spec section 3; a missing one is not found.
  */
+import { type ArticleQuizSummary, summaryOfQuiz } from '../../src/domain/article-quiz';
 import type { Article, CaseStudy, Course } from '../../src/domain/content';
 import type { Db } from '../data/client';
 import {
@@ -64,11 +65,14 @@ export class ContentService {
     return (await articleRowsInCategory(this.db, category)).map(toArticle);
   }
 
-  /** Links use the id; the slug (the content file's name) also works, for readable links an operator may share. */
-  async article(idOrSlug: string): Promise<Article> {
+  /**
+   * Links use the id; the slug (the content file's name) also works, for readable links an operator may share. With
+   * it, whether it has a quiz of its own (ADR 176): its length, mark and credit lines, never its questions.
+   */
+  async article(idOrSlug: string): Promise<Article & { quiz: ArticleQuizSummary | null }> {
     const row = await findArticleRow(this.db, idOrSlug);
     if (!row) throw notFound('Article not found');
-    return toArticle(row);
+    return { ...toArticle(row), quiz: row.quiz ? summaryOfQuiz(row.quiz, row.credits) : null };
   }
 
   /** The article by id or slug, or undefined: for a caller to whom a missing article is an answer (a page's head). */

@@ -2,8 +2,9 @@
  * Writing credit to the ledger when it is earned (issue 39 item 3): one entry per credit line of a course whose
  * assessment was passed at the course's own pass mark, or of a workshop series whose session staff marked the member
  * attended. Each entry counts once (the unique index cpd_entries_once), however many passes or marks arrive at once.
- * Articles carry credit lines but have no quiz of their own yet (quizzes are by topic), so no article writes one.
+ * An article writes its lines when its own quiz is passed at the quiz's mark (ADR 176).
  */
+import { meetsMark } from '../../src/domain/learning';
 import type { CreditLine } from '../../src/domain/cpd.schema';
 import type { Db, Tx } from '../data/client';
 import { courseCredit, deleteUnreportedEntries, insertEntriesOnce, type NewEntry, sessionCredit } from '../data/cpd';
@@ -27,10 +28,6 @@ function entriesOf(userId: string, source: 'course' | 'workshop' | 'article', so
   }));
 }
 
-/** A score passes a course's own mark (percent of the questions answered right). */
-export function passesMark(score: number, total: number, passPercent: number): boolean {
-  return total > 0 && score * 100 >= passPercent * total;
-}
 
 export class CpdCredit {
   constructor(private readonly providerName: string) {}
@@ -38,9 +35,14 @@ export class CpdCredit {
   /** A completed assessment attempt: when it passes the course's mark, its credit lines go to the ledger once. */
   async coursePassed(db: Db | Tx, userId: string, courseId: string, attempt: { score: number; totalQuestions: number; completedAt: Date | null }): Promise<number> {
     const course = await courseCredit(db, courseId);
-    if (!course?.credits.length || !passesMark(attempt.score, attempt.totalQuestions, course.passPercent)) return 0;
+    if (!course?.credits.length || !meetsMark(attempt.score, attempt.totalQuestions, course.passPercent)) return 0;
     const earnedOn = (attempt.completedAt ?? new Date()).toISOString().slice(0, 10);
     return insertEntriesOnce(db, entriesOf(userId, 'course', courseId, course.title, this.providerName, earnedOn, course.credits));
+  }
+
+  /** A passed article quiz (the caller marked it): the article's credit lines go to the ledger once; answers how many were new. */
+  articlePassed(db: Db | Tx, userId: string, article: { id: string; title: string; credits: readonly CreditLine[] }, earnedOn: string): Promise<number> {
+    return insertEntriesOnce(db, entriesOf(userId, 'article', article.id, article.title, this.providerName, earnedOn, article.credits));
   }
 
   /** Staff marked (or unmarked) the member attended a session: its series' credit lines are written, or taken back. */

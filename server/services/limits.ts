@@ -103,6 +103,7 @@ export const WRITE_LIMITS: Record<string, readonly LimitRule[]> = {
   'learning.answerAssessment': [perMember(120, MINUTE), perAddress(360, MINUTE)],
   'learning.completeAssessment': [perMember(30, MINUTE), perAddress(90, MINUTE)],
   'learning.issueCertificate': [perMember(30, MINUTE), perAddress(90, MINUTE)],
+  'content.answerArticleQuiz': [perMember(30, MINUTE), perAddress(90, MINUTE)],
   'workshops.register': [perMember(30, HOUR), perAddress(90, HOUR)],
   'workshops.cancel': [perMember(30, HOUR), perAddress(90, HOUR)],
   // A member's data (ADR 134): an export renders every PDF they have, so a few an hour; the delete's password

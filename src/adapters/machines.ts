@@ -3,6 +3,7 @@
  * ready to run and never provide effects themselves (a dependency-cruiser rule says so).
  */
 import { provideAccountDeletion } from '../application/account-deletion.effects';
+import { provideArticleQuiz } from '../application/article-quiz.effects';
 import { provideContentEditor } from '../application/content-editor.effects';
 import { prepareCommentThread, provideCommentThread, readCommentThreadAhead } from '../application/comment-thread.effects';
 import { provideCourseProgress } from '../application/course-progress.effects';
@@ -51,6 +52,7 @@ export function provideMachines(ports: MachinePorts): AppMachines {
     readCommentThreadAhead: (discussionId) => readCommentThreadAhead(ports.api, discussionId),
     courseProgress: () => provideCourseProgress(ports),
     workshop: () => provideWorkshop(ports),
+    articleQuiz: () => provideArticleQuiz(ports),
     search: () => provideSearch(ports),
     accountDeletion: () => provideAccountDeletion(ports),
     emailChange: () => provideEmailChange(ports),

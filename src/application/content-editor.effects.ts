@@ -3,7 +3,7 @@ import type { AnyActorRef } from 'xstate';
 import type { z } from 'zod';
 import { conflictSchema, fieldErrorsSchema } from '../contract/authoring';
 import * as authoring from '../contract/authoring';
-import { type AuthoringKind, articleFieldsSchema, bannerFieldsSchema, LIBRARY_FIELDS_SCHEMAS, slideFieldsSchema } from '../domain/authoring';
+import { type AuthoringKind, articleFieldsSchema, bannerFieldsSchema, firstProblems, LIBRARY_FIELDS_SCHEMAS, slideFieldsSchema } from '../domain/authoring';
 import { ApiError, messageOf } from './api-error';
 import { CONTENT_EDITOR_TEXT, type ContentEditorEvent, contentEditorMachine, type EditorItem, type PublishingAction } from './content-editor.machine';
 import type { ApiClient, Notifier } from './ports';
@@ -22,9 +22,7 @@ export function fieldErrorsOf(kind: AuthoringKind, fields: Record<string, unknow
   const schema = SCHEMAS[kind];
   if (!schema) return {};
   const result = schema.safeParse(fields);
-  const errors: Record<string, string> = {};
-  if (!result.success) for (const issue of result.error.issues) errors[String(issue.path[0] ?? 'fields')] ??= issue.message;
-  return errors;
+  return result.success ? {} : firstProblems(result.error.issues);
 }
 
 function reply(self: AnyActorRef, event: ContentEditorEvent) {

@@ -1,6 +1,7 @@
 /** What the views receive from the composition root: the ports, the long-lived session actor, and the machines. */
 import type { ActorRefFrom } from 'xstate';
 import type { AccountDeletionMachine } from './account-deletion.machine';
+import type { ArticleQuizMachine } from './article-quiz.machine';
 import type { CommentThreadMachine } from './comment-thread.machine';
 import type { CourseProgressMachine } from './course-progress.machine';
 import type { CpdMachine } from './cpd.machine';
@@ -45,6 +46,8 @@ export interface AppMachines {
   readCommentThreadAhead(discussionId: string): void;
   courseProgress(): CourseProgressMachine;
   workshop(): WorkshopMachine;
+  /** An article's own quiz, "Check your understanding" (ADR 176). */
+  articleQuiz(): ArticleQuizMachine;
   search(): SearchMachine;
   accountDeletion(): AccountDeletionMachine;
   emailChange(): EmailChangeMachine;

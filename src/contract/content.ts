@@ -3,6 +3,10 @@ import {
   accessSchema, articleSchema, caseStudySchema, contentCategorySchema, courseLevelSchema, courseSchema, ebookSchema,
   newsletterSchema, researchPaperSchema, salesBannerSchema, slideSchema, workshopSchema,
 } from '../domain/content.schema';
+import {
+  articleQuizAnswersSchema, articleQuizQuestionViewSchema, articleQuizResultSchema, articleQuizSummarySchema,
+} from '../domain/article-quiz';
+import { creditLineSchema } from '../domain/cpd.schema';
 import { call, idParams } from './define';
 
 const ok = z.literal(true);
@@ -21,9 +25,26 @@ export const articlesByCategory = call({
   params: z.object({ category: contentCategorySchema }),
   response: z.object({ success: ok, articles: z.array(articleSchema) }),
 });
+/** One article; `quiz` says whether it has a quiz of its own (ADR 176): how many questions, its mark, its credit. */
 export const getArticle = call({
   name: 'content.article', method: 'GET', path: '/articles/:id', params: idParams,
-  response: z.object({ success: ok, article: articleSchema }),
+  response: z.object({ success: ok, article: articleSchema.extend({ quiz: articleQuizSummarySchema.nullable() }) }),
+});
+/** The article's quiz to answer (never the right options nor the explanations); 404 for an article without one. */
+export const articleQuiz = call({
+  name: 'content.articleQuiz', method: 'GET', path: '/articles/:id/quiz', auth: 'required', params: idParams,
+  response: z.object({ success: ok, questions: z.array(articleQuizQuestionViewSchema), passPercent: z.number().int(), credits: z.array(creditLineSchema) }),
+});
+/**
+ * Marks one answer per question, in order: the score, pass or fail, and per question whether it was right, the right
+ * option and its explanation. A pass writes the article's credit lines to the member's ledger once (16 passes at once
+ * count once); `credited` lists them. Any number of tries; nothing is kept of a failed one.
+ */
+export const answerArticleQuiz = call({
+  name: 'content.answerArticleQuiz', method: 'POST', path: '/articles/:id/quiz', auth: 'required', params: idParams,
+  body: z.object({ answers: articleQuizAnswersSchema }),
+  response: z.object({ success: ok, result: articleQuizResultSchema }),
+  invalidates: ['/cpd/'],
 });
 
 export const listCourses = call({

@@ -4,7 +4,9 @@
  */
 import { z } from 'zod';
 import { contentCategorySchema, courseLevelSchema } from './content.schema';
+import { articleQuizSchema } from './article-quiz';
 import { creditLinesSchema } from './credit-lines';
+import { quizQuestionFieldsSchema, words } from './quiz-question.schema';
 import { scheduleSchema } from './workshops.schema';
 
 export const AUTHORING_KINDS = [
@@ -48,6 +50,19 @@ export const PICTURE_ALT_MISSING = 'Describe each picture: write what it shows b
 /** A body (an article's, a lesson's) with an uploaded picture added at its end, carrying the words to replace. */
 export const bodyWithPicture = (body: string, url: string) => `${body.trimEnd()}\n\n![${PICTURE_ALT_PLACEHOLDER}](${url})\n`;
 
+/**
+ * Each field's first problem, by the field's name, from a schema's issues: what the editor shows beside the field. A
+ * problem inside an article's quiz names its question ("Question 2: Choose the right option").
+ */
+export function firstProblems(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const { path: [field, part, index], message } of issues) {
+    const inQuestion = field === 'quiz' && part === 'questions' && typeof index === 'number';
+    errors[String(field ?? 'fields')] ??= inQuestion ? `Question ${index + 1}: ${message}` : message;
+  }
+  return errors;
+}
+
 export const SLUG_PATTERN = /^[a-z0-9]+(?:-{1,2}[a-z0-9]+)*$/;
 const slug = z.string().trim().regex(SLUG_PATTERN, 'Use lower-case letters, digits and hyphens');
 /** A site path (an upload or a file of the content folder) or an https URL. */
@@ -55,9 +70,10 @@ const imageUrl = z.string().trim().regex(/^(\/|https:\/\/)\S+$/, 'Choose an imag
 
 /**
  * An article: the body is Markdown (HTML inside it is kept, through the sanitiser), the author a member's id or null for
- * the editorial team, the read time in minutes (computed from the body when left empty).
+ * the editorial team, the read time in minutes (computed from the body when left empty), its own quiz (null for none)
+ * and the credit lines passing it earns (ADR 176).
  */
-export const articleFieldsSchema = z.object({
+export const articleOwnFieldsSchema = z.object({
   slug,
   title: z.string().trim().min(1, 'Title is required').max(200),
   category: contentCategorySchema,
@@ -72,8 +88,16 @@ export const articleFieldsSchema = z.object({
     .min(1, 'The article needs a body')
     .max(200_000)
     .refine((body) => !/!\[\s*\]\(/.test(body) && !body.includes(PICTURE_ALT_PLACEHOLDER), PICTURE_ALT_MISSING),
+  quiz: articleQuizSchema.nullable().default(null),
+  credits: creditLinesSchema.default([]),
 });
-export type ArticleFields = z.infer<typeof articleFieldsSchema>;
+
+/** An article earns credit only by its quiz: lines without one could never be earned (the import's rule and the console's). */
+export const ARTICLE_CREDITS_NEED_QUIZ = 'An article earns credit by its quiz: add a quiz or remove the credit lines';
+export const creditsNeedQuiz = (article: { credits: readonly unknown[]; quiz?: unknown }) => article.credits.length === 0 || !!article.quiz;
+
+export const articleFieldsSchema = articleOwnFieldsSchema.refine(creditsNeedQuiz, { path: ['credits'], message: ARTICLE_CREDITS_NEED_QUIZ });
+export type ArticleFields = z.output<typeof articleFieldsSchema>;
 
 export const slideFieldsSchema = z.object({
   slug,
@@ -113,8 +137,6 @@ export const LIBRARY_FIELDS_SCHEMAS = {
   'case-studies': caseStudyFieldsSchema,
 } as const;
 
-const words = (max: number, message: string) => z.string().trim().min(1, message).max(max);
-
 /**
  * A workshop series (ADR 080): what each session covers, its hosts, agenda, audience and preparation, its seats and its
  * schedule in its own time zone. Sessions are made from the schedule; the agenda's minutes must fill the duration. The
@@ -142,16 +164,7 @@ export const workshopFieldsSchema = z.object({
 export type WorkshopFields = z.output<typeof workshopFieldsSchema>;
 
 /** An assessment question of a course, written from one of its lessons (named by the lesson's slug). */
-export const courseQuestionFieldsSchema = z.object({
-  question: words(300, 'Write the question'),
-  options: z
-    .array(words(160, 'Write each option'))
-    .length(4, 'must list exactly 4 options')
-    .refine((options) => new Set(options.map((o) => o.toLowerCase())).size === options.length, 'options must all differ'),
-  correctIndex: z.number().int().min(0).max(3),
-  explanation: words(600, 'Explain the answer'),
-  lesson: slug,
-});
+export const courseQuestionFieldsSchema = quizQuestionFieldsSchema.extend({ lesson: slug });
 export const COURSE_MIN_QUESTIONS = 6;
 export const COURSE_MAX_QUESTIONS = 10;
 

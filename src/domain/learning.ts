@@ -110,8 +110,13 @@ export function percentOf(completed: number, total: number): number {
   return total === 0 ? 0 : Math.floor((completed * 100) / total);
 }
 
+/** A score meets a mark given in percent of the questions answered right (70% of 5 asks for 4). */
+export function meetsMark(score: number, total: number, passPercent: number): boolean {
+  return total > 0 && score * 100 >= passPercent * total;
+}
+
 export function passes(score: number, total: number): boolean {
-  return total > 0 && score * 100 >= ASSESSMENT_PASS_PERCENT * total;
+  return meetsMark(score, total, ASSESSMENT_PASS_PERCENT);
 }
 
 /** A certificate's hours: the lessons' minutes in hours, to one decimal, at least 0.1. */

@@ -7,7 +7,7 @@
 import { EDITORIAL_TEAM } from '../../src/domain/authoring';
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { tabTo } from './support/keyboard';
+import { tabTo, typeOver } from './support/keyboard';
 import { signInAsStaff } from './support/staff';
 
 test('an editor writes, previews and publishes a workshop series by keyboard, and a member sees its sessions', async ({ page, browser }, testInfo) => {
@@ -23,11 +23,7 @@ test('an editor writes, previews and publishes a workshop series by keyboard, an
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'New workshop series' })).toBeVisible();
   const form = page.getByRole('form', { name: 'Workshop series' });
-  const typeInto = async (label: string, text: string) => {
-    await tabTo(page, form.getByLabel(label, { exact: true }));
-    await page.keyboard.press('ControlOrMeta+A');
-    await page.keyboard.type(text);
-  };
+  const typeInto = (label: string, text: string) => typeOver(page, form.getByLabel(label, { exact: true }), text);
   await typeInto('Title', title);
   await typeInto('Slug', `heat-pump-clinic-${run}`);
   await typeInto('Description', 'A live clinic on sizing and placing heat pumps in existing homes, from the heat loss numbers.');

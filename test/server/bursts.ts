@@ -275,6 +275,8 @@ export const BURSTS: Record<string, (p: Prep) => Promise<Burst>> = {
     await p.ok(learning.completeAssessment, { params: { id: attempt._id } });
     return { params: { id: p.seeded.course }, body: { name: 'Burst Member' }, signedIn: true };
   },
+  // A seeded article's quiz (ADR 176), answered all wrong: marked, and nothing written.
+  'content.answerArticleQuiz': async () => ({ params: { id: 'energy--passivhaus-criteria-and-principles' }, body: { answers: [3, 3, 0, 0, 3] }, signedIn: true }),
   'workshops.register': async (p) => ({ params: { id: p.seeded.workshop }, signedIn: true }),
   'workshops.cancel': async (p) => {
     await p.ok(registerWorkshop, { params: { id: p.seeded.workshop } });

@@ -31,6 +31,7 @@ function edit(path: string, change: (text: string) => string) {
 }
 
 const ENERGY_ARTICLE = 'articles/energy--closing-the-performance-gap.html';
+const PASSIVHAUS_ARTICLE = 'articles/energy--passivhaus-criteria-and-principles.html';
 
 async function snapshot(ctx: TestContext) {
   const { db } = ctx.database;
@@ -48,6 +49,9 @@ describeWithApp('content import', { seed: true }, (ctx) => {
     expect(before.articles.length).toBeGreaterThanOrEqual(21);
     // Never changed since it was published: modified when published (ADR 162); the same again after this import.
     for (const a of before.articles) expect(a.updatedAt, a.slug).toEqual(a.publishedAt);
+    // An article's own quiz comes with it (ADR 176); the others have none.
+    const quizzed = before.articles.filter((a) => a.quiz).map((a) => [a.slug, a.quiz!.questions.length, a.credits.length]);
+    expect(quizzed).toEqual([['carbon--whole-life-carbon-en-15978-walkthrough', 5, 2], ['energy--passivhaus-criteria-and-principles', 5, 2]]);
     await importContent(ctx().database.db, CONTENT_DIR);
     const after = await snapshot(ctx());
     expect(after.articles).toEqual(before.articles);
@@ -74,6 +78,9 @@ describeWithApp('content import', { seed: true }, (ctx) => {
     ['a missing author', ENERGY_ARTICLE, (t: string) => t.replace(/"author": "[^"]*", /, ''), /field "author"/],
     ['a bad date', ENERGY_ARTICLE, (t: string) => t.replace(/"publishedAt": "[^"]*"/, '"publishedAt": "last May"'), /field "publishedAt": must be a date/],
     ['an empty body', ENERGY_ARTICLE, (t: string) => t.replace(/-->[\s\S]*$/, '-->\n'), /field "body"/],
+    // An article's quiz (ADR 176): credit lines need one, and each question four options.
+    ['credit lines without a quiz', ENERGY_ARTICLE, (t: string) => t.replace('"featured": false', '"featured": false, "credits": [{"body": "aia", "amount": 0.25, "type": "LU", "courseNumber": null}]'), /field "credits": An article earns credit by its quiz/],
+    ['a quiz question with three options', PASSIVHAUS_ARTICLE, (t: string) => t.replace(/"options": \[\s*("[^"]*"),/, '"options": ['), /field "quiz\.questions\.0\.options": must list exactly 4 options/],
     ['a slide without a source', 'home.json', (t: string) => t.replace(/("slug": "passive-first"[\s\S]*?"source": )"[^"]*"/, '$1""'), /^home\.json: field "slides\.1\.source"/],
     ['a legal section without paragraphs', 'legal/privacy.json', (t: string) => t.replace(/"paragraphs": \[[^\]]*\]/, '"paragraphs": []'), /^legal\/privacy\.json: field "sections\.0\.paragraphs"/],
   ])('reports %s with the file name and changes nothing', async (_label, file, change, message) => {

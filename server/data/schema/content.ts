@@ -24,6 +24,8 @@ export const articles = pgTable('articles', {
   authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
   /** Continuing-education credit lines for an article with a quiz (issue 39). */
   credits: jsonb('credits').$type<import('../../../src/domain/cpd.schema').CreditLine[]>().notNull().default([]),
+  /** The article's own quiz (ADR 176): passing it writes the credit lines above; null for an article without one. */
+  quiz: jsonb('quiz').$type<import('../../../src/domain/article-quiz').ArticleQuiz>(),
 }, (t) => [uniqueIndex('articles_slug_unique').on(t.slug), index('articles_category_published').on(t.category, t.publishedAt)]);
 
 /** A workshop series: what it covers, who hosts it, its seats and its schedule (content/workshops.json). */

@@ -1,7 +1,9 @@
 /**
  * The articles' kind handler (issue 38, ADR 157): the body is Markdown rendered and cleaned as the public page's HTML,
  * the read time computed from it when left empty, the byline a member with the editor or admin role or the editorial
- * team. Publishing writes the `articles` row and its search entry in the publishing transaction.
+ * team, its own quiz and the credit lines passing it earns (checked with the content files' schema: lines need a quiz,
+ * ADR 176). Publishing writes the `articles` row, quiz and lines with it, and its search entry in the publishing
+ * transaction.
  */
 import { eq } from 'drizzle-orm';
 import { type ArticleFields, articleFieldsSchema, EDITORIAL_TEAM } from '../../../src/domain/authoring';
@@ -36,6 +38,9 @@ async function rowOf(db: Db | Tx, fields: ArticleFields) {
     authorId: fields.authorId,
     readTime: fields.readTime ?? readTimeMinutes(content),
     featured: fields.featured,
+    // The article's own quiz and the credit lines passing it earns (ADR 176): the console's, as the import's.
+    quiz: fields.quiz,
+    credits: fields.credits,
   };
 }
 
@@ -44,7 +49,7 @@ export const articleHandler: KindHandler<ArticleFields> = {
   schema: articleFieldsSchema as never,
   keyOf: (fields) => fields.slug,
   titleOf: (fields) => fields.title,
-  blank: () => ({ authorId: null, readTime: null, featured: false }),
+  blank: () => ({ authorId: null, readTime: null, featured: false, quiz: null, credits: [] }),
   async check(db, fields): Promise<Record<string, string>> {
     if (!fields.authorId) return {};
     const may = (await authorsWhoMaySign(db)).some((a) => a.id === fields.authorId);

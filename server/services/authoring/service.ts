@@ -5,7 +5,7 @@
  */
 import type { AuthoringItem, Revision } from '../../../src/contract/authoring';
 import type { AuthoringKind, AuthoringStatus } from '../../../src/domain/authoring';
-import { EDITORIAL_TEAM } from '../../../src/domain/authoring';
+import { EDITORIAL_TEAM, firstProblems } from '../../../src/domain/authoring';
 import { displayName } from '../../../src/domain/user';
 import {
   authorsWhoMaySign, type ContentItemRow, findItem, findRevision, type ItemChange, insertItem, insertRevision, latestRevision, listItems,
@@ -74,15 +74,7 @@ export class AuthoringService {
   /** The kind's schema and checks over `fields`: the parsed fields, or a 400 naming each field's first problem. */
   async #valid(handler: KindHandler, fields: Fields, db: Db | Tx = this.db): Promise<Fields> {
     const parsed = handler.schema.safeParse({ ...handler.blank(), ...fields });
-    const fieldErrors: Record<string, string> = {};
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        const field = String(issue.path[0] ?? 'fields');
-        fieldErrors[field] ??= issue.message;
-      }
-    } else {
-      Object.assign(fieldErrors, (await handler.check?.(db, parsed.data)) ?? {});
-    }
+    const fieldErrors = parsed.success ? ((await handler.check?.(db, parsed.data)) ?? {}) : firstProblems(parsed.error.issues);
     if (Object.keys(fieldErrors).length) throw new DomainError('invalid', CHECK_FIELDS, undefined, { fieldErrors });
     return parsed.data as Fields;
   }

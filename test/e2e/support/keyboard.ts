@@ -36,3 +36,10 @@ export async function skipToContent(page: Page) {
   await page.keyboard.press('Enter');
   await expect(page.locator('main')).toBeFocused();
 }
+
+/** Tabs to a field and types `text` over what it holds, as a keyboard user does (select all, then type). */
+export async function typeOver(page: Page, field: Locator, text: string) {
+  await tabTo(page, field);
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.type(text);
+}

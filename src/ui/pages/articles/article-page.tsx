@@ -1,4 +1,7 @@
-/** One article: category, title, author, read time, date, image, description and the HTML body (through DOMPurify). */
+/**
+ * One article: category, title, author, read time, date, image, description and the HTML body (through DOMPurify), and
+ * its own quiz at the end when it has one (ADR 176).
+ */
 import type { ReactNode } from 'react';
 import { KeepOfflineButton } from '../offline/keep-offline-button';
 import { Link, useParams } from 'wouter';
@@ -14,6 +17,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useQuery } from '../../hooks/use-query';
 import { paths } from '../../routes';
 import './articles.css';
+import { ArticleQuizSection } from './article-quiz';
 import { coverSources } from '../../components/picture-sources';
 
 function BackLink() {
@@ -48,11 +52,14 @@ export default function ArticlePage() {
     );
   }
   const a = article.data.article;
-  return <ArticleView article={a} actions={<KeepOfflineButton request={{ kind: 'article', id: a._id, title: a.title, href: paths.article(a._id) }} />} />;
+  return (
+    <ArticleView article={a} actions={<KeepOfflineButton request={{ kind: 'article', id: a._id, title: a.title, href: paths.article(a._id) }} />}
+      quiz={a.quiz && <ArticleQuizSection articleId={a._id} quiz={a.quiz} />} />
+  );
 }
 
 /** The article as its page draws it: also drawn by the staff's preview (issue 38), from fields not yet published. */
-export function ArticleView({ article: a, actions }: { article: Article; actions?: ReactNode }) {
+export function ArticleView({ article: a, actions, quiz }: { article: Article; actions?: ReactNode; quiz?: ReactNode }) {
   return (
     <article className="container article-page">
       <BackLink />
@@ -73,6 +80,7 @@ export function ArticleView({ article: a, actions }: { article: Article; actions
       <img className="article-page__image" fetchPriority="high" {...coverSources(a.imageUrl, 'page')} alt={`${categoryLabel(a.category)} illustration`} width={800} height={450} />
       <p className="article-page__description">{a.description}</p>
       <SafeHtml className="prose" html={a.content} profile="article" />
+      {quiz}
       <footer className="article-page__footer">
         <BackLink />
       </footer>

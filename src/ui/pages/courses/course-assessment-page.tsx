@@ -8,12 +8,13 @@ import { useOnline } from '../../hooks/use-online';
 import { KeptQuestions } from '../offline/kept-questions';
 import { useSelector } from '@xstate/react';
 import { type FormEvent, type RefObject, useEffect, useRef } from 'react';
-import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { Link, useParams } from 'wouter';
 import type { CourseProgressSnapshot } from '../../../application/course-progress.machine';
 import { ASSESSMENT_PASS_PERCENT } from '../../../domain/learning';
 import { Spinner } from '../../components/states';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { QuizOptions } from '../../components/quiz-options';
 import { paths } from '../../routes';
 import { CertificateNameDialog } from './certificate-name-dialog';
 import { CourseLoadError } from './course-load-error';
@@ -22,7 +23,6 @@ import '../quiz/quiz.css';
 import './courses.css';
 import './lesson.css';
 
-const LETTERS = 'ABCD';
 
 type Screen = 'busy' | 'question' | 'revealed' | 'result' | 'certificate' | 'claim' | 'failed';
 
@@ -246,17 +246,7 @@ function QuestionStep({ headingRef, number, total, question, selected, busy, ale
         Question {number} of {total}
       </h2>
       <form className="quiz-form" onSubmit={submit}>
-        <RadioGroup className="quiz-options" value={selected === null ? null : String(selected)} onChange={(value) => onSelect(Number(value))} isDisabled={busy}>
-          <Label className="quiz-question">{question.question}</Label>
-          {question.options.map((option, i) => (
-            <Radio key={option} value={String(i)} className="quiz-option">
-              <span className="quiz-option__letter" aria-hidden="true">
-                {LETTERS[i]}
-              </span>
-              <span>{option}</span>
-            </Radio>
-          ))}
-        </RadioGroup>
+        <QuizOptions label={question.question} options={question.options} selected={selected} onSelect={onSelect} isDisabled={busy} />
         {alert && (
           <p className="form__error" role="alert">
             {alert}

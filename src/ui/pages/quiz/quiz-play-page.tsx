@@ -5,7 +5,7 @@
  */
 import { useSelector } from '@xstate/react';
 import { type FormEvent, memo, type RefObject, useEffect, useRef, useState } from 'react';
-import { Button, Label, Radio, RadioGroup } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { Link, useParams } from 'wouter';
 import {
   currentAnswer,
@@ -22,11 +22,11 @@ import { BUSY_OVERLAY_DELAY_MS, BusyOverlay, EmptyState } from '../../components
 import { SvgDrawing } from '../../components/svg-drawing';
 import { usePageActor } from '../../hooks/use-page-actor';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { QuizOptions } from '../../components/quiz-options';
 import { paths } from '../../routes';
 import { useServices } from '../../services-context';
 import './quiz.css';
 
-const LETTERS = 'ABCDEFGH';
 type Send = (event: QuizAttemptEvent) => void;
 
 /** Which screen is up; the busy state of a screen keeps the screen (and the focus on its button) under the overlay. */
@@ -115,21 +115,7 @@ const QuestionScreen = memo(function QuestionScreen({ category, question, index,
           drawn here, as the server draws the question's questionImage (ADR 122), so the next question shows whole. */}
       <SvgDrawing className="quiz-card__image" drawing={questionCardDrawing({ category, categoryTitle: quizCategoryTitle(category), number: index + 1, total })} decorative />
       <form className="quiz-form" onSubmit={submit}>
-        <RadioGroup
-          className="quiz-options"
-          value={selected === null ? null : String(selected)}
-          onChange={(value) => send({ type: 'option.select', option: Number(value) })}
-        >
-          <Label className="quiz-question">{question.question}</Label>
-          {question.options.map((option, i) => (
-            <Radio key={option} value={String(i)} className="quiz-option">
-              <span className="quiz-option__letter" aria-hidden="true">
-                {LETTERS[i]}
-              </span>
-              <span>{option}</span>
-            </Radio>
-          ))}
-        </RadioGroup>
+        <QuizOptions label={question.question} options={question.options} selected={selected} onSelect={(option) => send({ type: 'option.select', option })} />
         <Button type="submit" className="button button--primary quiz-form__submit" isDisabled={selected === null}>
           Submit
         </Button>

@@ -1,7 +1,8 @@
 /**
  * An article's fields in the editor (issue 38): each with its error beside it, the cover image uploaded in place, and
  * the Markdown body beside its preview, rendered by marked (the server's renderer) and cleaned by the public pages'
- * sanitiser (safe-html), so the preview shows what the page will.
+ * sanitiser (safe-html), so the preview shows what the page will. Below the body, the article's own quiz and the credit
+ * lines passing it earns (ADRs 171 and 176): lines without a quiz are refused beside the credit lines.
  */
 import { marked } from 'marked';
 import { useMemo } from 'react';
@@ -11,6 +12,8 @@ import { bodyWithPicture } from '../../../domain/authoring';
 import { Field } from '../../components/fields';
 import { SafeHtml } from '../../components/safe-html';
 import { ChoiceSelect } from '../cpd/choice-select';
+import { ArticleQuizField } from './article-quiz-field';
+import { CreditLinesField } from './credit-lines-field';
 import { UploadField } from './upload-field';
 
 export const CATEGORY_CHOICES = CONTENT_CATEGORIES.map((c) => ({ id: c.id, label: c.label }));
@@ -75,6 +78,8 @@ export function ArticleFields({ fields, errors, authors, disabled, onChange }: P
           <SafeHtml className="prose article-editor__preview" html={html} profile="article" />
         </section>
       </div>
+      <ArticleQuizField value={fields.quiz} error={errors.quiz} disabled={disabled} onChange={(quiz) => onChange('quiz', quiz)} />
+      <CreditLinesField value={fields.credits} errors={errors} disabled={disabled} onChange={(lines) => onChange('credits', lines)} />
     </form>
   );
 }

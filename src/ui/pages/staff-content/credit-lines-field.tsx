@@ -2,9 +2,9 @@
  * The credit lines of a course or workshop series in the editor (issues 38 and 39, ADR 171): per line the body, the
  * amount and type the body grants, the LEED credential or RIBA topic where the type asks for one, and the body's
  * course number, left empty until the body approves the course (the line then says "not approved by this body").
- * Each line is read back as the public page will show it.
+ * Each line is read back as the public page will show it; an amount keeps the text typed ("0." on the way to 0.25).
  */
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { CPD_BODIES, CPD_BODY_NAMES, CREDIT_TYPES, type CpdBody, type CreditLine, type CreditType, LEED_CREDENTIALS, RIBA_CORE_TOPICS } from '../../../domain/cpd.schema';
 import { TYPE_NAMES } from '../../../domain/cpd';
 import { creditLineProblem, creditLineText } from '../../../domain/credit-lines';
@@ -26,6 +26,26 @@ function withType(line: CreditLine, type: CreditType): CreditLine {
   return { ...rest, type, ...(type === 'leed-specific' && credential ? { credential } : {}), ...(type === 'core' && topic ? { topic } : {}) };
 }
 
+const numberOf = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
+const textOf = (amount: number) => (Number.isFinite(amount) ? String(amount) : '');
+
+/**
+ * An amount typed as text: "0." and "0.2" are kept as typed on the way to 0.25 (drawn from the number, they became
+ * "0"). An amount changed elsewhere (another version taken) replaces the text.
+ */
+function AmountField({ label, amount, disabled, onChange }: { label: string; amount: number; disabled: boolean; onChange: (amount: number) => void }) {
+  const [text, setText] = useState(() => textOf(amount));
+  const typed = numberOf(text);
+  const shown = Object.is(typed, amount) ? text : textOf(amount);
+  return (
+    <Field label={label} inputMode="decimal" value={shown} isDisabled={disabled}
+      onChange={(value) => {
+        setText(value);
+        onChange(numberOf(value));
+      }} />
+  );
+}
+
 function LineFields({ line, n, disabled, onChange }: {
   line: CreditLine; n: number; disabled: boolean; onChange: (line: CreditLine) => void;
 }) {
@@ -38,8 +58,7 @@ function LineFields({ line, n, disabled, onChange }: {
         <Field label={`Name of the body of line ${n}`} value={line.bodyName ?? ''} isDisabled={disabled} maxLength={120}
           onChange={(bodyName) => onChange({ ...line, bodyName })} />
       )}
-      <Field label={`Amount of line ${n}`} inputMode="decimal" value={Number.isFinite(line.amount) ? String(line.amount) : ''} isDisabled={disabled}
-        onChange={(value) => onChange({ ...line, amount: value.trim() === '' ? Number.NaN : Number(value) })} />
+      <AmountField label={`Amount of line ${n}`} amount={line.amount} disabled={disabled} onChange={(amount) => onChange({ ...line, amount })} />
       <ChoiceSelect label={`Type of line ${n}`} value={line.type} isDisabled={disabled}
         choices={CREDIT_TYPES[line.body].map((id) => ({ id, label: TYPE_NAMES[id] }))} onChange={(type) => onChange(withType(line, type as CreditType))} />
       {line.type === 'leed-specific' && (

@@ -28,7 +28,7 @@ const documentForm = (kind: AuthoringKind, noun: string, extra: Record<string, u
 export const KIND_FORMS: Partial<Record<AuthoringKind, KindForm>> = {
   articles: {
     Fields: ArticleFields,
-    blank: { slug: '', title: '', category: 'carbon', description: '', authorId: null, readTime: null, imageUrl: '', featured: false, body: '' },
+    blank: { slug: '', title: '', category: 'carbon', description: '', authorId: null, readTime: null, imageUrl: '', featured: false, body: '', quiz: null, credits: [] },
     noun: 'article',
   },
   ebooks: documentForm('ebooks', 'ebook'),
