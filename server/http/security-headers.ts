@@ -1,5 +1,5 @@
 /**
- * Security headers on every answer (ADR 062), with @fastify/helmet: a Content-Security-Policy whose scripts are the
+ * Security headers on every answer (ADR 062), with helmet: a Content-Security-Policy whose scripts are the
  * site's own files plus the hashes of index.html's inline scripts (no 'unsafe-inline' for scripts), no framing by
  * other sites, no plugins, no <base>; nosniff; strict-origin-when-cross-origin; HSTS when PUBLIC_URL is https.
  * Styles keep 'unsafe-inline': the carousel, the menus and the editor position things with style attributes.
