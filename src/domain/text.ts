@@ -14,9 +14,13 @@ export function escapeMarkup(text: string): string {
   return text.replace(/[&<>"']/g, (c) => MARKUP_ENTITIES[c]!);
 }
 
+/** Phrasing elements: their tags sit inside a word or a sentence, so they go without leaving a space ("<b>room</b>,"). */
+const INLINE_TAG = /^\/?(a|abbr|b|bdi|bdo|cite|code|data|del|dfn|em|i|ins|kbd|mark|q|s|samp|small|span|strong|sub|sup|time|u|var)(\s|\/|$)/i;
+
+/** The text of some HTML: block tags become a space, inline tags nothing, the common entities their characters. */
 export function stripHtml(html: string): string {
   return html
-    .replace(/<[^>]*>/g, ' ')
+    .replace(/<([^>]*)>/g, (_tag, inside: string) => (INLINE_TAG.test(inside) ? '' : ' '))
     .replace(/&nbsp;/g, ' ')
     .replace(/&amp;/g, '&')
     .replace(/&lt;/g, '<')

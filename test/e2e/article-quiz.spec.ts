@@ -23,7 +23,6 @@ function rightOptions(): number[] {
 }
 
 test('a member with an AIA number fails, then passes, an article quiz by keyboard and finds the credit on /cpd', async ({ page }) => {
-  test.setTimeout(120_000);
   const base = process.env.E2E_BASE_URL!;
   const right = rightOptions();
 

@@ -17,7 +17,6 @@ const picture = (colour: string, format: 'jpeg' | 'png' = 'jpeg') =>
   sharp({ create: { width: 1200, height: 675, channels: 3, background: colour } })[format]().toBuffer();
 
 test('an editor writes, previews and publishes an article, and a member reads it', async ({ page, browser }, testInfo) => {
-  test.setTimeout(120_000);
   const slug = `retrofit-first-${testInfo.workerIndex}-${Date.now()}`;
   const title = `Retrofit first: the carbon case (${testInfo.workerIndex}-${Date.now() % 100000})`;
   await signInAsStaff(page, 'editor');

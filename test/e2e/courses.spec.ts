@@ -159,7 +159,6 @@ test('a member takes the shortest course from Get Started! to the certificate by
 });
 
 test('a reload mid-course resumes at the first unfinished lesson', async ({ page, request }) => {
-  test.setTimeout(120_000);
   const user = await createUser(request, { firstName: 'Rene', lastName: 'Resume' });
   await signIn(page, user);
   await page.goto(`/courses/view/${SLUG}`);

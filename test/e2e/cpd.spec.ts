@@ -57,7 +57,6 @@ async function seedGraceLearner(db: Db) {
 
 let server: PrivateServer;
 test.beforeAll(async () => {
-  test.setTimeout(120_000);
   server = await startPrivateServer({
     env: { SMTP_URL: process.env.E2E_SMTP_URL! },
     // A test fixture, not content: the seeded files claim no approval (issue 39).
@@ -70,7 +69,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => server?.dispose());
 
 test('a member adds an AIA number, earns LU/HSW, downloads the transcript and adds an activity, by keyboard', async ({ page }) => {
-  test.setTimeout(120_000);
   const base = server.url;
   const member = await createUser(page.request, { firstName: 'Nadia', lastName: 'Rahman' }, base);
   await signIn(page, member, base);
@@ -180,7 +178,6 @@ test('a member adds an AIA number, earns LU/HSW, downloads the transcript and ad
 });
 
 test('a member short last year sees this year\'s grace credit made it up, and switches period by keyboard', async ({ page }) => {
-  test.setTimeout(90_000);
   const base = server.url;
   const res = await page.request.post(`${base}/api/auth/login`, { data: { email: GRACE.email, password: GRACE.password } });
   expect(res.ok()).toBe(true);

@@ -331,7 +331,6 @@ test('the composer and the comment thread work by keyboard alone', async ({ page
 });
 
 test('a reload keeps the draft, a failed post keeps the text, a failed delete says so, a failed like rolls back', async ({ page, request }) => {
-  test.setTimeout(180_000);
   const dana = await createUser(request, { firstName: 'Dana', lastName: 'Energy' });
   const title = `Heat pumps in listed buildings ${unique()}`;
   await signIn(page, dana);

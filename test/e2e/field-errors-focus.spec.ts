@@ -39,7 +39,6 @@ async function openTopic(page: Page) {
 }
 
 test('profile and password: the limits on the inputs, the error beside its field, the outcome focused and heard', async ({ page, request }) => {
-  test.setTimeout(120_000);
   const user = await createUser(request, { firstName: 'Ines', lastName: 'Inline' });
   await signIn(page, user);
   await page.goto('/profile');
@@ -100,7 +99,6 @@ test('profile and password: the limits on the inputs, the error beside its field
 });
 
 test('a comment refused for its length says so beside it; posted, the focus is on it; a post deleted, on the list heading', async ({ page, request }) => {
-  test.setTimeout(180_000);
   const author = await createUser(request, { firstName: 'Tomas', lastName: 'Timber' });
   await trustedPoster(request, author);
   const title = `Chain of custody for reclaimed oak ${unique()}`;

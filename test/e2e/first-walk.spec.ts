@@ -166,7 +166,6 @@ test('a member with no name is asked for one, once, before their next post: by k
 test.describe('npm run demo', () => {
   let server: PrivateServer;
   test.beforeAll(async () => {
-    test.setTimeout(120_000);
     // Its mail goes to the run's SMTP receiver, so members sign up as everywhere else.
     server = await startPrivateServer({ env: { DEMO_COMMUNITY: 'on', SMTP_URL: process.env.E2E_SMTP_URL! } });
   });

@@ -54,7 +54,6 @@ async function certificateOf(request: APIRequestContext): Promise<string> {
 }
 
 test('the Nu HTML Checker finds no error on home, an article, the login page and a certificate page', async ({ request }, testInfo) => {
-  test.setTimeout(180_000);
   expect(javaFound, 'java is not on the PATH: scripts/setup-and-test.sh installs default-jre-headless').toBe(true);
   const certificateId = await certificateOf(request);
   const pages = ['/', `/articles/${ARTICLE}`, '/login', `/certificates/${certificateId}`];

@@ -19,7 +19,6 @@ function serverTimes(html: string): { iso: string; text: string }[] {
 }
 
 test("/workshops in New York shows Eastern time, with the series' own on hover", async ({ request, browser }) => {
-  test.setTimeout(90_000);
   const errors: string[] = [];
   const user = await createUser(request, { firstName: 'Nora', lastName: 'Newyork' });
   const page = await memberPage(browser, user, errors, { timezoneId: NEW_YORK });

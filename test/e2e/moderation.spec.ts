@@ -23,7 +23,6 @@ async function postAs(request: APIRequestContext, author: TestUser, title: strin
 }
 
 test('B reports A\'s post, a moderator hides it with a reason, everyone sees the placeholder and A is told', async ({ page, request }, testInfo) => {
-  test.setTimeout(180_000);
   const ada = await createUser(request, { firstName: 'Ada', lastName: 'Okafor' });
   const ben = await createUser(request, { firstName: 'Ben', lastName: 'Adeyemi' });
   const title = `Carbon negative timber ${testInfo.workerIndex}-${Date.now()}`;

@@ -29,7 +29,6 @@ async function reply(page: Page, title: string, text: string) {
 }
 
 test('a reply rings the bell at once; the panel, the page, Mark all read, the settings and follows', async ({ page, request, browser }) => {
-  test.setTimeout(180_000);
   const ada = await createUser(request, { firstName: 'Ada', lastName: 'Lovelace' });
   const bob = await createUser(request, { firstName: 'Bob', lastName: 'Builder' });
   const title = `Reusing a gasworks site ${Date.now()}`;

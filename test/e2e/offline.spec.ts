@@ -35,7 +35,6 @@ async function keepByKeyboard(page: Page, title: string) {
 }
 
 test('keep a course, an article and a PDF; read and complete a lesson offline; the mark reaches the server; Remove frees the space', async ({ page, request, consoleErrors }) => {
-  test.setTimeout(180_000);
   const user = await createUser(request, { firstName: 'Olu', lastName: 'Offline' });
   const auth = { authorization: `Bearer ${user.token}` };
   const { course } = await (await request.get(`/api/courses/${SLUG}`, { headers: auth })).json();
@@ -121,7 +120,6 @@ test('keep a course, an article and a PDF; read and complete a lesson offline; t
 });
 
 test('a kept course whose lesson changed is kept again once the member is back, and says so; the new words open offline', async ({ page, request }) => {
-  test.setTimeout(120_000);
   // A course no other end-to-end test reads, so the change is no one else's surprise.
   const slug = 'water-conservation-in-buildings';
   const user = await createUser(request, { firstName: 'Rhea', lastName: 'Refresh' });

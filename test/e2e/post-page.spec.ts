@@ -24,7 +24,6 @@ const newComment = async (request: APIRequestContext, user: TestUser, discussion
   (await apiPost<{ comment: { _id: string } }>(request, user, '/comments', { discussionId, content })).comment._id;
 
 test('Ada edits her post and comment in place; Bob sees edited and reads the history', async ({ page, request, browser }) => {
-  test.setTimeout(180_000);
   const ada = await createUser(request, { firstName: 'Ada', lastName: 'Lovelace' });
   const bob = await createUser(request, { firstName: 'Bob', lastName: 'Builder' });
   const title = `Rainwater reuse in offices ${unique()}`;
@@ -101,7 +100,6 @@ test('Ada edits her post and comment in place; Bob sees edited and reads the his
 });
 
 test('a link to a comment deep in a long thread lands on it, focused and marked', async ({ page, request }) => {
-  test.setTimeout(180_000);
   const ada = await createUser(request, { firstName: 'Ada', lastName: 'Lovelace' });
   const title = `Long thread ${unique()}`;
   const id = await newPost(request, ada, title, '<p>Many answers.</p>');
@@ -136,7 +134,6 @@ test('a link to a comment deep in a long thread lands on it, focused and marked'
 });
 
 test('bookmarks: save a post and a comment, list them, follow one back, remove one', async ({ page, request }) => {
-  test.setTimeout(180_000);
   const ada = await createUser(request, { firstName: 'Ada', lastName: 'Lovelace' });
   const bob = await createUser(request, { firstName: 'Bob', lastName: 'Builder' });
   const title = `Heat networks for estates ${unique()}`;

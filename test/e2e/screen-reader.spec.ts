@@ -98,7 +98,6 @@ const bank = (category: string): { question: string; options: string[]; correctI
   JSON.parse(readFileSync(join(process.cwd(), 'content', 'quiz', `${category}.json`), 'utf8')).sets[0].questions;
 
 test('a topic quiz: the question, its options, Correct or Incorrect with the explanation, the scorecard', async ({ page, request }) => {
-  test.setTimeout(180_000);
   const questions = bank('sustainable-policies');
   await signIn(page, await createUser(request));
   await page.goto('/quiz/sustainable-policies/set-1');
@@ -131,7 +130,6 @@ test('a topic quiz: the question, its options, Correct or Incorrect with the exp
 });
 
 test('creating a post, commenting, replying and liking: each step is said', async ({ page, request }) => {
-  test.setTimeout(120_000);
   const author = await createUser(request, { firstName: 'Noor', lastName: 'Narrate' });
   await signIn(page, author);
   // A topic no other test posts in: the discussion tests expect Greywater Reuse empty after their own post goes.

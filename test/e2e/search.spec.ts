@@ -44,7 +44,6 @@ test('a member finds a lesson by a phrase from its body, by keyboard alone from 
 });
 
 test('the results page: filters with counts, a PDF at its page, Load more, Did you mean, the empty state and the back button', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const user = await createUser(request, { firstName: 'Rhea', lastName: 'Results' });
   await signIn(page, user);
   await page.goto('/');

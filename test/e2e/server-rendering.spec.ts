@@ -119,7 +119,6 @@ test.describe('pages arrive rendered', () => {
   });
 
   test('on a phone, pages come alive without moving: the wide bar and sidebar the server drew give way in place', async ({ page, request }) => {
-    test.setTimeout(120_000);
     const user = await createUser(request);
     await signIn(page, user);
     await page.setViewportSize({ width: 375, height: 812 });

@@ -180,7 +180,6 @@ test('a signed-out visitor to /staff is sent to sign in', async ({ request }) =>
 });
 
 test("the console's screens, as an admin sees them, pass the checks every route passes (test/e2e/wcag.spec.ts)", async ({ page, request }) => {
-  test.setTimeout(180_000);
   await request.post('/api/feedback', {
     data: { name: `Sam (illustrative) ${suffix()}`, email: 'sam.feedback@example.com', mobile: '+44 20 7946 0001', feedback: 'A long message that wraps. '.repeat(12) },
   });

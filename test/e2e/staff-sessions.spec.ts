@@ -16,7 +16,6 @@ async function mailsTo(email: string, subject: string) {
 }
 
 test('an editor moves a workshop session by keyboard and its registered member is mailed the new time', async ({ page, request }) => {
-  test.setTimeout(90_000);
   const learner = await createUser(request, { firstName: 'Ines', lastName: 'Duarte' });
   const auth = { authorization: `Bearer ${learner.token}` };
   const { workshops } = (await (await request.get('/api/workshops', { headers: auth })).json()) as { workshops: { _id: string; title: string; date: string }[] };

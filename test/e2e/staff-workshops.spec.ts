@@ -18,7 +18,6 @@ async function mailsTo(email: string, subject: string) {
 }
 
 test('an editor messages a session\'s registrants and downloads its registrations, by keyboard', async ({ page, request }, testInfo) => {
-  test.setTimeout(120_000);
   const learner = await createUser(request, { firstName: 'Tomasz', lastName: 'Nowak' });
   const auth = { authorization: `Bearer ${learner.token}` };
   const { workshops } = (await (await request.get('/api/workshops', { headers: auth })).json()) as { workshops: { _id: string; title: string }[] };

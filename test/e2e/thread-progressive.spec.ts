@@ -12,7 +12,6 @@ const COUNT = 60;
 const words = (n: number) => `Comment number ${n} of the long thread`;
 
 test('a long thread ends with every comment in the page: list items, found by find, reached by Tab', async ({ page, request }) => {
-  test.setTimeout(180_000);
   const user = await createUser(request, { firstName: 'Lena', lastName: 'Longthread' });
   const auth = { authorization: `Bearer ${user.token}` };
   const title = `A long thread ${Math.random().toString(36).slice(2, 8)}`;

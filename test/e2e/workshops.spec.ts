@@ -17,7 +17,6 @@ async function mailsTo(email: string, subject: RegExp) {
 }
 
 test('register by keyboard, get the calendar file by mail and from the page, then cancel', async ({ page, request }, testInfo) => {
-  test.setTimeout(120_000);
   const user = await createUser(request, { firstName: 'Wren', lastName: 'Workshop' });
   await signIn(page, user);
   await page.goto('/workshops');

@@ -25,6 +25,14 @@ describe('HTML as plain text', () => {
     expect(stripHtml('<h2 id="t">Title</h2><p>Body</p>')).toBe('Title Body');
   });
 
+  it('drops inline tags without a space, so punctuation stays against its word', async () => {
+    const { stripHtml } = await load();
+    expect(stripHtml('<p>counted <strong>room by room</strong>, then <a href="/x">whole</a>.</p>')).toBe('counted room by room, then whole.');
+    expect(stripHtml('CO<sub>2</sub>e and m<sup>2</sup>; <em>i.e.</em> <span class="x">kg</span>')).toBe('CO2e and m2; i.e. kg');
+    // A tag that only starts like an inline one is a block: <section>, <br/>, <b-card>.
+    expect(stripHtml('a<section>b</section>c<br/>d')).toBe('a b c d');
+  });
+
   it('decodes the common entities', async () => {
     const { stripHtml } = await load();
     expect(stripHtml('&lt;b&gt; &quot;q&quot; &#39;s&#39; fish&amp;chips a&nbsp;b')).toBe('<b> "q" \'s\' fish&chips a b');
