@@ -134,7 +134,7 @@ describeWithApp('members and avatars', {}, (ctx) => {
       _id: ada.id, name: 'Ada Lovelace', headline: 'Architect, London', profession: 'Architect', organisation: 'Analytical Works', bio: 'I design low-carbon schools.',
     });
     expect(profile.posts[0]).toMatchObject({ _id: postId, kind: 'post', title: 'Timber schools', ...TOPIC });
-    expect(profile.comments[0]).toMatchObject({ kind: 'comment', title: 'Timber schools', excerpt: 'We did, in Leeds .' });
+    expect(profile.comments[0]).toMatchObject({ kind: 'comment', title: 'Timber schools', excerpt: 'We did, in Leeds.' });
     expect(res.body).not.toContain(ada.email);
     expect(res.body).not.toContain('@');
     // Fields not sent stay as they are.
