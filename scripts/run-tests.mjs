@@ -2,8 +2,9 @@
 /**
  * `npm test`: lint, typecheck, the unit and model tests, the server tests, then the Playwright end-to-end tests.
  * Lint, typecheck and the unit and model tests run side by side (typecheck keeps one core busy for most of a minute;
- * lint is over in seconds, and the unit tests fill the other core), and so does the end-to-end tests' SPA build, into
- * a folder of its own that the e2e stage then serves (ADR 154). The server tests, then the end-to-end tests, follow.
+ * lint is over in seconds, and the unit tests fill the other core), and so does the SPA build, into a folder of its
+ * own that the e2e stage then serves (ADR 154) and the server stage's page tests draw pages with (PAGE_BUNDLE_DIR):
+ * one build, not three. The server tests, then the end-to-end tests, follow.
  * Prints how long each stage took, and stops at the first stage that fails, exiting with its code.
  * `node scripts/run-tests.mjs server e2e` runs only the stages named; `vitest` names both vitest stages.
  */
@@ -72,19 +73,20 @@ function exec(label, command, args, options = {}) {
 }
 
 /**
- * The SPA the end-to-end tests serve, built while the earlier stages run (unless E2E_STATIC_DIR names one already).
+ * The SPA (with its page bundle) the server and end-to-end stages use, built while the earlier stages run (unless
+ * E2E_STATIC_DIR names one already).
  * Resolves with the environment the e2e stage gets, or with a failed exit code.
  */
 function buildSpaAhead() {
-  if (!chosen.includes('e2e') || process.env.E2E_STATIC_DIR) return null;
+  if (!(chosen.includes('e2e') || chosen.includes('server')) || process.env.E2E_STATIC_DIR) return null;
   const dir = mkdtempSync(join(tmpdir(), 'sustainlearn-spa-'));
   process.on('exit', () => rmSync(dir, { recursive: true, force: true }));
   const buildStarted = Date.now();
   return exec('spa build', 'npx', ['rspack', 'build', '--config', 'rspack.config.ts', '--output-path', dir], {
     stdio: ['ignore', 'ignore', 'inherit'],
   }).then((code) => {
-    console.log(`\n◆ SPA for the end-to-end tests ${code === 0 ? 'built' : `failed to build (exit ${code})`} in ${seconds(Date.now() - buildStarted)}, beside the other stages`);
-    return code === 0 ? { env: { E2E_STATIC_DIR: dir } } : { code };
+    console.log(`\n◆ SPA and page bundle for the server and end-to-end tests ${code === 0 ? 'built' : `failed to build (exit ${code})`} in ${seconds(Date.now() - buildStarted)}, beside the other stages`);
+    return code === 0 ? { env: { E2E_STATIC_DIR: dir, PAGE_BUNDLE_DIR: dir } } : { code };
   });
 }
 
@@ -94,7 +96,7 @@ async function run(name, spa) {
   const stageStarted = Date.now();
   let code;
   let env = process.env;
-  if (name === 'e2e' && spa) {
+  if ((name === 'e2e' || name === 'server') && spa) {
     const built = await spa;
     if (built.code !== undefined) code = built.code;
     else env = { ...process.env, ...built.env };

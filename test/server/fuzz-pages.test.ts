@@ -24,7 +24,7 @@ import { paths } from '../../src/ui/routes';
 import { send } from './api';
 import { describeWithApp, type TestContext } from './fixture';
 import { members } from './members';
-import { buildPageBundle, bundleFolder, bytesOf, locationProblem, type Raw, rawGet, REDIRECT_VALUES, SLOW_MS, TARGET_PREFIXES, VALUES } from './page-fuzz';
+import { bytesOf, locationProblem, type Raw, rawGet, REDIRECT_VALUES, SLOW_MS, TARGET_PREFIXES, VALUES, pageBundle } from './page-fuzz';
 
 // ---------------------------------------------------------------------------------------------------------------------
 // The routes, at concrete URLs: every builder of `paths` called with seeded ids (a builder added to `paths` without
@@ -198,8 +198,8 @@ async function sendCase(port: number, token: string, c: Case, i: number): Promis
 
 // ---------------------------------------------------------------------------------------------------------------------
 
-const bundle = bundleFolder();
-beforeAll(() => buildPageBundle(bundle.dir), 180_000);
+const bundle = pageBundle();
+beforeAll(() => bundle.prepare(), 180_000);
 afterAll(() => bundle.remove());
 
 describeWithApp('malformed page requests', { seed: true, env: { STATIC_DIR: bundle.dir } }, (ctx) => {

@@ -1,6 +1,5 @@
 /**
- * What the page fuzz (fuzz-pages.test.ts) sends and how it reads the answers: the real page bundle built once into a
- * private folder, requests written byte for byte on a socket (so raw backslashes, control characters and non-ASCII
+ * What the page fuzz (fuzz-pages.test.ts) sends and how it reads the answers: the real page bundle (`pageBundle`), requests written byte for byte on a socket (so raw backslashes, control characters and non-ASCII
  * bytes reach Node's HTTP parser as an attacker sends them, which app.inject would normalise away), and the check
  * that a `Location` header names a same-site path.
  */
@@ -14,23 +13,25 @@ import { fileURLToPath } from 'node:url';
 /** An answer slower than this is an offence, like a 5xx. */
 export const SLOW_MS = 5_000;
 
-/** A fresh private folder for the built SPA (see buildPageBundle), and its removal. */
-export function bundleFolder(): { dir: string; remove(): void } {
-  const dir = mkdtempSync(join(tmpdir(), 'sl-fuzz-pages-'));
-  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
-}
-
 /**
- * Builds the SPA and its page bundle (ssr/render.cjs) from the current sources into `dir`, as the end-to-end tests
- * do: never the shared dist/, which may be stale or being rebuilt by another command.
+ * The SPA and its page bundle (ssr/render.cjs) built from the current sources: the one `PAGE_BUNDLE_DIR` names (`npm
+ * test` builds one while the first stages run and hands it to the server and e2e stages), else one built into a fresh
+ * private folder, never the shared dist/, which may be stale or being rebuilt by another command. `prepare` (in a
+ * beforeAll) builds it if need be; `remove` (in an afterAll) removes only what was built here.
  */
-export function buildPageBundle(dir: string): void {
-  const root = fileURLToPath(new URL('../../', import.meta.url));
-  const result = spawnSync('npx', ['rspack', 'build', '--config', 'rspack.config.ts', '--output-path', dir], {
-    cwd: root,
-    encoding: 'utf8',
-  });
-  if (result.status !== 0) throw new Error(`page bundle build failed:\n${result.stderr}\n${result.stdout}`);
+export function pageBundle(): { dir: string; prepare(): void; remove(): void } {
+  const prebuilt = process.env.PAGE_BUNDLE_DIR;
+  if (prebuilt) return { dir: prebuilt, prepare: () => {}, remove: () => {} };
+  const dir = mkdtempSync(join(tmpdir(), 'sl-page-bundle-'));
+  return {
+    dir,
+    prepare() {
+      const root = fileURLToPath(new URL('../../', import.meta.url));
+      const result = spawnSync('npx', ['rspack', 'build', '--config', 'rspack.config.ts', '--output-path', dir], { cwd: root, encoding: 'utf8' });
+      if (result.status !== 0) throw new Error(`page bundle build failed:\n${result.stderr}\n${result.stdout}`);
+    },
+    remove: () => rmSync(dir, { recursive: true, force: true }),
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------------------------

@@ -1,8 +1,8 @@
 /**
  * A post's page as the server draws it (issue 37 item 6), with the real page bundle, on each database: a member gets
  * the post, its thread with an anchor per comment, and share tags naming the post; a visitor or a crawler is sent to
- * sign in and is told nothing of the post (title nor text); an unknown post is a 404. PAGE_BUNDLE_DIR names a bundle
- * already built from these sources (the e2e run's); without it one is built here.
+ * sign in and is told nothing of the post (title nor text); an unknown post is a 404. The bundle is `pageBundle`'s
+ * (`npm test` builds it once for the server and e2e stages).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createComment } from '../../src/contract/comments';
@@ -10,13 +10,10 @@ import { createDiscussion, updateDiscussion } from '../../src/contract/discussio
 import { send } from './api';
 import { describeWithApp } from './fixture';
 import { member, type Member } from './members';
-import { buildPageBundle, bundleFolder } from './page-fuzz';
+import { pageBundle } from './page-fuzz';
 
-const prebuilt = process.env.PAGE_BUNDLE_DIR;
-const bundle = prebuilt ? { dir: prebuilt, remove: () => {} } : bundleFolder();
-beforeAll(() => {
-  if (!prebuilt) buildPageBundle(bundle.dir);
-}, 300_000);
+const bundle = pageBundle();
+beforeAll(() => bundle.prepare(), 300_000);
 afterAll(() => bundle.remove());
 
 const TITLE = 'Passive cooling for school classrooms';
