@@ -12,7 +12,7 @@ import { sharePost } from '../server/data/discussions';
 import { listFeed } from '../server/data/discussions';
 import { toggleDiscussionLike } from '../server/data/likes';
 import { followersOf, listNotifications, unreadCount } from '../server/data/notification-lists';
-import { countByKind, findDocuments, commentDocument, upsertDocument } from '../server/data/search';
+import { commentDocument, findDocuments, upsertDocument } from '../server/data/search';
 import { insertComment } from '../server/data/comments';
 import { follow } from '../server/data/notification-lists';
 import * as schema from '../server/data/schema';
@@ -95,9 +95,9 @@ export async function capturePlans(url: string, t: PlanTargets): Promise<Plan[]>
     ['feed', () => listFeed(db, { category: t.category, subcategory: t.subcategory, limit: 20 })],
     ['thread', () => listThread(db, t.longThreadId)],
     ['search', async () => {
-      // As a signed-in member's search (services/search.ts): every kind, a page and one more, and the counts.
-      await findDocuments(db, { q: t.query, kinds: SEARCH_TYPES, limit: SEARCH_PAGE_SIZE + 1 });
-      await countByKind(db, t.query, SEARCH_TYPES);
+      // As a signed-in member's search (services/search.ts): every kind, a page and one more, and the counts, in one
+      // statement (ADR 178).
+      await findDocuments(db, { q: t.query, allowed: SEARCH_TYPES, kinds: SEARCH_TYPES, limit: SEARCH_PAGE_SIZE + 1 });
     }],
     ['notifications', async () => {
       await listNotifications(db, t.memberId, { limit: 20 });

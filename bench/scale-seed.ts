@@ -151,17 +151,21 @@ export async function seedScale(client: pg.Client, counts: ScaleCounts, log: (li
       lateral (select 1 + (i::bigint * 37 + k::bigint * 7919) % $3 as p, now() - ($2 - k) * interval '7 hours' - i * interval '1 second' as at) x
     limit $4`, [M, perMember, P, counts.notifications]);
 
-  // What the app writes with each post and comment: its search document (data/search.ts) and its follows.
-  await step('search documents (posts)', `
-    insert into search_documents (kind, ref_id, page, title, body, url, visibility)
-    select 'discussion', id::text, 0, title, substr(content, 4, length(content) - 7),
-      '/discussion?category=' || category || '&subcategory=' || subcategory, 'members'
-    from discussions`);
-  await step('search documents (comments)', `
-    insert into search_documents (kind, ref_id, page, title, body, url, visibility, parent_id)
-    select 'comment', c.id::text, 0, 'Comment on: ' || d.title, substr(c.content, 4, length(c.content) - 7),
-      '/discussion?category=' || d.category || '&subcategory=' || d.subcategory, 'members', c.discussion_id::text
-    from comments c join discussions d on d.id = c.discussion_id`);
+  // What the app writes with each post and comment: its search document (data/search.ts), with the post's or comment's
+  // own time (ADR 178), in the order the app would have written them (so the table lies in time order, as it does when
+  // members write), and its follows.
+  await step('search documents (posts and comments)', `
+    insert into search_documents (kind, ref_id, page, title, body, url, visibility, parent_id, created_at)
+    select kind, ref_id, 0, title, body, url, 'members', parent_id, created_at from (
+      select 'discussion' as kind, id::text as ref_id, title, substr(content, 4, length(content) - 7) as body,
+        '/discussion?category=' || category || '&subcategory=' || subcategory as url, null::text as parent_id, created_at
+      from discussions
+      union all
+      select 'comment', c.id::text, 'Comment on: ' || d.title, substr(c.content, 4, length(c.content) - 7),
+        '/discussion?category=' || d.category || '&subcategory=' || d.subcategory, c.discussion_id::text, c.created_at
+      from comments c join discussions d on d.id = c.discussion_id
+    ) written
+    order by created_at, ref_id`);
   await step('follows', `
     insert into follows (user_id, target_type, target_id, created_at)
     select created_by, 'discussion', id::text, created_at from discussions

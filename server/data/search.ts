@@ -3,10 +3,12 @@
  * tsvector (title A, summary B, body C) kept in a generated column with a GIN index; queries are
  * `websearch_to_tsquery`; snippets come from `ts_headline`; 'Did you mean' compares words by trigrams (pg_trgm).
  */
-import { and, asc, eq, gte, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, notInArray, type SQL, sql } from 'drizzle-orm';
+import { isUuid } from '../../src/domain/ids';
+import { COMMUNITY_TYPES } from '../../src/domain/search';
 import { stripHtml } from '../../src/domain/text';
 import type { Db, Tx } from './client';
-import { searchDocuments, searchWords, workshops, workshopSeries } from './schema';
+import { COMMUNITY_PREDICATE, CONTENT_PREDICATE, kindPredicate, searchDocuments, searchWords, workshops, workshopSeries } from './schema';
 
 type Writer = Db | Tx;
 
@@ -78,9 +80,19 @@ export async function retitleComments(db: Writer, post: Omit<PostFacts, 'content
     .where(and(eq(searchDocuments.kind, 'comment'), eq(searchDocuments.parentId, post.id)));
 }
 
+/**
+ * A post's or comment's document carries the time it was written (only the newest community matches are ranked, ADR
+ * 178), read from its own row by the statement that writes the document; content is stamped when indexed.
+ */
+function writtenAt(d: SearchDocument): SQL | undefined {
+  const table = d.kind === 'discussion' ? sql.raw('discussions') : d.kind === 'comment' ? sql.raw('comments') : null;
+  if (!table || !isUuid(d.refId)) return undefined;
+  return sql`coalesce((select w.created_at from ${table} w where w.id = ${d.refId}::uuid), now())`;
+}
+
 const row = (d: SearchDocument) => ({
   kind: d.kind, refId: d.refId, page: d.page ?? 0, title: d.title, summary: d.summary ?? '', body: d.body ?? '', url: d.url,
-  visibility: d.visibility, parentId: d.parentId ?? null,
+  visibility: d.visibility, parentId: d.parentId ?? null, ...(writtenAt(d) ? { createdAt: writtenAt(d) } : {}),
 });
 
 /** Every document of these kinds is replaced by `docs` (the content import rebuilds its kinds in its transaction). */
@@ -124,8 +136,45 @@ export async function rebuildWords(db: Writer): Promise<void> {
 }
 
 /** Kinds ranked a little above the others when equally relevant: a course or an article before one of its lessons. */
-const KIND_WEIGHT = sql`case ${searchDocuments.kind} when 'course' then 1.3 when 'article' then 1.25 when 'workshop' then 1.1
+const kindWeight = (kind: SQL) => sql`case ${kind} when 'course' then 1.3 when 'article' then 1.25 when 'workshop' then 1.1
   when 'lesson' then 0.95 when 'discussion' then 0.9 when 'comment' then 0.75 else 1 end`;
+
+/**
+ * Per community kind, only its newest this many matches are candidates (ADR 178): ranked for the page, and counted.
+ * So a query's work no longer grows with its number of matches, and a kind's count stops here ("300+"). Measured on
+ * the scale bench's 240 two-word queries: 1,000 cost two to four times as much; at 200 the planner walked all
+ * million comments for a rare word it took for a common one.
+ */
+export const COMMUNITY_CANDIDATES = 300;
+/** A community kind's count is its number of candidates: at most COMMUNITY_CANDIDATES, and "at least" when it gets there. */
+export const COUNT_CAP = COMMUNITY_CANDIDATES;
+
+type CommunityType = (typeof COMMUNITY_TYPES)[number];
+const isCommunity = (kind: string): kind is CommunityType => (COMMUNITY_TYPES as readonly string[]).includes(kind);
+const matches = (q: string) => sql`${searchDocuments.document} @@ websearch_to_tsquery('english', ${q})`;
+
+/**
+ * Every match of the content kinds among `kinds` (bounded by what the editors publish), on the content GIN index.
+ * The query is written in each statement's WHERE, not joined from a CTE, so the planner sees how common its words are.
+ */
+function contentMatches(q: string, kinds: readonly string[], columns: SQL): SQL | null {
+  const content = kinds.filter((k) => !isCommunity(k));
+  if (content.length === 0) return null;
+  return sql`select ${columns} from ${searchDocuments} where ${CONTENT_PREDICATE} and ${inArray(searchDocuments.kind, content)} and ${matches(q)}`;
+}
+
+/**
+ * A community kind's newest `limit` matches. The planner weighs how common the words are: for a common word it reads
+ * `search_documents_community_recent` newest first until enough match; for a rarer one, the kind's GIN index
+ * (`search_documents_discussions` or `_comments`), then sorts the matches. The kind is written as the indexes'
+ * predicates are: literal SQL, from the domain's list (never a request's text).
+ */
+function newestMatches(q: string, kind: CommunityType, limit: number, columns: SQL): SQL {
+  return sql`(select ${columns} from ${searchDocuments}
+    where ${COMMUNITY_PREDICATE} and ${kindPredicate(kind)} and ${matches(q)}
+    order by ${searchDocuments.createdAt} desc nulls last, ${searchDocuments.id} desc nulls last
+    limit ${sql.raw(String(limit))})`;
+}
 
 /** Markers ts_headline puts around matched words; the service turns them into <mark> after escaping the rest. */
 export const MARK_START = '\u0001';
@@ -144,48 +193,82 @@ export interface FoundRow {
 
 export interface SearchQuery {
   q: string;
+  /** What the caller may find: every one of these is counted. */
+  allowed: readonly string[];
+  /** The kinds the page's hits are of (the type filter), among `allowed`. */
   kinds: readonly string[];
   limit: number;
   after?: { rank: number; id: string } | undefined;
 }
 
+export interface SearchPage {
+  rows: FoundRow[];
+  /** Matches per allowed kind (kinds without any left out); a community kind's at most COUNT_CAP. */
+  counts: Record<string, number>;
+  /** The community kinds whose count reached COUNT_CAP: they have at least that many matches. */
+  capped: string[];
+}
+
 /**
- * One page of hits, best first (rank, then id, so the keyset cursor is stable). The rank is full-text relevance by
- * the weighted vector times a small weight per kind; snippets are made for the page's rows only.
+ * One page of hits, best first (rank, then id, so the keyset cursor is stable), and the counts, in one statement over
+ * one set of candidates (ADR 178): every content match, and each community kind's newest COMMUNITY_CANDIDATES matches.
+ * The page's are ranked together: full-text relevance by the weighted vector times a small weight per kind. Snippets
+ * are made for the page's rows only.
  */
-export async function findDocuments(db: Db, query: SearchQuery): Promise<FoundRow[]> {
-  if (query.kinds.length === 0) return [];
-  // The weights (title A 1.0, summary B 0.4, body C 0.2) already count a title match most.
-  const rank = sql`(ts_rank(${searchDocuments.document}, q.query, 32) * ${KIND_WEIGHT})::real`;
+export async function findDocuments(db: Db, query: SearchQuery): Promise<SearchPage> {
+  const columns = sql`${searchDocuments.id} as id, ${searchDocuments.kind} as kind, ${searchDocuments.document} as document`;
+  const candidates = [
+    contentMatches(query.q, query.allowed, columns),
+    ...COMMUNITY_TYPES.filter((k) => query.allowed.includes(k)).map((k) => newestMatches(query.q, k, COMMUNITY_CANDIDATES, columns)),
+  ].filter((c) => c !== null);
+  if (candidates.length === 0) return { rows: [], counts: {}, capped: [] };
+  const kinds = query.kinds.filter((k) => query.allowed.includes(k));
   const after = query.after
-    ? sql`and (${rank} < ${query.after.rank}::real or (${rank} = ${query.after.rank}::real and ${searchDocuments.id} > ${query.after.id}::uuid))`
+    ? sql`where rank < ${query.after.rank}::real or (rank = ${query.after.rank}::real and id > ${query.after.id}::uuid)`
     : sql``;
+  // The weights (title A 1.0, summary B 0.4, body C 0.2) already count a title match most. The page's rows, then one
+  // row per kind with its count (n), in one answer.
   const result = await db.execute(sql`
     with q as (select websearch_to_tsquery('english', ${query.q}) as query),
+    found as (${sql.join(candidates, sql` union all `)}),
     page as (
-      select ${searchDocuments.id} as id, ${rank} as rank
-      from ${searchDocuments}, q
-      where ${searchDocuments.document} @@ q.query and ${searchDocuments.kind} in (${sql.join(query.kinds.map((k) => sql`${k}`), sql`, `)}) ${after}
+      select id, rank from (
+        select found.id, (ts_rank(found.document, q.query, 32) * ${kindWeight(sql`found.kind`)})::real as rank
+        from found, q
+        where ${kinds.length ? sql`found.kind in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})` : sql`false`}
+      ) ranked ${after}
       order by rank desc, id
       limit ${query.limit}
     )
-    select d.id, d.kind, d.title, d.url, d.page, page.rank,
+    select d.id, d.kind, d.title, d.url, d.page, page.rank, null::int as n,
       ts_headline('english', case when d.body <> '' then d.body when d.summary <> '' then d.summary else d.title end, q.query, ${HEADLINE}) as snippet
     from page join ${searchDocuments} d on d.id = page.id, q
-    order by page.rank desc, d.id`);
-  return (result as unknown as { rows: FoundRow[] }).rows.map((r) => ({ ...r, rank: Number(r.rank), page: Number(r.page) }));
+    union all
+    select null, kind, null, null, null, null, count(*)::int, null from found group by kind
+    order by rank desc nulls last, id`);
+  const rows: FoundRow[] = [];
+  const counts: Record<string, number> = {};
+  const capped: string[] = [];
+  for (const r of (result as unknown as { rows: (FoundRow & { n: number | null })[] }).rows) {
+    if (r.n === null) {
+      rows.push({ id: r.id, kind: r.kind, title: r.title, url: r.url, page: Number(r.page), rank: Number(r.rank), snippet: r.snippet });
+    } else {
+      counts[r.kind] = Number(r.n);
+      if (isCommunity(r.kind) && Number(r.n) >= COUNT_CAP) capped.push(r.kind);
+    }
+  }
+  return { rows, counts, capped };
 }
 
-/** How many documents of each kind match. */
-export async function countByKind(db: Db, q: string, kinds: readonly string[]): Promise<Record<string, number>> {
-  if (kinds.length === 0) return {};
-  const result = await db.execute(sql`
-    select ${searchDocuments.kind} as kind, count(*)::int as n
-    from ${searchDocuments}
-    where ${searchDocuments.document} @@ websearch_to_tsquery('english', ${q})
-      and ${searchDocuments.kind} in (${sql.join(kinds.map((k) => sql`${k}`), sql`, `)})
-    group by ${searchDocuments.kind}`);
-  return Object.fromEntries((result as unknown as { rows: { kind: string; n: number }[] }).rows.map((r) => [r.kind, Number(r.n)]));
+/** Whether anything of `kinds` matches at all ('Did you mean' asks before it suggests): each index stops at a first match. */
+export async function anyMatch(db: Db, q: string, kinds: readonly string[]): Promise<boolean> {
+  const tests = [
+    contentMatches(q, kinds, sql`1`),
+    ...COMMUNITY_TYPES.filter((k) => kinds.includes(k)).map((k) => newestMatches(q, k, 1, sql`1`)),
+  ].filter((t) => t !== null);
+  if (tests.length === 0) return false;
+  const result = await db.execute(sql`select ${sql.join(tests.map((t) => sql`exists (${t})`), sql` or `)} as found`);
+  return (result as unknown as { rows: { found: boolean }[] }).rows[0]?.found === true;
 }
 
 /** The closest known word or pair for each word of a query that the index does not know; null when none is close. */

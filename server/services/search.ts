@@ -1,13 +1,13 @@
 /**
  * Search (issue 14, ADR 090): one query over everything a caller may open. Visitors find articles, the about area and
  * course titles (which lead to sign-in); members also find lessons, workshops, the library's PDFs (with the page),
- * quizzes and the community. Snippets are escaped text with <mark> around the matched words and nothing else. When
+ * quizzes and the community (the best of its newest matches, counted up to a cap: ADR 178). Snippets are escaped text with <mark> around the matched words and nothing else. When
  * nothing matches, a close spelling of the unknown words is proposed if it would find something.
  */
 import { PUBLIC_TYPES, SEARCH_PAGE_SIZE, SEARCH_TYPES, type SearchAnswer, type SearchHit, type SearchType } from '../../src/domain/search';
 import { escapeMarkup } from '../../src/domain/text';
 import type { Db } from '../data/client';
-import { closestWords, countByKind, findDocuments, type FoundRow, knownWords, MARK_END, MARK_START } from '../data/search';
+import { anyMatch, closestWords, findDocuments, type FoundRow, knownWords, MARK_END, MARK_START } from '../data/search';
 import { invalid } from './errors';
 
 /** Everything escaped, then the headline's own markers turned into <mark>: no other markup can survive. */
@@ -50,10 +50,8 @@ export class SearchService {
     const kinds = input.type ? allowed.filter((t) => t === input.type) : allowed;
     const after = input.cursor ? decodeCursor(input.cursor) : undefined;
     const limit = input.limit ?? SEARCH_PAGE_SIZE;
-    const [rows, counts] = await Promise.all([
-      findDocuments(this.db, { q, kinds, limit: limit + 1, after }),
-      countByKind(this.db, q, allowed),
-    ]);
+    // The page and the counts of every allowed kind come from one statement over one set of candidates (ADR 178).
+    const { rows, counts, capped } = await findDocuments(this.db, { q, allowed, kinds, limit: limit + 1, after });
     const page = rows.slice(0, limit);
     const hits: SearchHit[] = page.map((r) => ({
       type: r.kind as SearchType, title: r.title, url: r.url, snippet: markSnippet(r.snippet), page: r.page > 0 ? r.page : null,
@@ -63,6 +61,7 @@ export class SearchService {
       success: true,
       hits,
       counts,
+      capped: capped as SearchType[],
       total,
       nextCursor: rows.length > limit ? encodeCursor(page.at(-1)!) : null,
       suggestion: total === 0 && !after ? await this.suggest(q, allowed) : null,
@@ -78,7 +77,6 @@ export class SearchService {
     if (closest.size === 0) return null;
     const suggestion = q.replace(/[A-Za-z]+/g, (word) => closest.get(word.toLowerCase()) ?? word);
     if (suggestion.toLowerCase() === q.toLowerCase()) return null;
-    const found = await countByKind(this.db, suggestion, allowed);
-    return Object.values(found).some((n) => n > 0) ? suggestion : null;
+    return (await anyMatch(this.db, suggestion, allowed)) ? suggestion : null;
   }
 }

@@ -22,6 +22,8 @@ export interface SearchContext {
   request: number;
   hits: SearchHit[];
   counts: SearchAnswer['counts'];
+  /** The types whose count stopped at its cap (shown as "300+"; ADR 178). */
+  capped: SearchType[];
   total: number;
   nextCursor: string | null;
   suggestion: string | null;
@@ -41,7 +43,7 @@ export type SearchEvent =
   | { type: 'search.moreFailed'; request: number; message: string };
 
 const blank = (q: string) => q.trim() === '';
-const EMPTY = { hits: [], counts: {}, total: 0, nextCursor: null, suggestion: null, error: null };
+const EMPTY = { hits: [], counts: {}, capped: [], total: 0, nextCursor: null, suggestion: null, error: null };
 
 export const searchMachine = setup({
   // Stryker disable next-line ObjectLiteral: types exist for TypeScript alone; nothing reads them at run time (ADR 091).
@@ -103,14 +105,17 @@ export const searchMachine = setup({
             guard: and(['current', 'found']),
             target: 'results',
             actions: assign({
-              hits: ({ event }) => event.answer.hits, counts: ({ event }) => event.answer.counts, total: ({ event }) => event.answer.total,
+              hits: ({ event }) => event.answer.hits, counts: ({ event }) => event.answer.counts, capped: ({ event }) => event.answer.capped,
+              total: ({ event }) => event.answer.total,
               nextCursor: ({ event }) => event.answer.nextCursor, suggestion: null, error: null,
             }),
           },
           {
             guard: 'current',
             target: 'noResults',
-            actions: assign({ ...EMPTY, counts: ({ event }) => event.answer.counts, suggestion: ({ event }) => event.answer.suggestion }),
+            actions: assign({
+              ...EMPTY, counts: ({ event }) => event.answer.counts, capped: ({ event }) => event.answer.capped, suggestion: ({ event }) => event.answer.suggestion,
+            }),
           },
         ],
         'search.failed': { guard: 'current', target: 'failed', actions: assign({ ...EMPTY, error: ({ event }) => event.message }) },

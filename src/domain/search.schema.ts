@@ -17,6 +17,8 @@ export const searchAnswerSchema = z.object({
   hits: z.array(searchHitSchema),
   /** How many hits of each type the query has (for the type filters), whatever `type` asked for. */
   counts: z.partialRecord(z.enum(SEARCH_TYPES), z.number()),
+  /** The types whose count reached its cap (ADR 178): they have at least that many matches ("300+"). */
+  capped: z.array(z.enum(SEARCH_TYPES)),
   total: z.number(),
   nextCursor: z.string().nullable(),
   /** When nothing matched: a spelling that would ('heat pump' for 'heatpump'). */

@@ -24,6 +24,12 @@ export const SEARCH_TYPE_LABELS: Record<SearchType, string> = {
   comment: 'Comments',
 };
 
+/**
+ * The community's kinds: they grow with every post and comment, while every other kind grows only with what the editors
+ * publish. Only the newest matches of each are ranked, and their counts stop at a cap (ADR 178).
+ */
+export const COMMUNITY_TYPES = ['discussion', 'comment'] as const satisfies readonly SearchType[];
+
 /** What a visitor who is not signed in may find: what they may open (course titles lead to sign-in). */
 export const PUBLIC_TYPES: readonly SearchType[] = ['article', 'about', 'course'];
 
@@ -49,10 +55,17 @@ export interface SearchAnswer {
   hits: SearchHit[];
   /** How many hits of each type the query has (for the type filters), whatever `type` asked for. */
   counts: Partial<Record<SearchType, number>>;
+  /** The types whose count reached its cap (ADR 178): they have at least that many matches ("300+"). */
+  capped: SearchType[];
   total: number;
   nextCursor: string | null;
   /** When nothing matched: a spelling that would ('heat pump' for 'heatpump'). */
   suggestion: string | null;
+}
+
+/** A count as shown: "300+" when it reached its cap (at least that many), the number alone when it is exact. */
+export function countText(count: number, atLeast: boolean): string {
+  return atLeast ? `${count}+` : String(count);
 }
 
 /** A snippet's parts, for a view that renders it without HTML: text and marked runs. */

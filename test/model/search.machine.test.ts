@@ -18,9 +18,13 @@ import { agree, type Coverage, getShortestPaths, getSimplePaths, holds, newCover
 const LIMIT = 5;
 const hit = (title: string): SearchHit => ({ type: 'lesson', title, url: `/courses/c/lessons/${title}`, snippet: `<mark>heat</mark> ${title}`, page: null });
 const answer = (hits: SearchHit[], nextCursor: string | null, suggestion: string | null = null): SearchAnswer => ({
-  success: true, hits, counts: hits.length ? { lesson: hits.length + (nextCursor ? 1 : 0) } : {}, total: hits.length + (nextCursor ? 1 : 0), nextCursor, suggestion,
+  success: true, hits, counts: hits.length ? { lesson: hits.length + (nextCursor ? 1 : 0) } : {}, capped: [], total: hits.length + (nextCursor ? 1 : 0), nextCursor, suggestion,
 });
 const FIRST = answer([hit('one')], 'cursor-1');
+/** A count that stopped at its cap (ADR 178): the comments are "at least" so many. */
+const CAPPED: SearchAnswer = {
+  ...answer([{ ...hit('busy'), type: 'comment' }], 'cursor-2'), counts: { comment: 300 }, capped: ['comment'], total: 300,
+};
 const ONLY = answer([hit('only')], null);
 const NONE = answer([], null, 'heat pump');
 const MORE = answer([hit('two')], null);
@@ -41,6 +45,7 @@ function eventsFor(s: Snapshot): SearchEvent[] {
   if (s.matches('searching')) {
     list.push(
       { type: 'search.answered', request: current, answer: FIRST },
+      { type: 'search.answered', request: current, answer: CAPPED },
       { type: 'search.answered', request: current, answer: ONLY },
       { type: 'search.answered', request: current, answer: NONE },
       { type: 'search.answered', request: current - 1, answer: FIRST },
@@ -69,6 +74,7 @@ interface Model {
   request: number;
   hits: SearchHit[];
   counts: SearchAnswer['counts'];
+  capped: SearchAnswer['capped'];
   total: number;
   nextCursor: string | null;
   suggestion: string | null;
@@ -76,7 +82,7 @@ interface Model {
   effects: string[];
 }
 
-const EMPTY = { hits: [], counts: {}, total: 0, nextCursor: null, suggestion: null, error: null };
+const EMPTY = { hits: [], counts: {}, capped: [], total: 0, nextCursor: null, suggestion: null, error: null };
 const initialModel = (): Model => ({ screen: 'idle', q: '', type: null, request: 0, ...EMPTY, effects: [] });
 
 function step(m: Model, e: SearchEvent): Model {
@@ -104,9 +110,12 @@ function step(m: Model, e: SearchEvent): Model {
     case 'searching':
       if (e.type === 'search.answered' && current) {
         if (e.answer.total > 0) {
-          return { ...next, screen: 'results.shown', hits: e.answer.hits, counts: e.answer.counts, total: e.answer.total, nextCursor: e.answer.nextCursor, suggestion: null, error: null };
+          return {
+            ...next, screen: 'results.shown', hits: e.answer.hits, counts: e.answer.counts, capped: e.answer.capped, total: e.answer.total,
+            nextCursor: e.answer.nextCursor, suggestion: null, error: null,
+          };
         }
-        return { ...next, ...EMPTY, screen: 'noResults', counts: e.answer.counts, suggestion: e.answer.suggestion };
+        return { ...next, ...EMPTY, screen: 'noResults', counts: e.answer.counts, capped: e.answer.capped, suggestion: e.answer.suggestion };
       }
       if (e.type === 'search.failed' && current) return { ...next, ...EMPTY, screen: 'failed', error: e.message };
       return m;
@@ -148,13 +157,19 @@ function checker(world: ReturnType<typeof instrumented>['world']) {
     const c = snapshot.context;
     const { effects, ...rest } = model;
     agree(
-      { screen: screenOf(snapshot), q: c.q, type: c.type, request: c.request, hits: c.hits, counts: c.counts, total: c.total, nextCursor: c.nextCursor, suggestion: c.suggestion, error: c.error, effects: world.effects },
+      {
+        screen: screenOf(snapshot), q: c.q, type: c.type, request: c.request, hits: c.hits, counts: c.counts, capped: c.capped, total: c.total,
+        nextCursor: c.nextCursor, suggestion: c.suggestion, error: c.error, effects: world.effects,
+      },
       { ...rest, effects },
     );
     // Results always have hits; no results and idle have none; a failure says why and shows nothing else.
     if (snapshot.matches('results')) holds(c.hits.length > 0 && c.total >= c.hits.length, 'results have hits');
     if (snapshot.matches('noResults') || snapshot.matches('idle')) holds(c.hits.length === 0 && c.total === 0, 'nothing shown without results');
     if (snapshot.matches('failed')) holds(c.error !== null && c.hits.length === 0, 'a failure says why');
+    // Only a counted type can be capped ("300+"), and no count is shown capped once results are gone.
+    holds(c.capped.every((t) => (c.counts[t] ?? 0) > 0), 'a capped type has a count');
+    if (snapshot.matches('noResults') || snapshot.matches('idle') || snapshot.matches('failed')) holds(c.capped.length === 0, 'nothing capped without results');
     // 'Load more' only when the server said there is more, and one page at a time.
     if (snapshot.matches({ results: 'shown' })) holds(snapshot.can({ type: 'search.more' }) === (c.nextCursor !== null), 'Load more only with a cursor');
     if (snapshot.matches({ results: 'loadingMore' })) holds(!snapshot.can({ type: 'search.more' }), 'one page at a time');

@@ -1,12 +1,14 @@
 /**
  * Search rules (src/domain/search.ts): the kinds of things found (the API's type names, one distinct label each), which
  * of them a visitor who is not signed in may find, the shape of a hit and of an answer (what they keep and refuse, and
- * that search.schema.ts reads exactly the hand-written types), and a snippet split into plain and marked runs with its
- * entities decoded.
+ * that search.schema.ts reads exactly the hand-written types), a count that stopped at its cap, and a snippet split
+ * into plain and marked runs with its entities decoded.
  */
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  COMMUNITY_TYPES,
+  countText,
   PUBLIC_TYPES,
   SEARCH_TYPE_LABELS,
   SEARCH_TYPES,
@@ -26,6 +28,7 @@ const answer: SearchAnswer = {
   success: true,
   hits: [hit, { ...hit, type: 'article', page: null }],
   counts: { ebook: 1, article: 1 },
+  capped: [],
   total: 2,
   nextCursor: 'c2',
   suggestion: null,
@@ -41,6 +44,11 @@ describe('the kinds of things found', () => {
     const labels = SEARCH_TYPES.map((t) => SEARCH_TYPE_LABELS[t]);
     for (const label of labels) expect(label.trim()).not.toBe('');
     expect(new Set(labels).size).toBe(SEARCH_TYPES.length);
+  });
+
+  it('the community is posts and comments, which a visitor does not find', () => {
+    expect([...COMMUNITY_TYPES]).toEqual(['discussion', 'comment']);
+    for (const t of COMMUNITY_TYPES) expect(PUBLIC_TYPES).not.toContain(t);
   });
 
   it('a visitor who is not signed in finds articles, the about pages and course titles only', () => {
@@ -66,6 +74,15 @@ describe('the shape of a hit and of an answer', () => {
     expect(searchAnswerSchema.parse(answer)).toEqual(answer);
     const none = { ...answer, hits: [], counts: {}, total: 0, nextCursor: null, suggestion: 'heat pump' };
     expect(searchAnswerSchema.parse(none)).toEqual(none);
+    const capped = { ...answer, counts: { ...answer.counts, comment: 1000 }, capped: ['comment'], total: 1002 };
+    expect(searchAnswerSchema.parse(capped)).toEqual(capped);
+  });
+
+  it('refuses an answer without its capped types, or with an unknown type among them', () => {
+    const { capped: _capped, ...noCapped } = answer;
+    expect(searchAnswerSchema.safeParse(noCapped).success).toBe(false);
+    expect(searchAnswerSchema.safeParse({ ...answer, capped: ['video'] }).success).toBe(false);
+    expect(searchAnswerSchema.safeParse({ ...answer, capped: 'comment' }).success).toBe(false);
   });
 
   it('refuses a failed answer, counts for an unknown type, and a missing cursor or suggestion', () => {
@@ -76,6 +93,16 @@ describe('the shape of a hit and of an answer', () => {
     const { suggestion: _suggestion, ...noSuggestion } = answer;
     expect(searchAnswerSchema.safeParse(noSuggestion).success).toBe(false);
     expect(searchAnswerSchema.safeParse({ ...answer, hits: [{ ...hit, page: '4' }] }).success).toBe(false);
+  });
+});
+
+describe('a count as shown', () => {
+  it('is the number when exact, and the number and a plus when it stopped at its cap', () => {
+    expect(countText(0, false)).toBe('0');
+    expect(countText(37, false)).toBe('37');
+    expect(countText(1000, false)).toBe('1000');
+    expect(countText(1000, true)).toBe('1000+');
+    expect(countText(1037, true)).toBe('1037+');
   });
 });
 

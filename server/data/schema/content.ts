@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, 
 } from 'drizzle-orm/pg-core';
+import { COMMUNITY_TYPES } from '../../../src/domain/search';
 import { createdAt, id, tsvector } from './columns';
 import { files, users } from './members';
 
@@ -178,6 +179,17 @@ export const pageViews = pgTable('page_views', {
  * The search index (ADR 090): one row per thing found (a PDF: one per page). `document` is weighted text: the title
  * (A), a summary (B) and the body (C), kept current by the content import and by every post or comment write.
  */
+/** The community's kinds as literal SQL, from the domain's fixed list (never from a request): `'discussion', 'comment'`. */
+const communityList = COMMUNITY_TYPES.map((k) => {
+  if (!/^[a-z-]+$/.test(k)) throw new Error(`not a kind: ${k}`);
+  return `'${k}'`;
+}).join(', ');
+/** The partial indexes' predicates (ADR 178), which the search statements repeat word for word. */
+export const COMMUNITY_PREDICATE = sql.raw(`kind in (${communityList})`);
+export const CONTENT_PREDICATE = sql.raw(`kind not in (${communityList})`);
+/** One community kind's own predicate: `kind = 'comment'`. */
+export const kindPredicate = (kind: (typeof COMMUNITY_TYPES)[number]) => sql.raw(`kind = '${kind}'`);
+
 export const searchDocuments = pgTable('search_documents', {
   id: id(),
   kind: text('kind').notNull(),
@@ -194,9 +206,18 @@ export const searchDocuments = pgTable('search_documents', {
   document: tsvector('document').generatedAlwaysAs(
     sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(summary, '')), 'B') || setweight(to_tsvector('english', coalesce(body, '')), 'C')`,
   ),
+  /** A post's or comment's own time (only the newest community matches are ranked, ADR 178); for content, when indexed. */
+  createdAt: createdAt(),
 }, (t) => [
   uniqueIndex('search_documents_ref').on(t.kind, t.refId, t.page),
-  index('search_documents_document').using('gin', t.document),
+  // The words' index in parts (ADR 178): the editors' bounded kinds, and each of the community's unbounded ones (a
+  // post's matches are not looked for among ten times as many comments). A query must repeat a partial index's
+  // predicate as written (literal SQL, not a bound parameter) for the planner to use it.
+  index('search_documents_content').using('gin', t.document).where(CONTENT_PREDICATE),
+  index('search_documents_discussions').using('gin', t.document).where(kindPredicate('discussion')),
+  index('search_documents_comments').using('gin', t.document).where(kindPredicate('comment')),
+  // A community kind's documents newest first, read until enough match a common word (ADR 178).
+  index('search_documents_community_recent').on(t.kind, t.createdAt.desc(), t.id.desc()).where(COMMUNITY_PREDICATE),
   index('search_documents_parent').on(t.parentId),
 ]);
 

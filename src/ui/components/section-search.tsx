@@ -11,7 +11,7 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
-import { SEARCH_PREVIEW_SIZE, SEARCH_TYPE_LABELS, type SearchHit, type SearchType, snippetParts } from '../../domain/search';
+import { countText, SEARCH_PREVIEW_SIZE, SEARCH_TYPE_LABELS, type SearchHit, type SearchType, snippetParts } from '../../domain/search';
 import { filterSections } from '../../domain/sections';
 import { paths } from '../routes';
 import { useServices } from '../services-context';
@@ -48,9 +48,11 @@ export function SectionSearch({ onNavigate }: { onNavigate?: () => void }) {
   const content = useSelector(searchActor, (s) => ({
     hits: s.context.hits,
     total: s.context.total,
+    /** Some count stopped at its cap: the total is "at least" (ADR 178). */
+    atLeast: s.context.capped.length > 0,
     busy: s.matches('debouncing') || s.matches('searching'),
     settled: s.matches('results') || s.matches('noResults') || s.matches('failed'),
-  }), (a, b) => a.hits === b.hits && a.total === b.total && a.busy === b.busy && a.settled === b.settled);
+  }), (a, b) => a.hits === b.hits && a.total === b.total && a.atLeast === b.atLeast && a.busy === b.busy && a.settled === b.settled);
   const id = useId();
   const inputId = `${id}-input`;
   const listId = `${id}-list`;
@@ -115,7 +117,7 @@ export function SectionSearch({ onNavigate }: { onNavigate?: () => void }) {
       },
     }))),
     ...(typed && content.total > 0
-      ? [{ key: 'all', label: `See all ${content.total} results`, text: 'See all results', go: () => goTo(paths.searchResults(query.trim())) }]
+      ? [{ key: 'all', label: `See all ${countText(content.total, content.atLeast)} results`, text: 'See all results', go: () => goTo(paths.searchResults(query.trim())) }]
       : []),
   ];
 
@@ -167,7 +169,9 @@ export function SectionSearch({ onNavigate }: { onNavigate?: () => void }) {
   const nothing = typed && sections.length === 0 && content.settled && content.total === 0;
   // What a screen reader hears: the count once the content results are in (or 'No results found').
   const status = !open ? '' : nothing || (!typed && sections.length === 0) ? 'No results found'
-    : typed && content.settled ? `${sections.length + content.total} result${sections.length + content.total === 1 ? '' : 's'}` : '';
+    : typed && content.settled
+      ? `${countText(sections.length + content.total, content.atLeast)} result${sections.length + content.total === 1 ? '' : 's'}`
+      : '';
   let index = 0;
   const option = (o: Option) => {
     const i = index++;

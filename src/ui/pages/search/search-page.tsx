@@ -1,13 +1,14 @@
 /**
  * All results of a search (issue 14): the query lives in the URL (/search?q=…&type=…), so a search can be shared and
- * the back button works. Type filters with their counts, the hits with their highlighted snippets (a PDF hit opens
- * the document at its page), 'Load more', 'Did you mean', and an empty state that suggests the sections.
+ * the back button works. Type filters with their counts ("300+" once a community type's reaches its cap, ADR 178),
+ * the hits with their highlighted snippets (a PDF hit opens the document at its page), 'Load more', 'Did you mean',
+ * and an empty state that suggests the sections.
  */
 import { useSelector } from '@xstate/react';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Input, Label, SearchField } from 'react-aria-components';
 import { Link, useLocation, useSearch } from 'wouter';
-import { SEARCH_PAGE_SIZE, SEARCH_TYPE_LABELS, SEARCH_TYPES, type SearchType } from '../../../domain/search';
+import { countText, SEARCH_PAGE_SIZE, SEARCH_TYPE_LABELS, SEARCH_TYPES, type SearchType } from '../../../domain/search';
 import { SEARCH_SECTIONS } from '../../../domain/sections';
 import { isDocument, Snippet } from '../../components/section-search';
 import { Spinner } from '../../components/states';
@@ -71,6 +72,9 @@ export default function SearchPage() {
   const { c } = view;
   const total = c.total;
   const shown = type ? (c.counts[type] ?? 0) : total;
+  // A count that reached its cap reads "300+" (ADR 178): the type's own, or any of them for All.
+  const atLeast = (t: SearchType | null) => (t ? c.capped.includes(t) : c.capped.length > 0);
+  const shownText = `${countText(shown, atLeast(type))} result${shown === 1 ? '' : 's'}`;
   const typesFound = SEARCH_TYPES.filter((t) => (c.counts[t] ?? 0) > 0);
 
   return (
@@ -90,7 +94,7 @@ export default function SearchPage() {
       </form>
 
       <p className="visually-hidden" role="status">
-        {view.results ? `${shown} result${shown === 1 ? '' : 's'}` : view.none ? 'No results found' : ''}
+        {view.results ? shownText : view.none ? 'No results found' : ''}
       </p>
 
       {view.searching && <Spinner label="Searching..." />}
@@ -106,13 +110,13 @@ export default function SearchPage() {
             <ul>
               <li>
                 <Link href={paths.searchResults(q)} aria-current={type === null ? 'page' : undefined}>
-                  All <span className="search-page__count">{total}</span>
+                  All <span className="search-page__count">{countText(total, atLeast(null))}</span>
                 </Link>
               </li>
               {typesFound.map((t) => (
                 <li key={t}>
                   <Link href={paths.searchResults(q, t)} aria-current={type === t ? 'page' : undefined}>
-                    {SEARCH_TYPE_LABELS[t]} <span className="search-page__count">{c.counts[t]}</span>
+                    {SEARCH_TYPE_LABELS[t]} <span className="search-page__count">{countText(c.counts[t] ?? 0, atLeast(t))}</span>
                   </Link>
                 </li>
               ))}
@@ -120,7 +124,7 @@ export default function SearchPage() {
           </nav>
           <section className="search-page__results" aria-labelledby="results-heading">
             <h2 id="results-heading" className="search-page__heading">
-              {shown} result{shown === 1 ? '' : 's'}
+              {shownText}
               {type ? ` in ${SEARCH_TYPE_LABELS[type]}` : ''}
             </h2>
             <ol className="search-hits" ref={list}>
