@@ -17,8 +17,11 @@ export const searchAnswerSchema = z.object({
   hits: z.array(searchHitSchema),
   /** How many hits of each type the query has (for the type filters), whatever `type` asked for. */
   counts: z.partialRecord(z.enum(SEARCH_TYPES), z.number()),
-  /** The types whose count reached its cap (ADR 178): they have at least that many matches ("300+"). */
-  capped: z.array(z.enum(SEARCH_TYPES)),
+  /**
+   * The types whose count reached its cap (ADR 178): they have at least that many matches ("300+"). An answer from a
+   * server older than the cap has none, so a client read during a rolling deploy takes it as none capped.
+   */
+  capped: z.array(z.enum(SEARCH_TYPES)).default([]),
   total: z.number(),
   nextCursor: z.string().nullable(),
   /** When nothing matched: a spelling that would ('heat pump' for 'heatpump'). */
