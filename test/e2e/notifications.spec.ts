@@ -9,6 +9,7 @@ import type { Page } from '@playwright/test';
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { tabTo } from './support/keyboard';
+import { NOTIFICATION_STREAM } from './support/live';
 import { memberPage } from './support/member-page';
 import { createPost } from './support/members';
 import { expectSpoken, forget, withScreenReader } from './support/screen-reader';
@@ -137,9 +138,13 @@ test('the screen reader hears the new count politely, then the bell by its count
   const bob = await createUser(request, { firstName: 'Bob', lastName: 'Narrate' });
   const postId = await createPost(request, ada, { title: `Rammed earth walls ${Date.now()}`, content: '<p>Who has tested them for damp?</p>', ...TOPIC });
   await signIn(page, ada);
+  // A count the page loads is shown, not announced: only one that changes while the member is here is new. So the
+  // reply is written once the page's stream is open (before, on a slow machine, it was in the first load).
+  const streamOpen = page.waitForResponse((response) => NOTIFICATION_STREAM.test(response.url()));
   await page.goto('/notifications');
   await expect(page.getByText('All caught up: nothing unread.')).toBeVisible();
   await expect(page.getByText('No notifications yet.', { exact: false })).toBeVisible();
+  await streamOpen;
   await forget(page);
   const res = await request.post('/api/comments', { headers: { authorization: `Bearer ${bob.token}` }, data: { discussionId: postId, content: '<p>We did, with a lime render.</p>' } });
   expect(res.ok()).toBe(true);
