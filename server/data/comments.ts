@@ -9,7 +9,7 @@ import { type Comment, DELETED_COMMENT_LABEL, pictureOf } from '../../src/domain
 import type { Db, Tx } from './client';
 import { commentLikes, comments, users } from './schema';
 import { displayName } from '../../src/domain/user';
-import { DELETED_MEMBER } from './deleted-member';
+import { authorColumns } from './deleted-member';
 import { unlessMissing } from './pg-errors';
 
 /**
@@ -36,11 +36,7 @@ function commentColumns(author: ReturnType<typeof authorOf>) {
     createdAt: comments.createdAt,
     moderation: comments.moderation,
     editedAt: comments.editedAt,
-    // A deleted member's kept words read "Deleted member", with no id to link to (issue 35, ADR 134).
-    authorId: sql<string>`case when ${author.deletedAt} is null then ${comments.createdBy}::text else '' end`,
-    authorFirstName: sql<string>`case when ${author.deletedAt} is null then ${author.firstName} else ${DELETED_MEMBER}::text end`,
-    authorLastName: sql<string>`case when ${author.deletedAt} is null then ${author.lastName} else '' end`,
-    authorPicture: sql<string>`case when ${author.deletedAt} is null then ${author.picture} else '' end`,
+    ...authorColumns(comments.createdBy, author),
   };
 }
 

@@ -9,7 +9,7 @@ import type { Db, Tx } from './client';
 import { comments, discussionLikes, discussions, users } from './schema';
 import { isUuid } from '../../src/domain/ids';
 import { displayName } from '../../src/domain/user';
-import { DELETED_MEMBER } from './deleted-member';
+import { authorColumns } from './deleted-member';
 import { pinnedOf } from './moderation';
 
 const discussionColumns = {
@@ -21,11 +21,7 @@ const discussionColumns = {
   createdAt: discussions.createdAt,
   updatedAt: discussions.updatedAt,
   editedAt: discussions.editedAt,
-  // A deleted member's kept words read "Deleted member", with no id to link to (issue 35, ADR 134).
-  authorId: sql<string>`case when ${users.deletedAt} is null then ${discussions.createdBy}::text else '' end`,
-  authorFirstName: sql<string>`case when ${users.deletedAt} is null then ${users.firstName} else ${DELETED_MEMBER}::text end`,
-  authorLastName: sql<string>`case when ${users.deletedAt} is null then ${users.lastName} else '' end`,
-  authorPicture: sql<string>`case when ${users.deletedAt} is null then ${users.profilePicture} else '' end`,
+  ...authorColumns(discussions.createdBy, { deletedAt: users.deletedAt, firstName: users.firstName, lastName: users.lastName, picture: users.profilePicture }),
   // Microsecond precision in UTC: a cursor cut to JavaScript's milliseconds would skip posts created in the same ms.
   cursorAt: sql<string>`to_char(${discussions.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
   likes: sql<string[]>`coalesce((select json_agg(${discussionLikes.userId} order by ${discussionLikes.createdAt}, ${discussionLikes.userId}) from ${discussionLikes} where ${discussionLikes.discussionId} = ${discussions.id}), '[]'::json)`,
