@@ -193,6 +193,9 @@ test('an editor writes and publishes a course by keyboard, told beside a lesson 
   await tabTo(page, page.getByRole('button', { name: 'Save' }));
   await page.keyboard.press('Enter');
   await expect(body).not.toHaveAttribute('aria-invalid', 'true');
+  // Saved, the button that was pressed still has the focus (it was not dropped to the page's start while it worked).
+  await expect(page.getByRole('button', { name: 'Publish', exact: true })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeFocused();
   const sourcesRule = 'sources: a "## Sources" heading followed by a list of named sources is required';
   await tabTo(page, page.getByRole('button', { name: 'Publish', exact: true }));
   await page.keyboard.press('Enter');

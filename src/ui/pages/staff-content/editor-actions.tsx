@@ -15,7 +15,9 @@ export function EditorActions({ actor, snapshot, kind }: { actor: ActorRefFrom<C
   const published = context.item?.status === 'published';
   return (
     <div className="article-editor__actions">
-      <button type="button" className="button" disabled={!editing} onClick={() => actor.send({ type: 'editor.save' })}>
+      {/* While the editor works, the pressed button keeps the focus (aria-disabled, not disabled, which would drop it
+          to the page's start), so the next Tab goes on from it (issue 40 item 11's flaky walk from Save to Publish). */}
+      <button type="button" className="button" aria-disabled={!editing || undefined} onClick={() => editing && actor.send({ type: 'editor.save' })}>
         {snapshot.matches('saving') || snapshot.matches('validating') ? 'Saving...' : 'Save'}
       </button>
       {context.item && saved && (
@@ -23,7 +25,13 @@ export function EditorActions({ actor, snapshot, kind }: { actor: ActorRefFrom<C
           Preview
         </Link>
       )}
-      <button type="button" className="button" disabled={!editing || !saved} onClick={() => actor.send({ type: 'editor.publish', at: null })}>
+      <button
+        type="button"
+        className="button"
+        disabled={editing && !saved}
+        aria-disabled={!editing || undefined}
+        onClick={() => editing && saved && actor.send({ type: 'editor.publish', at: null })}
+      >
         {snapshot.matches('publishing') ? 'Working...' : published ? 'Publish again' : 'Publish'}
       </button>
       <label className="field">
