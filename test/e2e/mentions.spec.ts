@@ -94,6 +94,8 @@ test('mention a member in a post by keyboard: the slate editor suggests, Enter p
   await page.keyboard.press('Enter');
   const composer = page.getByRole('form', { name: 'Create a Post' });
   const title = `Soil surveys ${Date.now()}`;
+  // The title takes the focus once the composer has opened: keys sent before then were lost ("surveys …").
+  await expect(composer.getByLabel('Title')).toBeFocused();
   await page.keyboard.type(title);
   const editor = composer.getByRole('textbox', { name: 'Content' });
   await tabTo(page, editor);
