@@ -90,10 +90,13 @@ function writtenAt(d: SearchDocument): SQL | undefined {
   return sql`coalesce((select w.created_at from ${table} w where w.id = ${d.refId}::uuid), now())`;
 }
 
-const row = (d: SearchDocument) => ({
-  kind: d.kind, refId: d.refId, page: d.page ?? 0, title: d.title, summary: d.summary ?? '', body: d.body ?? '', url: d.url,
-  visibility: d.visibility, parentId: d.parentId ?? null, ...(writtenAt(d) ? { createdAt: writtenAt(d) } : {}),
-});
+const row = (d: SearchDocument) => {
+  const createdAt = writtenAt(d);
+  return {
+    kind: d.kind, refId: d.refId, page: d.page ?? 0, title: d.title, summary: d.summary ?? '', body: d.body ?? '', url: d.url,
+    visibility: d.visibility, parentId: d.parentId ?? null, ...(createdAt ? { createdAt } : {}),
+  };
+};
 
 /** Every document of these kinds is replaced by `docs` (the content import rebuilds its kinds in its transaction). */
 export async function replaceDocuments(db: Writer, kinds: readonly string[], docs: SearchDocument[]): Promise<void> {

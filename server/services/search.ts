@@ -1,8 +1,9 @@
 /**
  * Search (issue 14, ADR 090): one query over everything a caller may open. Visitors find articles, the about area and
  * course titles (which lead to sign-in); members also find lessons, workshops, the library's PDFs (with the page),
- * quizzes and the community (the best of its newest matches, counted up to a cap: ADR 178). Snippets are escaped text with <mark> around the matched words and nothing else. When
- * nothing matches, a close spelling of the unknown words is proposed if it would find something.
+ * quizzes and the community (the best of its newest matches, counted up to a cap: ADR 178). Snippets are escaped
+ * text with <mark> around the matched words and nothing else. When nothing matches, a close spelling of the unknown
+ * words is proposed if it would find something.
  */
 import { PUBLIC_TYPES, SEARCH_PAGE_SIZE, SEARCH_TYPES, type SearchAnswer, type SearchHit, type SearchType } from '../../src/domain/search';
 import { escapeMarkup } from '../../src/domain/text';

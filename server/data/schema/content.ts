@@ -175,10 +175,6 @@ export const pageViews = pgTable('page_views', {
   views: integer('views').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.path, t.day] })]);
 
-/**
- * The search index (ADR 090): one row per thing found (a PDF: one per page). `document` is weighted text: the title
- * (A), a summary (B) and the body (C), kept current by the content import and by every post or comment write.
- */
 /** The community's kinds as literal SQL, from the domain's fixed list (never from a request): `'discussion', 'comment'`. */
 const communityList = COMMUNITY_TYPES.map((k) => {
   if (!/^[a-z-]+$/.test(k)) throw new Error(`not a kind: ${k}`);
@@ -190,6 +186,10 @@ export const CONTENT_PREDICATE = sql.raw(`kind not in (${communityList})`);
 /** One community kind's own predicate: `kind = 'comment'`. */
 export const kindPredicate = (kind: (typeof COMMUNITY_TYPES)[number]) => sql.raw(`kind = '${kind}'`);
 
+/**
+ * The search index (ADR 090): one row per thing found (a PDF: one per page). `document` is weighted text: the title
+ * (A), a summary (B) and the body (C), kept current by the content import and by every post or comment write.
+ */
 export const searchDocuments = pgTable('search_documents', {
   id: id(),
   kind: text('kind').notNull(),
