@@ -14,6 +14,7 @@ import { toggleDiscussionLike } from '../server/data/likes';
 import { followersOf, listNotifications, unreadCount } from '../server/data/notification-lists';
 import { commentDocument, findDocuments, upsertDocument } from '../server/data/search';
 import { insertComment } from '../server/data/comments';
+import { recipientsOf } from '../server/data/notifications';
 import { follow } from '../server/data/notification-lists';
 import * as schema from '../server/data/schema';
 import { SEARCH_PAGE_SIZE, SEARCH_TYPES } from '../src/domain/search';
@@ -105,13 +106,13 @@ export async function capturePlans(url: string, t: PlanTargets): Promise<Plan[]>
     }],
     ['like', () => toggleDiscussionLike(db, t.likedPostId, t.memberId)],
     ['comment', () => db.transaction(async (tx) => {
-      // The statements of the comment service's create (services/comments.ts), without the mentions and the
-      // notifications it sends, in a transaction rolled back.
+      // The statements of the comment service's create (services/comments.ts), without the mentions, and its
+      // notifications up to the members told, in a transaction rolled back.
       const post = (await sharePost(tx, t.commentedPostId))!;
       const id = await insertComment(tx, { discussionId: post.id, parentCommentId: null, content: '<p>A plan.</p>', createdBy: t.memberId });
       await upsertDocument(tx, commentDocument({ id: String(id), discussionId: post.id, content: '<p>A plan.</p>' }, post));
       await follow(tx, t.memberId, 'discussion', post.id);
-      await followersOf(tx, 'discussion', post.id);
+      await recipientsOf(tx, await followersOf(tx, 'discussion', post.id), 'followed_post');
       tx.rollback();
     }).catch(() => undefined)],
   ];

@@ -102,10 +102,10 @@ export async function findDiscussion(db: Writer, id: string): Promise<Discussion
  * What a comment's search document takes from its post, with the post's row held (FOR SHARE) to the end of the
  * transaction: an edit of its title or its delete waits for the comment and its document, and so sees them.
  */
-export async function sharePost(tx: Tx, id: string): Promise<{ id: string; title: string; category: string; subcategory: string } | null> {
+export async function sharePost(tx: Tx, id: string): Promise<{ id: string; title: string; category: string; subcategory: string; authorId: string } | null> {
   if (!isUuid(id)) return null;
   const [row] = await tx
-    .select({ id: discussions.id, title: discussions.title, category: discussions.category, subcategory: discussions.subcategory })
+    .select({ id: discussions.id, title: discussions.title, category: discussions.category, subcategory: discussions.subcategory, authorId: discussions.createdBy })
     .from(discussions)
     .where(eq(discussions.id, id))
     .for('share');

@@ -9,8 +9,20 @@ import { jobs } from './schema';
 export type JobRow = typeof jobs.$inferSelect;
 
 /** Adds a job; one with the same key already there (done or not) makes this a no-op. */
-export async function enqueueJob(db: Db | Tx, job: { key: string; kind: string; payload: Record<string, string>; runAt: Date }): Promise<void> {
-  await db.insert(jobs).values(job).onConflictDoNothing();
+export async function enqueueJob(db: Db | Tx, job: NewJob): Promise<void> {
+  await enqueueJobs(db, [job]);
+}
+
+export interface NewJob {
+  key: string;
+  kind: string;
+  payload: Record<string, string>;
+  runAt: Date;
+}
+
+/** Several jobs in one statement; a key already queued (or named twice) is queued once. */
+export async function enqueueJobs(db: Db | Tx, list: readonly NewJob[]): Promise<void> {
+  if (list.length > 0) await db.insert(jobs).values([...list]).onConflictDoNothing();
 }
 
 /** Claims up to `limit` due jobs for `leaseMs`: no other process claims them until the lease ends. */

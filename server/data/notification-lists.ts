@@ -144,11 +144,6 @@ export async function likersBesides(db: Reader, item: { discussionId: string; co
   return Number(row?.n ?? 0);
 }
 
-export async function memberTimeZone(db: Reader, userId: string): Promise<string | null> {
-  const [row] = await db.select({ timeZone: users.timeZone }).from(users).where(eq(users.id, userId));
-  return row?.timeZone ?? null;
-}
-
 /** Where a member's mails go: null when they cannot be told (gone or suspended). */
 export async function recipientOf(db: Reader, userId: string): Promise<{ email: string; firstName: string } | null> {
   const [row] = await db

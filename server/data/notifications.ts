@@ -2,11 +2,11 @@
  * Notification rows (issue 37). A like is grouped: one row per member and liked item, whose actor is the latest liker
  * and whose count grows; a grouped row that was read becomes unread again when someone new likes the item.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, arrayContains, eq, inArray, sql } from 'drizzle-orm';
 import type { NotificationChannel, NotificationKind } from '../../src/domain/notifications';
 import { withDefaults } from '../../src/domain/notifications';
 import type { Db, Tx } from './client';
-import { notificationPreferences, notifications, users } from './schema';
+import { notificationPreferences, notifications, pushSubscriptions, users } from './schema';
 
 export interface NotificationRow {
   kind: NotificationKind;
@@ -17,31 +17,40 @@ export interface NotificationRow {
   detail: string | null;
 }
 
-/** Each recipient's channel for one kind: their choice, or the default. */
-export async function channelsFor(db: Db | Tx, userIds: readonly string[], kind: NotificationKind): Promise<Map<string, NotificationChannel>> {
-  const chosen = userIds.length === 0 ? [] : await db
-    .select({ userId: notificationPreferences.userId, channel: notificationPreferences.channel })
-    .from(notificationPreferences)
-    .where(and(inArray(notificationPreferences.userId, [...userIds]), eq(notificationPreferences.kind, kind)));
-  const byUser = new Map(chosen.map((row) => [row.userId, row.channel]));
-  return new Map(userIds.map((id) => [id, withDefaults({ [kind]: byUser.get(id) })[kind]]));
+export interface Recipient {
+  id: string;
+  /** Their channel for the kind: their choice, or the default. */
+  channel: NotificationChannel;
+  /** Whether one of their devices receives the kind (ADR 169). */
+  push: boolean;
+  /** Their time zone (their digest's morning), null when not set. */
+  timeZone: string | null;
 }
 
-/** Members who can be told anything: not deleted, not suspended. */
-export async function reachableMembers(db: Db | Tx, userIds: readonly string[]): Promise<string[]> {
+/**
+ * Of `userIds`, the members who can be told anything (not deleted, not suspended), each with their channel for `kind`,
+ * whether a device of theirs receives it and their time zone: one statement, whatever the number of recipients.
+ */
+export async function recipientsOf(db: Db | Tx, userIds: readonly string[], kind: NotificationKind): Promise<Recipient[]> {
   if (userIds.length === 0) return [];
   const rows = await db
-    .select({ id: users.id })
+    .select({
+      id: users.id,
+      timeZone: users.timeZone,
+      chosen: notificationPreferences.channel,
+      push: sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id} and ${arrayContains(pushSubscriptions.kinds, [kind])})`,
+    })
     .from(users)
+    .leftJoin(notificationPreferences, and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.kind, kind)))
     .where(and(inArray(users.id, [...userIds]), sql`${users.deletedAt} is null`, sql`${users.suspendedAt} is null`));
-  return rows.map((row) => row.id);
+  return rows.map((row) => ({ id: row.id, channel: withDefaults({ [kind]: row.chosen ?? undefined })[kind], push: row.push === true, timeZone: row.timeZone }));
 }
 
 /**
  * Writes one notification, or grows a grouped like to `actorCount` (how many members like the item now); null when a
  * like changed nothing (an unlike and a like again): no new row, no new seq, nothing to tell.
  */
-export async function insertNotification(
+async function insertNotification(
   db: Db | Tx,
   row: NotificationRow & { emailState: 'none' | 'pending'; actorCount?: number | undefined },
 ): Promise<{ id: string; seq: number } | null> {
@@ -71,4 +80,25 @@ export async function insertNotification(
   const { actorCount: _count, ...values } = row;
   const [inserted] = await db.insert(notifications).values(values).returning({ id: notifications.id, seq: notifications.seq });
   return inserted!;
+}
+
+/**
+ * The notifications of one event, one per recipient: a like's grouped row as `insertNotification` writes it, any other
+ * kind in one statement. Each row written, with its recipient.
+ */
+export async function insertNotifications(
+  db: Db | Tx,
+  rows: readonly (NotificationRow & { emailState: 'none' | 'pending'; actorCount?: number | undefined })[],
+): Promise<{ userId: string; id: string; seq: number }[]> {
+  if (rows.length === 0) return [];
+  if (rows.some((row) => row.kind === 'like')) {
+    const written = [];
+    for (const row of rows) {
+      const one = await insertNotification(db, row);
+      if (one) written.push({ userId: row.userId, ...one });
+    }
+    return written;
+  }
+  const values = rows.map(({ actorCount: _count, ...row }) => row);
+  return db.insert(notifications).values(values).returning({ userId: notifications.userId, id: notifications.id, seq: notifications.seq });
 }

@@ -1,5 +1,5 @@
 /** Web Push subscriptions (ADR 169): one row per device, found by its endpoint. */
-import { and, arrayContains, eq, sql } from 'drizzle-orm';
+import { and, arrayContains, eq } from 'drizzle-orm';
 import { isNotificationKind, type NotificationKind } from '../../src/domain/notifications';
 import type { Db, Tx } from './client';
 import { pushSubscriptions } from './schema';
@@ -44,16 +44,6 @@ export function pushTargets(db: Db | Tx, userId: string, kind: NotificationKind)
     .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
     .from(pushSubscriptions)
     .where(and(eq(pushSubscriptions.userId, userId), arrayContains(pushSubscriptions.kinds, [kind])));
-}
-
-/** Whether any device of the member receives `kind`: one indexed probe in the notifying transaction. */
-export async function wantsPush(db: Db | Tx, userId: string, kind: NotificationKind): Promise<boolean> {
-  const [row] = await db
-    .select({ one: sql<number>`1` })
-    .from(pushSubscriptions)
-    .where(and(eq(pushSubscriptions.userId, userId), arrayContains(pushSubscriptions.kinds, [kind])))
-    .limit(1);
-  return row !== undefined;
 }
 
 /** The kinds the member's device at `endpoint` receives, or null when it is not the member's device. */

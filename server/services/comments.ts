@@ -58,7 +58,7 @@ export class CommentService {
       if (id === 'missing') throw notFound(COMMENT_NOT_FOUND);
       await upsertDocument(tx, commentDocument({ id, discussionId, content }, post));
       const mentionedIds = await this.mentions?.keep(tx, { target: { targetType: 'comment', targetId: id }, html: content, actorId: viewer.id });
-      await this.notifications?.commented(tx, { discussionId, commentId: id, parentCommentId, authorId: viewer.id, mentionedIds });
+      await this.notifications?.commented(tx, { discussionId, commentId: id, parentCommentId, authorId: viewer.id, mentionedIds, postAuthorId: post.authorId });
       return this.named((await findComment(tx, id, viewer))!, tx);
     });
   }

@@ -13,13 +13,12 @@ import { isUuid } from '../../src/domain/ids';
 import { isKnownTopic } from '../../src/domain/sdg-topics';
 import { nextLocalHour } from '../../src/domain/time-zone';
 import { type Db, NOTICE_CHANNEL, noticePayload, type Tx } from '../data/client';
-import { enqueueJob } from '../data/jobs';
+import { enqueueJob, enqueueJobs, type NewJob } from '../data/jobs';
 import {
-  commentFactsForNotice, type FollowType, follow, followersOf, followsOf, likersBesides, listNotifications, markRead, memberTimeZone,
+  commentFactsForNotice, type FollowType, follow, followersOf, followsOf, likersBesides, listNotifications, markRead,
   type NotificationView, postFacts, preferencesOf, savePreferences, unfollow, unreadCount,
 } from '../data/notification-lists';
-import { channelsFor, insertNotification, reachableMembers } from '../data/notifications';
-import { wantsPush } from '../data/push';
+import { insertNotifications, type Recipient, recipientsOf } from '../data/notifications';
 import { invalid, notFound } from './errors';
 
 export interface CommunityEvent {
@@ -57,8 +56,12 @@ export const FOLLOW_NOT_FOUND = 'Discussion not found';
 
 /** The member's next digest, at their 08:00: one job per member and morning, whatever the number of events before it. */
 export async function scheduleDigest(db: Db | Tx, userId: string, timeZone: string | null, now: number): Promise<void> {
+  await enqueueJob(db, digestJob(userId, timeZone, now));
+}
+
+function digestJob(userId: string, timeZone: string | null, now: number): NewJob {
   const runAt = new Date(nextLocalHour(now, timeZone, DIGEST_HOUR));
-  await enqueueJob(db, { key: `${NOTIFICATION_DIGEST_JOB}:${userId}:${runAt.toISOString()}`, kind: NOTIFICATION_DIGEST_JOB, payload: { userId }, runAt });
+  return { key: `${NOTIFICATION_DIGEST_JOB}:${userId}:${runAt.toISOString()}`, kind: NOTIFICATION_DIGEST_JOB, payload: { userId }, runAt };
 }
 
 /** The wire form of a notification. */
@@ -81,44 +84,44 @@ export class NotificationService {
   /** Writes the event's notifications in the caller's transaction (or on its own) and returns them. */
   async notify(event: CommunityEvent, tx: Db | Tx = this.db): Promise<Written[]> {
     const candidates = [...new Set(event.recipientIds)].filter((id) => id !== event.actorId);
-    const recipients = await reachableMembers(tx, candidates);
-    const channels = await channelsFor(tx, recipients, event.kind);
-    const written: Written[] = [];
-    for (const userId of recipients) {
-      const channel = channels.get(userId);
-      if (channel === 'off') continue;
-      const row = await insertNotification(tx, {
-        kind: event.kind,
-        userId,
-        actorId: event.actorId,
-        discussionId: event.discussionId,
-        commentId: event.commentId ?? null,
-        detail: event.detail ?? null,
-        emailState: channel === 'email' || channel === 'digest' ? 'pending' : 'none',
-        actorCount: event.actorCount,
-      });
-      if (!row) continue;
-      await tx.execute(sql`select pg_notify(${NOTICE_CHANNEL}, ${noticePayload({ userId, seq: row.seq })})`);
-      await this.#scheduleMail(tx, userId, row, channel);
-      if (await wantsPush(tx, userId, event.kind)) {
-        const key = `${NOTIFICATION_PUSH_JOB}:${row.id}:${row.seq}`;
-        await enqueueJob(tx, { key, kind: NOTIFICATION_PUSH_JOB, payload: { id: row.id }, runAt: new Date(this.now()) });
-      }
-      written.push({ userId, ...row });
-    }
+    const recipients = new Map((await recipientsOf(tx, candidates, event.kind)).map((r) => [r.id, r]));
+    const told = [...recipients.values()].filter((r) => r.channel !== 'off');
+    // A reply to a post with many followers is a handful of statements, not four for each follower (issue 40 item 8).
+    const written = await insertNotifications(tx, told.map(({ id: userId, channel }) => ({
+      kind: event.kind,
+      userId,
+      actorId: event.actorId,
+      discussionId: event.discussionId,
+      commentId: event.commentId ?? null,
+      detail: event.detail ?? null,
+      emailState: channel === 'email' || channel === 'digest' ? 'pending' as const : 'none' as const,
+      actorCount: event.actorCount,
+    })));
+    if (written.length === 0) return [];
+    const payloads = written.map((row) => sql`(${noticePayload({ userId: row.userId, seq: row.seq })}::text)`);
+    await tx.execute(sql`select pg_notify(${NOTICE_CHANNEL}, p) from (values ${sql.join(payloads, sql`, `)}) as notices(p)`);
+    const pushed = written.filter((row) => recipients.get(row.userId)?.push);
+    const runAt = new Date(this.now());
+    await enqueueJobs(tx, [
+      ...this.#mailJobs(written, recipients),
+      ...pushed.map((row) => ({ key: `${NOTIFICATION_PUSH_JOB}:${row.id}:${row.seq}`, kind: NOTIFICATION_PUSH_JOB, payload: { id: row.id }, runAt })),
+    ]);
     return written;
   }
 
-  async #scheduleMail(tx: Db | Tx, userId: string, row: { id: string; seq: number }, channel: NotificationChannel | undefined) {
+  /** A mail a minute after each notification on the 'email' channel; the member's next digest on 'digest'. */
+  #mailJobs(written: readonly Written[], recipients: ReadonlyMap<string, Recipient>): NewJob[] {
     const now = this.now();
-    if (channel === 'email') {
-      await enqueueJob(tx, {
-        key: `${NOTIFICATION_MAIL_JOB}:${row.id}:${row.seq}`, kind: NOTIFICATION_MAIL_JOB, payload: { id: row.id }, runAt: new Date(now + NOTIFICATION_MAIL_DELAY_MS),
-      });
-    } else if (channel === 'digest') {
-      await scheduleDigest(tx, userId, await memberTimeZone(tx, userId), now);
-    }
+    return written.flatMap((row): NewJob[] => {
+      const recipient = recipients.get(row.userId);
+      const channel = recipient?.channel;
+      if (channel === 'email') {
+        return [{ key: `${NOTIFICATION_MAIL_JOB}:${row.id}:${row.seq}`, kind: NOTIFICATION_MAIL_JOB, payload: { id: row.id }, runAt: new Date(now + NOTIFICATION_MAIL_DELAY_MS) }];
+      }
+      return channel === 'digest' ? [digestJob(row.userId, recipient?.timeZone ?? null, now)] : [];
+    });
   }
+
 
   /**
    * A new comment: the members it newly mentions hear 'mention', the parent comment's author 'reply_comment', the
@@ -127,11 +130,15 @@ export class NotificationService {
    */
   async commented(
     tx: Db | Tx,
-    c: { discussionId: string; commentId: string; parentCommentId: string | null; authorId: string; mentionedIds?: readonly string[] },
+    c: {
+      discussionId: string; commentId: string; parentCommentId: string | null; authorId: string; mentionedIds?: readonly string[];
+      /** The post's author, when the caller has read the post already. */
+      postAuthorId?: string;
+    },
   ): Promise<void> {
     await follow(tx, c.authorId, 'discussion', c.discussionId);
-    const post = await postFacts(tx, c.discussionId);
-    if (!post) return;
+    const postAuthorId = c.postAuthorId ?? (await postFacts(tx, c.discussionId))?.authorId;
+    if (!postAuthorId) return;
     const parent = c.parentCommentId ? await commentFactsForNotice(tx, c.parentCommentId) : null;
     const told = new Set<string>([c.authorId]);
     const tell = async (kind: NotificationKind, ids: readonly string[]) => {
@@ -141,7 +148,7 @@ export class NotificationService {
     };
     await tell('mention', c.mentionedIds ?? []);
     await tell('reply_comment', parent ? [parent.authorId] : []);
-    await tell('reply_post', [post.authorId]);
+    await tell('reply_post', [postAuthorId]);
     await tell('followed_post', await followersOf(tx, 'discussion', c.discussionId));
   }
 

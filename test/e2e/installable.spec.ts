@@ -4,9 +4,11 @@
  * connection is the offline page (checked with axe), by keyboard back to the page once the connection returns.
  */
 import sharp from 'sharp';
+import { IN_FULL_BROWSER } from '../../playwright.config';
 import { expect, expectAccessible, test } from './support/fixtures';
 
-test.use({ serviceWorkers: 'allow' });
+// In the full browser (ADR 180): the headless shell reports installability errors of its own and shows no PDF.
+test.use({ serviceWorkers: 'allow', ...IN_FULL_BROWSER });
 
 test('installable: the manifest, its icons, no installability error, and the offline page without a connection', async ({ page, request }) => {
   const manifest = await (await request.get('/manifest.webmanifest')).json();

@@ -1,59 +1,13 @@
 /**
  * The learning library end to end, signed in, at desktop (1280px) and phone (375px) widths: the home courses
  * carousel (also by keyboard), the courses list with its filters and search, category, detail and course pages,
- * workshops, ebooks, research papers, newsletters and case studies (the document opened and closed with Escape),
- * with their empty and error states. axe runs on every screen.
+ * workshops, research papers, newsletters and case studies (the document opened and closed with Escape),
+ * with their empty and error states. axe runs on every screen. The ebooks are in library-ebooks.spec.ts.
  */
-import type { APIRequestContext, Page, Route } from '@playwright/test';
-import { type Course, categoryLabel } from '../../src/domain/content';
-import { createUser, signIn } from './support/accounts';
+import type { Page } from '@playwright/test';
+import { categoryLabel } from '../../src/domain/content';
 import { expect, expectAccessible, test } from './support/fixtures';
-
-const VIEWPORTS = [
-  { name: 'desktop', width: 1280, height: 900 },
-  { name: 'phone', width: 375, height: 800 },
-] as const;
-
-const US_DATE = /(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}, \d{4}/;
-const SERVER_ERROR = 'Something went wrong. Please try again.';
-
-async function signedIn(page: Page, request: APIRequestContext, width: number, height: number) {
-  await page.setViewportSize({ width, height });
-  const user = await createUser(request);
-  await signIn(page, user);
-  return user;
-}
-
-async function publishedCourses(request: APIRequestContext): Promise<Course[]> {
-  return (await (await request.get('/api/courses?status=1')).json()).courses;
-}
-
-/** Answers one API path (exactly, whatever the query) with a body and status instead of the server. */
-async function answer(page: Page, path: string, status: number, body: unknown) {
-  await page.route(
-    (url) => url.pathname === `/api${path}`,
-    (route: Route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }),
-  );
-}
-const failWith500 = (page: Page, path: string) => answer(page, path, 500, { success: false, message: SERVER_ERROR });
-
-/**
- * Shows a route as a move inside the app (ADR 100): a page load is drawn by the server from the real API, which the
- * answers fixed above cannot reach; a move inside the app loads its data in the browser, through them.
- */
-async function visit(page: Page, path: string) {
-  await page.goto('/accessibility');
-  await page.evaluate((to) => {
-    history.pushState(null, '', to);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
-
-/** Chromium logs every 5xx answer as a console error; the ones this test itself provoked are expected. */
-function forgiveProvoked500s(consoleErrors: string[]) {
-  const kept = consoleErrors.filter((m) => !/^Failed to load resource: the server responded with a status of 500/.test(m));
-  consoleErrors.splice(0, consoleErrors.length, ...kept);
-}
+import { answer, failWith500, forgiveProvoked500s, publishedCourses, SERVER_ERROR, signedIn, US_DATE, VIEWPORTS, visit } from './support/library';
 
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.name} width`, () => {
@@ -334,43 +288,6 @@ for (const viewport of VIEWPORTS) {
       await expect(page.getByRole('alert')).toHaveText(`Error: ${SERVER_ERROR}`, { timeout: 20_000 });
       await expectAccessible(page, `workshops error ${viewport.name}`);
       forgiveProvoked500s(consoleErrors);
-    });
-
-    test('ebooks: file name, size, upload date and View in a new tab; empty and error states', async ({ page, request }) => {
-      const user = await signedIn(page, request, viewport.width, viewport.height);
-      const { ebooks } = await (await request.get('/api/ebooks', { headers: { authorization: `Bearer ${user.token}` } })).json();
-      await page.goto('/ebook');
-      await expect(page.getByRole('heading', { level: 1 })).toHaveText('eBooks');
-      const cards = page.getByTestId('ebook-card');
-      await expect(cards).toHaveCount(ebooks.length);
-      const first = cards.first();
-      await expect(first).toContainText(ebooks[0].filename);
-      await expect(first).toContainText(/\d+ KB/);
-      await expect(first.locator('time')).toHaveText(US_DATE);
-      const view = first.getByRole('link', { name: /^View/ });
-      await expect(view).toHaveAccessibleName('View (PDF, opens in a new tab)');
-      await expect(view).toHaveAttribute('target', '_blank');
-      const popup = page.waitForEvent('popup');
-      await view.click();
-      const tab = await popup;
-      expect(tab.url()).toMatch(new RegExp(`${ebooks[0].fileUrl}$`));
-      await tab.close();
-      // The file is for members (issue 41 item 3): with the member's session it is served, without it refused.
-      expect((await request.get(ebooks[0].fileUrl)).status()).toBe(401);
-      const pdf = await request.get(ebooks[0].fileUrl, { headers: { authorization: `Bearer ${user.token}` } });
-      expect(pdf.headers()['content-type']).toBe('application/pdf');
-      expect(Number(pdf.headers()['content-length'])).toBe(ebooks[0].size);
-      await expectAccessible(page, `ebooks ${viewport.name}`);
-
-      await answer(page, '/ebooks', 200, { success: true, ebooks: [] });
-      await visit(page, new URL(page.url()).pathname);
-      await expect(page.getByText('No ebooks available')).toBeVisible();
-      await expectAccessible(page, `ebooks empty ${viewport.name}`);
-      await page.unrouteAll();
-      await answer(page, '/ebooks', 403, { success: false, message: 'Ebooks are for members' });
-      await visit(page, new URL(page.url()).pathname);
-      await expect(page.getByRole('alert')).toHaveText('Error: Ebooks are for members');
-      await expectAccessible(page, `ebooks error ${viewport.name}`);
     });
 
     test('research papers: category, description, date and Download PDF; empty and error states', async ({ page, request, consoleErrors }) => {

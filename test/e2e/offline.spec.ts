@@ -7,12 +7,14 @@
  */
 import type { Page } from '@playwright/test';
 import { createUser, signIn } from './support/accounts';
+import { IN_FULL_BROWSER } from '../../playwright.config';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { skipToContent, tabTo } from './support/keyboard';
 import { staffUser } from './support/staff';
 import { waitForLive } from './support/live';
 
-test.use({ serviceWorkers: 'allow' });
+// In the full browser (ADR 180): the headless shell reports installability errors of its own and shows no PDF.
+test.use({ serviceWorkers: 'allow', ...IN_FULL_BROWSER });
 
 const SLUG = 'material-passports-and-digital-product-data';
 

@@ -444,15 +444,12 @@ test.describe('home', () => {
     await page.keyboard.press('Enter');
     await expect(activeTitle).toHaveText('Bring nature back into the city');
     await expect(slider.getByRole('button', { name: 'Show slide 3 of 3' })).toHaveAttribute('aria-current', 'true');
-    await page.waitForTimeout(600);
     await page.keyboard.press('Tab');
     await expect(slider.getByRole('button', { name: 'Next slide' })).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(activeTitle).toHaveText('Design for whole-life carbon');
-    await page.waitForTimeout(600);
     await page.keyboard.press('Enter');
     await expect(activeTitle).toHaveText('Passive first, then efficient systems');
-    await page.waitForTimeout(600);
     await slider.getByRole('button', { name: 'Show slide 3 of 3' }).press('Enter');
     await expect(activeTitle).toHaveText('Bring nature back into the city');
     await expectAccessible(page, 'slider after keyboard use');

@@ -82,6 +82,8 @@ export default function LandingSlidesCarousel({ slides }: { slides: Slide[] }) {
           pauseOnHover={false}
           pauseOnFocus={false}
           pauseOnDotsHover={false}
+          // A press while a slide is still moving moves again instead of being dropped (as in the courses carousel).
+          waitForAnimate={false}
           slidesToShow={1}
           slidesToScroll={1}
           adaptiveHeight={false}
