@@ -46,55 +46,47 @@ export async function recipientsOf(db: Db | Tx, userIds: readonly string[], kind
   return rows.map((row) => ({ id: row.id, channel: withDefaults({ [kind]: row.chosen ?? undefined })[kind], push: row.push === true, timeZone: row.timeZone }));
 }
 
+/** A notification to write: the row, whether a mail is pending, and a like's count. */
+type NotificationToWrite = NotificationRow & { emailState: 'none' | 'pending'; actorCount?: number | undefined };
+
 /**
- * Writes one notification, or grows a grouped like to `actorCount` (how many members like the item now); null when a
- * like changed nothing (an unlike and a like again): no new row, no new seq, nothing to tell.
+ * Writes a like's grouped notification, or grows it to `actorCount` (how many members like the item now); null when
+ * the like changed nothing (an unlike and a like again): no new row, no new seq, nothing to tell.
  */
-async function insertNotification(
-  db: Db | Tx,
-  row: NotificationRow & { emailState: 'none' | 'pending'; actorCount?: number | undefined },
-): Promise<{ id: string; seq: number } | null> {
-  if (row.kind === 'like') {
-    const groupKey = `like:${row.commentId ? `comment:${row.commentId}` : `discussion:${row.discussionId}`}`;
-    const actorCount = row.actorCount ?? 1;
-    const [grouped] = await db
-      .insert(notifications)
-      .values({ ...row, actorCount, groupKey })
-      .onConflictDoUpdate({
-        target: [notifications.userId, notifications.groupKey],
-        set: {
-          actorId: row.actorId,
-          actorCount,
-          updatedAt: sql`now()`,
-          readAt: null,
-          // A new seq, so the stream and the list put the grown group first.
-          seq: sql`nextval(pg_get_serial_sequence('notifications', 'seq'))`,
-          emailState: row.emailState,
-        },
-        // Only more likers than the group already counts grow it: a like taken back and given again counts once.
-        setWhere: sql`${notifications.actorCount} < ${actorCount}`,
-      })
-      .returning({ id: notifications.id, seq: notifications.seq });
-    return grouped ?? null;
-  }
-  const { actorCount: _count, ...values } = row;
-  const [inserted] = await db.insert(notifications).values(values).returning({ id: notifications.id, seq: notifications.seq });
-  return inserted!;
+async function writeLikeGroup(db: Db | Tx, row: NotificationToWrite): Promise<{ id: string; seq: number } | null> {
+  const groupKey = `like:${row.commentId ? `comment:${row.commentId}` : `discussion:${row.discussionId}`}`;
+  const actorCount = row.actorCount ?? 1;
+  const [grouped] = await db
+    .insert(notifications)
+    .values({ ...row, actorCount, groupKey })
+    .onConflictDoUpdate({
+      target: [notifications.userId, notifications.groupKey],
+      set: {
+        actorId: row.actorId,
+        actorCount,
+        updatedAt: sql`now()`,
+        readAt: null,
+        // A new seq, so the stream and the list put the grown group first.
+        seq: sql`nextval(pg_get_serial_sequence('notifications', 'seq'))`,
+        emailState: row.emailState,
+      },
+      // Only more likers than the group already counts grow it: a like taken back and given again counts once.
+      setWhere: sql`${notifications.actorCount} < ${actorCount}`,
+    })
+    .returning({ id: notifications.id, seq: notifications.seq });
+  return grouped ?? null;
 }
 
 /**
- * The notifications of one event, one per recipient: a like's grouped row as `insertNotification` writes it, any other
+ * The notifications of one event, one per recipient: a like's grouped row as `writeLikeGroup` writes it, any other
  * kind in one statement. Each row written, with its recipient.
  */
-export async function insertNotifications(
-  db: Db | Tx,
-  rows: readonly (NotificationRow & { emailState: 'none' | 'pending'; actorCount?: number | undefined })[],
-): Promise<{ userId: string; id: string; seq: number }[]> {
+export async function insertNotifications(db: Db | Tx, rows: readonly NotificationToWrite[]): Promise<{ userId: string; id: string; seq: number }[]> {
   if (rows.length === 0) return [];
   if (rows.some((row) => row.kind === 'like')) {
     const written = [];
     for (const row of rows) {
-      const one = await insertNotification(db, row);
+      const one = await writeLikeGroup(db, row);
       if (one) written.push({ userId: row.userId, ...one });
     }
     return written;
