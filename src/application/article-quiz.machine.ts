@@ -8,7 +8,8 @@
  * tests walk all of it.
  */
 import { assign, assertEvent, setup, type SnapshotFrom } from 'xstate';
-import { type ArticleQuizQuestionView, type ArticleQuizResult, rightAnswersNeeded } from '../domain/article-quiz';
+import type { ArticleQuizQuestionView, ArticleQuizResult } from '../domain/article-quiz';
+import { rightAnswersNeeded } from '../domain/learning';
 import type { CreditLine } from '../domain/cpd.schema';
 
 export const ARTICLE_QUIZ_UI_TEXT = {

@@ -7,7 +7,7 @@
  */
 import { assign, raise, setup, type SnapshotFrom } from 'xstate';
 import { selfReportProblem } from '../domain/cpd';
-import { type CpdBody, CREDIT_TYPES, type CreditType } from '../domain/cpd.schema';
+import { type CpdBody, CREDIT_TYPES, type CreditType } from '../domain/cpd.bodies';
 
 /** What the dashboard shows of one body; the effects fill it from the ledger call. */
 export interface LedgerView {

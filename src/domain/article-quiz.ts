@@ -66,8 +66,7 @@ export type ArticleQuizResult = z.infer<typeof articleQuizResultSchema>;
 /** What marking alone knows: only the ledger knows what a pass credited. */
 export type ArticleQuizMark = Omit<ArticleQuizPass, 'credited'> | ArticleQuizFail;
 
-/** How many right answers a quiz of `total` questions asks for at `passPercent` (70% of 5 asks for 4). */
-export const rightAnswersNeeded = (total: number, passPercent: number) => Math.ceil((passPercent * total) / 100);
+export { rightAnswersNeeded } from './learning';
 
 export const summaryOfQuiz = (quiz: ArticleQuiz, credits: CreditLine[]): ArticleQuizSummary => ({
   questions: quiz.questions.length, passPercent: quiz.passPercent, credits,

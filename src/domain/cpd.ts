@@ -3,7 +3,8 @@
  * the AIA's daily cap and carry-over, what may be self-reported, and the membership numbers we can check. Pure: the
  * caller passes today's date. Each rule names its source; where a body publishes no rule we apply none (ADR 155).
  */
-import { type AiaYear, CPD_BODY_NAMES, type CpdBody, CREDIT_TYPES, CREDIT_UNITS, type CreditType, type Membership, RIBA_CORE_TOPICS } from './cpd.schema';
+import { CPD_BODY_NAMES, type CpdBody, CREDIT_TYPES, CREDIT_UNITS, type CreditType, RIBA_CORE_TOPICS } from './cpd.bodies';
+import type { AiaYear, Membership } from './cpd.schema';
 
 export interface Period {
   id: string;

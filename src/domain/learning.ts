@@ -111,6 +111,9 @@ export function percentOf(completed: number, total: number): number {
 }
 
 /** A score meets a mark given in percent of the questions answered right (70% of 5 asks for 4). */
+/** How many right answers a quiz of `total` questions asks for at `passPercent` (70% of 5 asks for 4). */
+export const rightAnswersNeeded = (total: number, passPercent: number) => Math.ceil((passPercent * total) / 100);
+
 export function meetsMark(score: number, total: number, passPercent: number): boolean {
   return total > 0 && score * 100 >= passPercent * total;
 }

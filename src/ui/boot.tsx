@@ -20,14 +20,14 @@ const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 const LIBRARY_STAGES: (() => Promise<unknown>)[] = [
   () => import(/* webpackMode: "eager" */ 'xstate'),
   () => Promise.all([import(/* webpackMode: "eager" */ 'reflect-metadata'), import(/* webpackMode: "eager" */ 'inversify')]),
-  () => import(/* webpackMode: "eager" */ '../adapters/machines'),
   () => import(/* webpackMode: "eager" */ 'sonner'),
 ];
 
 async function start() {
   const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await nextTask();
-  for (const stage of LIBRARY_STAGES) {
+  const { MACHINE_GROUPS } = await import(/* webpackMode: "eager" */ '../adapters/machine-groups/stages');
+  for (const stage of [...LIBRARY_STAGES, ...MACHINE_GROUPS]) {
     await stage();
     await nextTask();
   }

@@ -7,7 +7,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, type EventObject, type SnapshotFrom, waitFor } from 'xstate';
 import { ApiError } from '../../src/application/api-error';
-import { fieldErrorsOf, provideContentEditor } from '../../src/application/content-editor.effects';
+import { provideContentEditor } from '../../src/application/content-editor.effects';
+import { fieldErrorsOf } from '../../src/domain/authoring';
 import {
   CONTENT_EDITOR_TEXT, type ContentEditorEvent, contentEditorMachine, type EditorConflict, type EditorItem, type PublishingAction,
 } from '../../src/application/content-editor.machine';
