@@ -39,6 +39,18 @@ function refusal(authoring: AuthoringCalls, error: unknown): { conflict: z.infer
   return null;
 }
 
+/**
+ * Answers a save or a publish that did not succeed: a 409 shows both versions, a 400 its field errors in place, and
+ * anything else (the authoring contract that never loaded included) is logged and shown as failed.
+ */
+function answerFailure(self: AnyActorRef, step: 'save' | 'publish', authoring: AuthoringCalls | null, error: unknown, log: ContentEditorPorts['log']) {
+  const refused = authoring ? refusal(authoring, error) : null;
+  if (refused && 'conflict' in refused) return reply(self, { type: `${step}.conflict`, conflict: refused.conflict as never });
+  if (refused) return reply(self, { type: `${step}.invalid`, fieldErrors: refused.fieldErrors });
+  log(`a ${step} failed`, error);
+  reply(self, { type: `${step}.failed`, message: messageOf(error, CONTENT_EDITOR_TEXT.failed) });
+}
+
 export function provideContentEditor({ api, notifier, log }: ContentEditorPorts) {
   const act = (authoring: AuthoringCalls, kind: AuthoringKind, id: string, version: number, action: PublishingAction) => {
     const params = { kind, id };
@@ -60,10 +72,6 @@ export function provideContentEditor({ api, notifier, log }: ContentEditorPorts)
         );
       },
       save: ({ self }, { kind, id, version, fields }) => {
-        const failed = (error: unknown) => {
-          log('a save failed', error);
-          reply(self, { type: 'save.failed', message: messageOf(error, CONTENT_EDITOR_TEXT.failed) });
-        };
         authoringCalls((authoring) => {
           const saving = id
             ? api.call(authoring.saveContent, { params: { kind, id }, body: { version, fields } }).then((answer) => answer.item)
@@ -72,14 +80,9 @@ export function provideContentEditor({ api, notifier, log }: ContentEditorPorts)
               .then((answer) => answer.item);
           return saving.then(
             (item) => reply(self, { type: 'save.succeeded', item: item as EditorItem }),
-            (error: unknown) => {
-              const refused = refusal(authoring, error);
-              if (refused && 'conflict' in refused) return reply(self, { type: 'save.conflict', conflict: refused.conflict as never });
-              if (refused) return reply(self, { type: 'save.invalid', fieldErrors: refused.fieldErrors });
-              failed(error);
-            },
+            (error: unknown) => answerFailure(self, 'save', authoring, error, log),
           );
-        }).catch(failed);
+        }).catch((error: unknown) => answerFailure(self, 'save', null, error, log));
       },
       loadPreview: ({ self }, { kind, id }) => {
         authoringCalls((authoring) => api.call(authoring.previewContent, { params: { kind, id } })).then(
@@ -88,20 +91,11 @@ export function provideContentEditor({ api, notifier, log }: ContentEditorPorts)
         );
       },
       publish: ({ self }, { kind, id, version, action }) => {
-        const failed = (error: unknown) => {
-          log('a publish failed', error);
-          reply(self, { type: 'publish.failed', message: messageOf(error, CONTENT_EDITOR_TEXT.failed) });
-        };
         authoringCalls((authoring) =>
           act(authoring, kind, id, version, action).then(
             (answer) => reply(self, { type: 'publish.succeeded', item: answer.item as EditorItem }),
-            (error: unknown) => {
-              const refused = refusal(authoring, error);
-              if (refused && 'conflict' in refused) return reply(self, { type: 'publish.conflict', conflict: refused.conflict as never });
-              if (refused) return reply(self, { type: 'publish.invalid', fieldErrors: refused.fieldErrors });
-              failed(error);
-            },
-          )).catch(failed);
+            (error: unknown) => answerFailure(self, 'publish', authoring, error, log),
+          )).catch((error: unknown) => answerFailure(self, 'publish', null, error, log));
       },
       tell: (_, { message }) => notifier.success(message),
     },
