@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './test/support/longest-first.sequencer';
 
 export default defineConfig({
   test: {
@@ -8,6 +9,8 @@ export default defineConfig({
     // Two files at a time, the server's included (vitest's default on two cores is one). A server file holds one
     // PGlite at a time (up to 900 MB), so two stay under 2 GB. ADR 135.
     maxWorkers: 2,
+    // The longest files first, also on a fresh checkout with no kept durations (ADR 182).
+    sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
       { extends: true, test: { name: 'model', include: ['test/model/**/*.test.ts'], environment: 'node' } },

@@ -8,7 +8,7 @@ import sharp from 'sharp';
 import { PICTURE_ALT_MISSING, PICTURE_ALT_PLACEHOLDER } from '../../src/domain/authoring';
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, recordPageErrors, test } from './support/fixtures';
-import { shiftTabTo, tabTo } from './support/keyboard';
+import { chooserFromEnter, shiftTabTo, tabTo } from './support/keyboard';
 import { signInAsStaff } from './support/staff';
 
 const LESSON_TITLE = 'Predicting operational energy at the design stage';
@@ -150,8 +150,7 @@ test('an editor writes and publishes a course by keyboard, told beside a lesson 
   await fill('Module 1, lesson 1: body (Markdown)', LESSON_WITHOUT_SOURCES);
   // A picture for the lesson, uploaded in place (ADR 173): it goes in at the body's end with words to replace.
   await tabTo(page, form.getByRole('button', { name: 'Upload a picture for module 1, lesson 1' }));
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Enter');
+  const chooser = chooserFromEnter(page);
   const meterRoom = await sharp({ create: { width: 1200, height: 675, channels: 3, background: '#2f6d8c' } }).jpeg().toBuffer();
   await (await chooser).setFiles({ name: 'sub-meters.jpg', mimeType: 'image/jpeg', buffer: meterRoom });
   const uploadedLine = /\n\n!\[Describe this picture\]\((\/files\/uploads\/[0-9a-f]+-\d+\.webp)\)\n$/;

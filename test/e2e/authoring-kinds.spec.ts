@@ -7,7 +7,7 @@
 import PDFDocument from 'pdfkit';
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { tabTo } from './support/keyboard';
+import { chooserFromEnter, tabTo } from './support/keyboard';
 import { startPrivateServer } from './support/public-site';
 import { signInAsStaff } from './support/staff';
 
@@ -52,9 +52,7 @@ test('an editor uploads a research paper, previews and publishes it, and a membe
   await expect(form.getByRole('button', { name: /Category/ })).toContainText('Energy');
   // The PDF is uploaded in place, its file chooser opened by keyboard.
   await tabTo(page, form.getByRole('button', { name: 'Upload the PDF' }));
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Enter');
-  await (await chooser).setFiles({
+  await (await chooserFromEnter(page)).setFiles({
     name: 'heat-pump-sizing.pdf', mimeType: 'application/pdf',
     buffer: await pdf(['Heat loss is calculated room by room.', 'A heat pump sized to the heat loss runs at lower flow temperatures.']),
   });

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { PICTURE_ALT_MISSING, PICTURE_ALT_PLACEHOLDER } from '../../src/domain/authoring';
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { tabTo } from './support/keyboard';
+import { chooserFromEnter, tabTo } from './support/keyboard';
 import { signInAsStaff } from './support/staff';
 
 const ALT = 'A green roof over a retrofitted school';
@@ -37,18 +37,14 @@ test('an editor writes, previews and publishes an article, and a member reads it
   await page.keyboard.type('Why keeping and upgrading a building usually beats replacing it, counted over its whole life.');
   // The cover is uploaded in place (the file chooser opened by keyboard), and kept as our own re-encoded picture.
   await tabTo(page, form.getByRole('button', { name: 'Upload a cover image' }));
-  const coverChooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Enter');
-  await (await coverChooser).setFiles({ name: 'school-roof.jpg', mimeType: 'image/jpeg', buffer: await picture('#3a7d5c') });
+  await (await chooserFromEnter(page)).setFiles({ name: 'school-roof.jpg', mimeType: 'image/jpeg', buffer: await picture('#3a7d5c') });
   await expect(form.getByLabel('Cover image', { exact: true })).toHaveValue(/^\/files\/uploads\/[0-9a-f]+-\d+\.webp$/);
   await tabTo(page, form.getByLabel('Body (Markdown)'));
   await page.keyboard.type('## Upfront carbon is spent at once\n\nA new building emits most of its **upfront carbon** before anyone moves in (RICS, 2023).\n\n- Keep the structure\n- Upgrade the envelope');
   await expect(page.locator('.article-editor__preview h2')).toHaveText('Upfront carbon is spent at once');
   // A picture in the body: it goes in at the end with words to replace, and the article is refused until they are.
   await tabTo(page, form.getByRole('button', { name: 'Upload a picture for the body' }));
-  const bodyChooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Enter');
-  await (await bodyChooser).setFiles({ name: 'green-roof.png', mimeType: 'image/png', buffer: await picture('#6b8f3a', 'png') });
+  await (await chooserFromEnter(page)).setFiles({ name: 'green-roof.png', mimeType: 'image/png', buffer: await picture('#6b8f3a', 'png') });
   await expect(form.getByLabel('Body (Markdown)')).toHaveValue(/!\[Describe this picture\]\(\/files\/uploads\/[0-9a-f]+-\d+\.webp\)\s*$/);
   await tabTo(page, page.getByRole('button', { name: 'Save' }));
   await page.keyboard.press('Enter');

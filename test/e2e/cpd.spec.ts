@@ -16,7 +16,7 @@ import { ensureUser, setPasswordHash } from '../../server/data/users';
 import { hashPassword } from '../../server/services/passwords';
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { tabTo } from './support/keyboard';
+import { chooserFromEnter, tabTo } from './support/keyboard';
 import { type PrivateServer, startPrivateServer } from './support/public-site';
 
 const SLUG = 'material-passports-and-digital-product-data';
@@ -144,10 +144,8 @@ test('a member adds an AIA number, earns LU/HSW, downloads the transcript and ad
   await expect(page.getByRole('option', { name: 'LU', exact: true })).toBeFocused();
   await expect(page.getByRole('option', { name: 'LU/HSW' })).toHaveCount(0);
   await page.keyboard.press('Enter');
-  const choosing = page.waitForEvent('filechooser');
   await tabTo(page, form.getByRole('button', { name: 'Choose a file' }));
-  await page.keyboard.press('Enter');
-  await (await choosing).setFiles({ name: 'attendance.pdf', mimeType: 'application/pdf', buffer: PDF });
+  await (await chooserFromEnter(page)).setFiles({ name: 'attendance.pdf', mimeType: 'application/pdf', buffer: PDF });
   await expect(form.getByText('attendance.pdf')).toBeVisible();
   await expectAccessible(page, 'the external-activity form');
   await tabTo(page, form.getByRole('button', { name: 'Add activity' }));

@@ -8,7 +8,7 @@
 import type { Page } from '@playwright/test';
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { COURSE, settle, stops } from './support/route-stops';
+import { routeWalker, settle, stops } from './support/route-stops';
 
 /** The page's ground, as the reader sees it: its relative luminance, 0 (black) to 1 (white). */
 async function groundLuminance(page: Page): Promise<number> {
@@ -28,12 +28,7 @@ async function documentOf(page: Page, path: string): Promise<string> {
 
 test('every route in the dark theme passes axe, colour contrast included', async ({ page, request }) => {
   test.setTimeout(720_000);
-  const user = await createUser(request, { firstName: 'Dora', lastName: 'Dark' });
-  await signIn(page, user);
-  const course = await request.get(`/api/courses/${COURSE}`, { headers: { authorization: `Bearer ${user.token}` } });
-  await request.post(`/api/courses/${((await course.json()) as { course: { _id: string } }).course._id}/enrol`, {
-    headers: { authorization: `Bearer ${user.token}` },
-  });
+  const user = await routeWalker(page, request, { firstName: 'Dora', lastName: 'Dark' });
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.emulateMedia({ colorScheme: 'dark', reducedMotion: 'reduce' });
   // Every route is measured and every finding reported at once, not only the first route's.

@@ -5,7 +5,7 @@
  */
 import { createUser, signIn } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
-import { tabTo } from './support/keyboard';
+import { chooserFromEnter, tabTo } from './support/keyboard';
 import { createPost, idOf, portrait, setProfile, uploadPicture } from './support/members';
 
 test('edit the profile with an inline error, fix it and save; upload a picture and see it in the nav', async ({ page, request }) => {
@@ -49,9 +49,7 @@ test('edit the profile with an inline error, fix it and save; upload a picture a
 
   // The picture, through the file chooser the button opens.
   await tabTo(page, page.getByRole('button', { name: 'Upload a picture' }));
-  const chooser = page.waitForEvent('filechooser');
-  await page.keyboard.press('Enter');
-  await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: await portrait() });
+  await (await chooserFromEnter(page)).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: await portrait() });
   await expect(page.getByText('Profile picture updated')).toBeVisible();
   const navPicture = page.getByRole('button', { name: 'Account menu for Grace' }).locator('img');
   await expect(navPicture).toHaveAttribute('src', new RegExp(`^/api/members/${id}/avatar/[0-9a-f]{16}/64\\.webp$`));

@@ -6,9 +6,7 @@ import { makeFigures, NOTHING_FOUND } from './support/analytics';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { tabTo } from './support/keyboard';
 import { signInAsStaff } from './support/staff';
-import {
-  describeFindings, focusFindings, forcedColorFindings, motionFindings, reflowFindings, targetSizeFindings, textSpacingFindings,
-} from './support/wcag';
+import { screenFindings } from './support/wcag';
 
 const CHARTS = ['Page views per day, by section', 'Top searches', 'Courses, from enrolment to certificate', 'Quiz scores by topic', 'Community activity per week'];
 
@@ -73,23 +71,7 @@ test('the analytics page at 1280, 375 and 320 px: focus, targets, text spacing, 
     await page.emulateMedia({ reducedMotion: 'reduce', forcedColors: 'none' });
     await page.goto('/staff/analytics?days=90');
     await expect(page.locator('.analytics-figure svg[role="img"]')).toHaveCount(5);
-    const label = `/staff/analytics at ${width}px`;
-    findings.push(...describeFindings(label, await motionFindings(page)));
-    findings.push(...describeFindings(label, await targetSizeFindings(page)));
-    findings.push(...describeFindings(label, await focusFindings(page)));
-    findings.push(...describeFindings(label, await textSpacingFindings(page)));
-    if (width === 375) {
-      await page.setViewportSize({ width: 320, height: 900 });
-      await page.waitForTimeout(150);
-      findings.push(...describeFindings('/staff/analytics at 320px', await reflowFindings(page)));
-      await page.setViewportSize({ width, height: 900 });
-    }
-    await page.emulateMedia({ forcedColors: 'active' });
-    await page.waitForTimeout(100);
-    findings.push(...describeFindings(`${label}, forced colours`, await forcedColorFindings(page)));
-    await page.emulateMedia({ forcedColors: 'none' });
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await expectAccessible(page, label);
+    findings.push(...await screenFindings(page, '/staff/analytics', width, { motion: true }));
   }
   expect(findings).toEqual([]);
 });

@@ -5,56 +5,41 @@
  * selector; zero must remain.
  */
 import { createUser, signIn } from './support/accounts';
-import { expect, expectAccessible, test } from './support/fixtures';
-import { COURSE, settle, stops } from './support/route-stops';
-import {
-  describeFindings, focusFindings, forcedColorFindings, motionFindings, reflowFindings, targetSizeFindings, textSpacingFindings,
-} from './support/wcag';
+import { expect, test } from './support/fixtures';
+import { routeWalker, settle, stops } from './support/route-stops';
+import { screenFindings } from './support/wcag';
 
 const WIDTHS = [1280, 375] as const;
+/**
+ * The routes are visited in this many tests per width, each with its own member (every PARTS-th route, so heavy and
+ * light screens mix): the run's two workers share them, and the last test of the run is short.
+ */
+const PARTS = 3;
 
 test.describe.configure({ mode: 'parallel' });
 
 for (const width of WIDTHS) {
-  test(`every route at ${width}px: focus visible and not obscured, targets of 24px, text spacing, reduced motion, forced colours`, async ({ page, request }, testInfo) => {
-    test.setTimeout(480_000);
-    const user = await createUser(request, { firstName: 'Wanda', lastName: 'Wcag' });
-    await signIn(page, user);
-    // The lesson's course is started, so the player has a lesson to show.
-    const slugCourse = await request.get(`/api/courses/${COURSE}`, { headers: { authorization: `Bearer ${user.token}` } });
-    await request.post(`/api/courses/${((await slugCourse.json()) as { course: { _id: string } }).course._id}/enrol`, {
-      headers: { authorization: `Bearer ${user.token}` },
-    });
-    const findings: string[] = [];
-    for (const stop of await stops(page, user)) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ reducedMotion: 'reduce', forcedColors: 'none' });
-      await page.goto(stop.path);
-      await settle(page);
-      const label = `${stop.path} at ${width}px`;
-      findings.push(...describeFindings(label, await motionFindings(page)));
-      findings.push(...describeFindings(label, await targetSizeFindings(page)));
-      findings.push(...describeFindings(label, await focusFindings(page)));
-      findings.push(...describeFindings(label, await textSpacingFindings(page)));
-      if (width === 375) {
-        await page.setViewportSize({ width: 320, height: 900 });
-        await page.waitForTimeout(150);
-        findings.push(...describeFindings(`${stop.path} at 320px`, await reflowFindings(page)));
+  for (let part = 0; part < PARTS; part++) {
+    test(`every route at ${width}px (${part + 1} of ${PARTS}): focus visible and not obscured, targets of 24px, text spacing, reduced motion, forced colours`, async ({ page, request }, testInfo) => {
+      test.setTimeout(300_000);
+      const user = await routeWalker(page, request, { firstName: 'Wanda', lastName: 'Wcag' });
+      const findings: string[] = [];
+      for (const stop of (await stops(page, user)).filter((_, i) => i % PARTS === part)) {
         await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ reducedMotion: 'reduce', forcedColors: 'none' });
+        await page.goto(stop.path);
+        await settle(page);
+        findings.push(...await screenFindings(page, stop.path, width, {
+          motion: true,
+          // A full-page screenshot costs about a second a route: it is kept only for a route with something to show.
+          forced: async (found) => {
+            if (found.length > 0) await page.screenshot({ path: testInfo.outputPath(`forced-colors${stop.path.replace(/\W+/g, '-')}-${width}.png`), fullPage: true });
+          },
+        }));
       }
-      await page.emulateMedia({ forcedColors: 'active' });
-      await page.waitForTimeout(100);
-      const forced = describeFindings(`${label}, forced colours`, await forcedColorFindings(page));
-      findings.push(...forced);
-      // A full-page screenshot costs about a second a route: it is kept only for a route with something to show.
-      if (forced.length > 0) await page.screenshot({ path: testInfo.outputPath(`forced-colors${stop.path.replace(/\W+/g, '-')}-${width}.png`), fullPage: true });
-      await page.emulateMedia({ forcedColors: 'none' });
-      // axe sees the page as it opens (the checks above scrolled it; the sticky bar would cover what is at the top).
-      await page.evaluate(() => window.scrollTo(0, 0));
-      await expectAccessible(page, label);
-    }
-    expect(findings).toEqual([]);
-  });
+      expect(findings).toEqual([]);
+    });
+  }
 }
 
 test('every password and code field takes a paste and a password manager (WCAG 3.3.8)', async ({ page, request }) => {

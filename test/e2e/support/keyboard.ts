@@ -1,5 +1,5 @@
 /** Moving as a keyboard user does: Tab until an element has the focus, and the skip link to the content. */
-import { type ElementHandle, expect, type Locator, type Page } from '@playwright/test';
+import { type ElementHandle, expect, type FileChooser, type Locator, type Page } from '@playwright/test';
 
 /**
  * Presses Tab (at most `limit` times) until `target` has the focus (or holds it). The locator is resolved once and
@@ -47,4 +47,17 @@ export async function typeOver(page: Page, field: Locator, text: string) {
   await page.keyboard.press('ControlOrMeta+A');
   if (text.length <= 30) await page.keyboard.type(text);
   else await page.keyboard.insertText(text);
+}
+
+/**
+ * Presses Enter on the focused button that opens the file chooser, and gives back the chooser. Playwright asks the
+ * browser to hand it file choosers when the first listener is added, in a message it does not wait for; the round
+ * trip to the page before the key press makes sure that message went first, or the chooser opens unseen and the test
+ * waits out its time (seen once a run is fast enough, ADR 182).
+ */
+export async function chooserFromEnter(page: Page): Promise<FileChooser> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.evaluate(() => undefined);
+  await page.keyboard.press('Enter');
+  return chooser;
 }

@@ -2,10 +2,11 @@
  * Every route of the route table with real values in its parameters, for the tests that visit each screen (the WCAG
  * checks, the dark theme's axe run), and the wait for a screen to settle before it is measured.
  */
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { ROUTE_TABLE } from '../../../src/ui/route-table';
-import type { TestUser } from './accounts';
+import { createUser, signIn, type TestUser } from './accounts';
 import { expect } from './fixtures';
+import { afterFrames } from './wcag';
 
 export const ARTICLE = 'carbon--embodied-carbon-hidden-half';
 export const COURSE = 'material-passports-and-digital-product-data';
@@ -33,8 +34,20 @@ export async function stops(page: Page, user: TestUser): Promise<Stop[]> {
   return ROUTE_TABLE.map((r) => ({ path: concrete(r.path), signedIn: r.signedIn }));
 }
 
+/** A member who walks every route: signed in on `page`, and started on COURSE, so the player has a lesson to show. */
+export async function routeWalker(page: Page, request: APIRequestContext, names: { firstName: string; lastName: string }): Promise<TestUser> {
+  const user = await createUser(request, names);
+  await signIn(page, user);
+  const authorization = `Bearer ${user.token}`;
+  const course = await request.get(`/api/courses/${COURSE}`, { headers: { authorization } });
+  await request.post(`/api/courses/${((await course.json()) as { course: { _id: string } }).course._id}/enrol`, { headers: { authorization } });
+  return user;
+}
+
 export async function settle(page: Page) {
   await expect(page.locator('main h1').first()).toBeVisible();
   await expect(page.locator('main [aria-busy="true"], main .spinner')).toHaveCount(0);
-  await page.waitForTimeout(200);
+  // Its web fonts, and a frame drawn with them (a fixed 200 ms did this before).
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await afterFrames(page);
 }

@@ -15,10 +15,20 @@
  *   something a forced palette keeps.
  */
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './fixtures';
 
 export interface Finding {
   selector: string;
   problem: string;
+}
+
+/**
+ * Until the screen has taken in a change (a stylesheet, a media feature, a width): two frames, so style, layout and
+ * what a ResizeObserver or a media query listener did are drawn, then a task, for the render React scheduled. A fixed
+ * wait of 100-200 ms did this at about five times the cost.
+ */
+export async function afterFrames(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), summary, [tabindex]:not([tabindex="-1"])';
@@ -204,7 +214,7 @@ export async function textSpacingFindings(page: Page): Promise<Finding[]> {
       '* { line-height: 1.5 !important; letter-spacing: 0.12em !important; word-spacing: 0.16em !important; content-visibility: visible !important; } ' +
       'p { margin-bottom: 2em !important; }',
   });
-  await page.waitForTimeout(100);
+  await afterFrames(page);
   const findings = await page.evaluate(() => {
     const out: { selector: string; problem: string }[] = [];
     for (const el of document.querySelectorAll<HTMLElement>('body *')) {
@@ -278,3 +288,36 @@ export async function forcedColorFindings(page: Page): Promise<Finding[]> {
 }
 
 export const describeFindings = (label: string, findings: Finding[]) => findings.map((f) => `${label}: ${f.selector}: ${f.problem}`);
+
+/**
+ * Every check above on the screen as it stands at `width` (which it is at): motion (when `motion`, under reduced
+ * motion), target size, focus, text spacing, reflow at 320 px (when `width` is 375), forced colours; then axe, on the
+ * page scrolled back to its top. Returns the findings, each labelled; axe's violations fail at once.
+ */
+export async function screenFindings(
+  page: Page, path: string, width: number,
+  options: { motion: boolean; /** Called while forced colours are still on, with what they showed. */ forced?: (found: string[]) => Promise<void> },
+): Promise<string[]> {
+  const label = `${path} at ${width}px`;
+  const findings: string[] = [];
+  if (options.motion) findings.push(...describeFindings(label, await motionFindings(page)));
+  findings.push(...describeFindings(label, await targetSizeFindings(page)));
+  findings.push(...describeFindings(label, await focusFindings(page)));
+  findings.push(...describeFindings(label, await textSpacingFindings(page)));
+  if (width === 375) {
+    await page.setViewportSize({ width: 320, height: 900 });
+    await afterFrames(page);
+    findings.push(...describeFindings(`${path} at 320px`, await reflowFindings(page)));
+    await page.setViewportSize({ width, height: 900 });
+  }
+  await page.emulateMedia({ forcedColors: 'active' });
+  await afterFrames(page);
+  const forced = describeFindings(`${label}, forced colours`, await forcedColorFindings(page));
+  findings.push(...forced);
+  await options.forced?.(forced);
+  await page.emulateMedia({ forcedColors: 'none' });
+  // axe sees the page as it opens (the checks above scrolled it; the sticky bar would cover what is at the top).
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expectAccessible(page, label);
+  return findings;
+}
