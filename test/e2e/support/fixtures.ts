@@ -43,7 +43,9 @@ export function recordPageErrors(page: Page, errors: string[]): void {
     // article), not app errors. So is a request the browser could not send because the test turned the network off
     // (ADR 174). Everything else, 5xx and a kept copy the service worker failed to find included, fails the test.
     if (message.type() === 'error' && !/^Failed to load resource: (the server responded with a status of 4\d\d|net::ERR_INTERNET_DISCONNECTED$)/.test(message.text())) {
-      errors.push(message.text());
+      // The address it came from says which request failed ('Failed to load resource' does not).
+      const at = message.location().url;
+      errors.push(at ? `${message.text()} (${at})` : message.text());
     }
   });
   page.on('pageerror', (error) => errors.push(error.message));
