@@ -14,7 +14,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 export const LONGEST_FILES = [
   'fuzz-concurrent', 'fuzz', 'fuzz-pages', 'content-import', 'fuzz-2', 'crash-consistency', 'library-import', 'fuzz-3',
   'newsletter', 'notifications', 'lifecycle', 'staff-sessions', 'data-dir', 'process', 'staff', 'quizzes', 'backup',
-  'discussions', 'authoring-kinds', 'cluster', 'notification-stream', 'read-budgets', 'security',
+  'discussions-posts', 'discussions-scale', 'authoring-kinds', 'cluster', 'notification-stream', 'read-budgets',
+  'security',
 ].map((name) => `test/server/${name}.test.ts`);
 
 export class LongestFirstSequencer extends BaseSequencer {
