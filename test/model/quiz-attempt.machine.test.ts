@@ -2,13 +2,12 @@
  * Model-based tests of the quiz attempt machine: paths from its own graph (shortest, simple, and every edge from every
  * state), each replayed on a live actor and compared after every step with a plain model of spec section 4 (which
  * screen, which question, which choice, the score, and the effects asked for). A last test fails if any state or
- * transition was never reached. The effects file is then run against fake ports.
+ * transition was never reached. The effects file is run against fake ports in quiz-attempt.effects.test.ts; the
+ * attempts both play are in quiz-attempt.fixtures.ts.
  */
-import { describe, expect, it, vi } from 'vitest';
-import { createActor, type EventObject, waitFor } from 'xstate';
-import { provideQuizAttempt } from '../../src/application/quiz-attempt.effects';
+import { describe, expect, it } from 'vitest';
+import type { EventObject } from 'xstate';
 import {
-  type AnswerResult,
   currentAnswer,
   isLastToAnswer,
   type QuizAttemptEvent,
@@ -16,58 +15,9 @@ import {
   quizBusyLabel,
   type QuizAttemptSnapshot,
 } from '../../src/application/quiz-attempt.machine';
-import { ApiError } from '../../src/application/api-error';
-import { FakeClock, RecordingFileSaver, RecordingNavigator, RecordingNotifier, ScriptedApi } from '../../src/application/testing/fakes';
 import type { QuizAnswer, QuizAttempt } from '../../src/domain/quiz';
 import { agree, type Coverage, getShortestPaths, getSimplePaths, holds, newCoverage, pathName, type PathLike, replay, uncovered } from './model-kit';
-
-const INPUT = { category: 'green-buildings', setId: 'set-1' };
-const TOTAL = 2;
-
-function answerOf(questionIndex: number, selectedOption: number, isCorrect: boolean): QuizAnswer {
-  return {
-    questionIndex,
-    selectedOption,
-    isCorrect,
-    correctOption: isCorrect ? selectedOption : (selectedOption + 1) % 4,
-    explanation: `Explanation ${questionIndex}`,
-    revealingCardImage: `/api/quizzes/attempts/a1/questions/${questionIndex}/reveal.svg`,
-    revealText: `Correct answer: option. Explanation ${questionIndex}`,
-  };
-}
-
-function attemptOf(answers: QuizAnswer[], status: QuizAttempt['status'] = 'in-progress', total = TOTAL): QuizAttempt {
-  return {
-    _id: 'a1',
-    category: INPUT.category,
-    sdgSet: INPUT.setId,
-    status,
-    score: answers.filter((a) => a.isCorrect).length,
-    totalQuestions: total,
-    questions: Array.from({ length: total }, (_, i) => ({
-      question: `Question ${i}?`,
-      options: ['A', 'B', 'C', 'D'],
-      questionImage: `/api/quizzes/questions/q${i}/image.svg`,
-      ...(answers.some((a) => a.questionIndex === i) ? { revealingCardImage: `/api/quizzes/attempts/a1/questions/${i}/reveal.svg` } : {}),
-    })),
-    answers,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    completedAt: status === 'completed' ? '2026-01-01T00:05:00.000Z' : null,
-  };
-}
-
-const fresh = attemptOf([]);
-/** A reload after answering the second question only: resume at the first, with a score of 1. */
-const resumedSecondOnly = attemptOf([answerOf(1, 2, true)]);
-/** A reload after the last answer but before finishing (the server lists answers in any order). */
-const resumedAllAnswered = attemptOf([answerOf(1, 0, false), answerOf(0, 1, true)]);
-const completed = attemptOf([answerOf(1, 0, false), answerOf(0, 1, true)], 'completed');
-const noQuestions = attemptOf([], 'in-progress', 0);
-
-const result = (isCorrect: boolean): AnswerResult => {
-  const { questionIndex: _q, selectedOption: _s, ...rest } = answerOf(isCorrect ? 5 : 6, 0, isCorrect);
-  return rest;
-};
+import { completed, fresh, INPUT, noQuestions, result, resumedAllAnswered, resumedSecondOnly } from './quiz-attempt.fixtures';
 
 const events: QuizAttemptEvent[] = [
   { type: 'quiz.loaded', attempt: fresh },
@@ -340,126 +290,5 @@ describe('quiz attempt machine (model-based)', () => {
 
   it('reached every state and took every transition, failure branches and resume included', () => {
     expect(uncovered(quizAttemptMachine, coverage)).toEqual({ states: [], transitions: [] });
-  });
-});
-
-// ---- The effects, against fake ports. ----
-
-function world(answers: Record<string, () => Promise<unknown>>) {
-  const api = new ScriptedApi(answers);
-  const files = new RecordingFileSaver();
-  const clock = new FakeClock();
-  const navigator = new RecordingNavigator();
-  const notifier = new RecordingNotifier();
-  const logged: [string, unknown][] = [];
-  const machine = provideQuizAttempt({ api, files, clock, navigator, notifier, log: (message, error) => void logged.push([message, error]) });
-  const actor = createActor(machine, { input: INPUT }).start();
-  return { api, files, clock, navigator, notifier, logged, actor };
-}
-
-const PDF = new Uint8Array([37, 80, 68, 70, 45]);
-const ok = (value: unknown) => () => Promise.resolve(value);
-const failWith = (status: number, message: string) => () => Promise.reject(new ApiError('http', status, message));
-
-describe('quiz attempt effects (fake ports)', () => {
-  it('plays a whole attempt: answers with timeSpent 0, completes, saves quiz-results.pdf and leaves for /quiz after 1 s', async () => {
-    const w = world({
-      'quizzes.start': ok({ success: true, attempt: fresh }),
-      'quizzes.answer': ok({ success: true, score: 1, ...result(true) }),
-      'quizzes.complete': ok({ success: true, attempt: completed }),
-      'quizzes.pdf': ok(PDF),
-    });
-    await waitFor(w.actor, (s) => s.matches('question'));
-    expect(w.api.calls[0]).toEqual({ name: 'quizzes.start', input: { body: { category: 'green-buildings', sdgSet: 'set-1' } } });
-    for (const index of [0, 1]) {
-      w.actor.send({ type: 'option.select', option: 1 });
-      w.actor.send({ type: 'answer.submit' });
-      await waitFor(w.actor, (s) => s.matches('revealed'));
-      expect(w.api.calls.at(-1)).toEqual({ name: 'quizzes.answer', input: { params: { id: 'a1' }, body: { questionIndex: index, selectedOption: 1, timeSpent: 0 } } });
-      // The reveal is the server's answer (and nothing else it sent), for this question and this choice.
-      expect(currentAnswer(w.actor.getSnapshot().context)).toEqual({ ...result(true), questionIndex: index, selectedOption: 1 });
-      w.actor.send({ type: 'quiz.continue' });
-    }
-    await waitFor(w.actor, (s) => s.matches('scorecard'));
-    expect(w.api.calls.at(-1)).toEqual({ name: 'quizzes.complete', input: { params: { id: 'a1' } } });
-    expect(w.actor.getSnapshot().context.score).toBe(1);
-    w.actor.send({ type: 'results.download' });
-    await waitFor(w.actor, (s) => s.matches('redirecting'));
-    expect(w.api.calls.at(-1)).toEqual({ name: 'quizzes.pdf', input: { params: { id: 'a1' } } });
-    expect(w.files.saved).toEqual([{ bytes: PDF, filename: 'quiz-results.pdf', mimeType: 'application/pdf' }]);
-    w.clock.advance(999);
-    expect(w.navigator.moves).toEqual([]);
-    w.clock.advance(1);
-    expect(w.navigator.moves).toEqual(['/quiz']);
-    expect(w.actor.getSnapshot().status).toBe('done');
-    expect(w.clock.activeTimers).toBe(0);
-    expect(w.notifier.errors).toEqual([]);
-    expect(w.navigator.redirects).toEqual([]);
-    expect(w.notifier.successes).toEqual([]);
-    expect(w.logged).toEqual([]);
-  });
-
-  it('shows the server text when starting fails, logs why and goes back to the topic page', async () => {
-    const w = world({ 'quizzes.start': failWith(400, 'category: There is no quiz in this category') });
-    await waitFor(w.actor, (s) => s.status === 'done');
-    expect(w.notifier.errors).toEqual(['category: There is no quiz in this category']);
-    expect(w.navigator.moves).toEqual(['/quiz/green-buildings']);
-    expect(w.logged).toEqual([['quiz start failed', new ApiError('http', 400, 'category: There is no quiz in this category')]]);
-  });
-
-  it('falls back to the spec text when starting fails without a server message', async () => {
-    const w = world({ 'quizzes.start': () => Promise.reject(new ApiError('network', 0, 'offline')) });
-    await waitFor(w.actor, (s) => s.status === 'done');
-    expect(w.notifier.errors).toEqual(['Failed to start quiz. Please try again.']);
-  });
-
-  it('toasts and logs each failure and keeps the learner where they were', async () => {
-    const w = world({
-      'quizzes.start': ok({ success: true, attempt: resumedAllAnswered }),
-      'quizzes.complete': failWith(500, 'Something went wrong. Please try again.'),
-    });
-    await waitFor(w.actor, (s) => s.matches('revealed'));
-    w.actor.send({ type: 'quiz.continue' });
-    await waitFor(w.actor, (s) => s.matches('revealed') && w.notifier.errors.length > 0);
-    expect(w.notifier.errors).toEqual(['Failed to complete quiz. Please try again.']);
-    expect(w.logged).toEqual([['quiz completion failed', new ApiError('http', 500, 'Something went wrong. Please try again.')]]);
-
-    const v = world({ 'quizzes.start': ok({ success: true, attempt: fresh }), 'quizzes.answer': failWith(409, 'This question has already been answered') });
-    await waitFor(v.actor, (s) => s.matches('question'));
-    v.actor.send({ type: 'option.select', option: 3 });
-    v.actor.send({ type: 'answer.submit' });
-    await waitFor(v.actor, (s) => s.matches('question') && v.notifier.errors.length > 0);
-    expect(v.notifier.errors).toEqual(['Failed to submit answer. Please try again.']);
-    expect(v.actor.getSnapshot().context.selected).toBe(3);
-    expect(v.logged).toEqual([['quiz answer failed', new ApiError('http', 409, 'This question has already been answered')]]);
-
-    const d = world({ 'quizzes.start': ok({ success: true, attempt: completed }), 'quizzes.pdf': failWith(403, 'nope') });
-    await waitFor(d.actor, (s) => s.matches('scorecard'));
-    d.actor.send({ type: 'results.download' });
-    await waitFor(d.actor, (s) => s.matches('scorecard') && d.notifier.errors.length > 0);
-    expect(d.notifier.errors).toEqual(['Failed to download results. Please try again.']);
-    expect(d.files.saved).toEqual([]);
-    expect(d.logged).toEqual([['quiz results download failed', new ApiError('http', 403, 'nope')]]);
-  });
-
-  it('drops the redirect, and an answer, that arrive after the view went away, without a word to the stopped actor', async () => {
-    const warn = vi.spyOn(console, 'warn');
-    const w = world({ 'quizzes.start': ok({ success: true, attempt: completed }), 'quizzes.pdf': ok(PDF) });
-    await waitFor(w.actor, (s) => s.matches('scorecard'));
-    w.actor.send({ type: 'results.download' });
-    await waitFor(w.actor, (s) => s.matches('redirecting'));
-    w.actor.stop();
-    w.clock.advance(5000);
-    expect(w.navigator.moves).toEqual([]);
-
-    let answer: (value: unknown) => void = () => {};
-    const v = world({ 'quizzes.start': () => new Promise((resolve) => (answer = resolve)) });
-    v.actor.stop();
-    // The call still goes out once the quiz calls have loaded; its answer comes after the stop.
-    await vi.waitFor(() => expect(v.api.calls).toHaveLength(1));
-    answer({ success: true, attempt: fresh });
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(v.actor.getSnapshot().value).toBe('loading');
-    expect(warn).not.toHaveBeenCalled();
   });
 });

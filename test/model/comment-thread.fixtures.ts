@@ -1,0 +1,26 @@
+/**
+ * A post's comment thread as both its model-based tests (comment-thread.machine.test.ts) and its effects tests
+ * (comment-thread.effects.test.ts) see it: the member, the post, a comment and its reply, and the server's refusals
+ * (too fast, a 429; too long, a 400 naming the text).
+ */
+import { ApiError } from '../../src/application/api-error';
+import type { Comment } from '../../src/domain/discussion';
+
+export const U = 'u1';
+export const POST = 'd1';
+export const REFUSAL = 'You are commenting too fast. Please wait 20 seconds.';
+
+export function comment(id: string, parentCommentId: string | null, likes: string[]): Comment {
+  return {
+    _id: id, content: `<p>${id}</p>`, discussionId: POST, parentCommentId, likes, likeCount: likes.length, deleted: false,
+    createdBy: { _id: 'u2', name: 'Grace Hopper', email: 'grace@example.com' }, createdAt: '2025-01-01T00:00:00.000Z',
+    editedAt: null,
+  };
+}
+
+export const c1 = comment('c1', null, []);
+const c2 = comment('c2', 'c1', [U]);
+export const THREAD = [c1, c2];
+export const tooFast = new ApiError('http', 429, REFUSAL);
+export const TOO_LONG = 'Comment must be at most 10000 characters';
+export const tooLong = new ApiError('http', 400, TOO_LONG, { success: false, message: `content: ${TOO_LONG}`, fieldErrors: { content: TOO_LONG } });
