@@ -11,14 +11,8 @@ import { provideCommentThread } from '../../src/application/comment-thread.effec
 import { ScriptedApi } from '../../src/application/testing/fakes';
 import { type Comment, plainTextToHtml } from '../../src/domain/discussion';
 import { comment, POST, REFUSAL, THREAD, TOO_LONG, tooFast, tooLong, U } from './comment-thread.fixtures';
+import { deferred } from '../support/deferred';
 
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  const promise = new Promise<T>((res) => {
-    resolve = res;
-  });
-  return { promise, resolve };
-}
 
 function threadWorld(api: ScriptedApi) {
   const logged: { message: string; error: unknown }[] = [];

@@ -15,16 +15,8 @@ import type { CourseProgress } from '../../src/domain/learning';
 import {
   A, ALL_ANSWERED, ALL_DONE, answerOf, attemptOf, CERTIFICATE, COURSE, COURSE_ID, FRESH, HALF_DONE, L, LESSONS, NOT_STARTED, O, progressOf,
 } from './course-progress.fixtures';
+import { deferred } from '../support/deferred';
 
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const ok = (value: unknown) => () => Promise.resolve(value);
 const fail = (error: unknown) => () => Promise.reject(error);

@@ -11,16 +11,8 @@ import { provideDiscussionFeed } from '../../src/application/discussion-feed.eff
 import type { FeedPage, Topic } from '../../src/application/discussion-feed.machine';
 import { ScriptedApi } from '../../src/application/testing/fakes';
 import { ALL, CATEGORY_ONLY, DELETE_FAILED, FIRST_WITH_MORE, NEXT_LAST, p1Refreshed, T1, U } from './discussion-feed.fixtures';
+import { deferred } from '../support/deferred';
 
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((res, rej) => {
-    resolve = res;
-    reject = rej;
-  });
-  return { promise, resolve, reject };
-}
 
 const page = (p: FeedPage) => ({ success: true as const, ...p });
 

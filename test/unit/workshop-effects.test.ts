@@ -10,6 +10,7 @@ import { FakeClock, RecordingFileSaver, ScriptedApi } from '../../src/applicatio
 import { provideWorkshop } from '../../src/application/workshop.effects';
 import { WORKSHOP_UI_TEXT } from '../../src/application/workshop.machine';
 import { WORKSHOP_TEXT, type WorkshopDetail } from '../../src/domain/workshops';
+import { deferred } from '../support/deferred';
 
 const ID = 'ws-42';
 const START = Date.parse('2026-12-01T17:00:00.000Z');
@@ -47,15 +48,6 @@ function page(answers: Answers) {
   return { api, clock, files, logged, received, actor };
 }
 
-function deferred<T>() {
-  let resolve!: (value: T) => void;
-  let reject!: (error: unknown) => void;
-  const promise = new Promise<T>((ok, ko) => {
-    resolve = ok;
-    reject = ko;
-  });
-  return { promise, resolve, reject };
-}
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
