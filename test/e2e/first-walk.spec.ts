@@ -1,7 +1,8 @@
 /**
  * The rough edges a newcomer's first walk found (issue 18), each held by an assertion here or in the spec of its
- * area: quiz messages and past attempts (quiz.spec.ts), the phone discussion and the editor's icons
- * (discussion.spec.ts), the plans' free price and the Learning menu (public-site.spec.ts). axe on every screen.
+ * area: quiz messages and past attempts (quiz.spec.ts), the phone discussion (discussion-browsing.spec.ts) and the
+ * editor's icons (discussion.spec.ts), the plans' free price (public-site.spec.ts) and the Learning menu
+ * (public-site-nav.spec.ts). axe on every screen.
  */
 import type { Locator, Page } from '@playwright/test';
 import { createUser, signIn } from './support/accounts';

@@ -1,6 +1,7 @@
 /**
- * Private servers for the public-site end-to-end tests: one on an empty database (for the empty states) and one that
- * a test may stop (for the error states and to read what the server stored). Both serve the SPA the global setup built.
+ * What the public-site end-to-end files share: their two widths, and private servers, one on an empty database (for
+ * the empty states) and one that a test may stop (for the error states and to read what the server stored). Both serve
+ * the SPA the global setup built.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,6 +11,10 @@ import { openDatabase } from '../../../server/data/client';
 import { salesBanners } from '../../../server/data/schema';
 import { type RunningServer, startServer } from '../../support/server';
 import { seededDataDirCopy } from './data-dirs';
+
+/** The widths the public-site files look at: a desktop and a phone. */
+export const DESKTOP = { width: 1280, height: 900 };
+export const MOBILE = { width: 375, height: 812 };
 
 export interface PrivateServer extends RunningServer {
   /** Stops the server (if running) and then reads its database. */
