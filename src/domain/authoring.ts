@@ -208,10 +208,12 @@ export const courseFieldsSchema = courseOwnFieldsSchema.extend({
 });
 export type CourseFields = z.output<typeof courseFieldsSchema>;
 
-/** Each field's first problem, by field name, by the kind's field schema (the same the server and the import check with). */
+/** The kinds' field schemas, the same the server and the import check with. */
+const FIELDS_SCHEMAS: Partial<Record<AuthoringKind, z.ZodType>> = { articles: articleFieldsSchema, slides: slideFieldsSchema, banner: bannerFieldsSchema, ...LIBRARY_FIELDS_SCHEMAS };
+
+/** Each field's first problem, by field name, by the kind's field schema. */
 export function fieldErrorsOf(kind: AuthoringKind, fields: Record<string, unknown>): Record<string, string> {
-  const schemas: Partial<Record<AuthoringKind, z.ZodType>> = { articles: articleFieldsSchema, slides: slideFieldsSchema, banner: bannerFieldsSchema, ...LIBRARY_FIELDS_SCHEMAS };
-  const schema = schemas[kind];
+  const schema = FIELDS_SCHEMAS[kind];
   if (!schema) return {};
   const result = schema.safeParse(fields);
   return result.success ? {} : firstProblems(result.error.issues);

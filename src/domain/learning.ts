@@ -110,10 +110,10 @@ export function percentOf(completed: number, total: number): number {
   return total === 0 ? 0 : Math.floor((completed * 100) / total);
 }
 
-/** A score meets a mark given in percent of the questions answered right (70% of 5 asks for 4). */
 /** How many right answers a quiz of `total` questions asks for at `passPercent` (70% of 5 asks for 4). */
 export const rightAnswersNeeded = (total: number, passPercent: number) => Math.ceil((passPercent * total) / 100);
 
+/** A score meets a mark given in percent of the questions answered right (70% of 5 asks for 4). */
 export function meetsMark(score: number, total: number, passPercent: number): boolean {
   return total > 0 && score * 100 >= passPercent * total;
 }
