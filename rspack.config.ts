@@ -100,10 +100,12 @@ class PreloadPlugin {
         // Files are listed once and routes refer to them by index, which keeps the inline script small.
         const files: string[] = [];
         const index = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
+        // A page's styles come inlined with it (below), so only its scripts are preloaded.
         const routes = ROUTE_TABLE.map((route) => [
           patternSource(route.path),
           route.signedIn ? 1 : 0,
-          later([...groupFiles(compilation, `page-${route.page}`), ...partFiles(compilation, route.page)]).filter((file) => !always.includes(file) && !later(groupFiles(compilation, 'boot')).includes(file)).map(index),
+          later([...groupFiles(compilation, `page-${route.page}`), ...partFiles(compilation, route.page)])
+            .filter((file) => file.endsWith('.js') && !always.includes(file) && !later(groupFiles(compilation, 'boot')).includes(file)).map(index),
         ]);
         // The page arrives drawn (ADR 100): its first paint needs none of the app's code, so nothing is fetched before it
         // (bytes fetched earlier compete with the page and its largest picture on a slow link). Once its first content
@@ -134,7 +136,17 @@ class PreloadPlugin {
         );
         // The shell's own styles (the bar and the footer come with the app, in boot's chunk) are inlined on every page.
         const shell = later(groupFiles(compilation, 'boot')).filter((file) => file.endsWith('.css'));
-        compilation.emitAsset('ssr/pages.json', new rspack.sources.RawSource(JSON.stringify({ shell, pages })));
+        // Each inlined file's mark for rspack's CSS loader (ADR 183): with a `<link rel="stylesheet">` carrying
+        // `data-rspack="<uniqueName>:chunk-<id>"` in the page, the loader takes the chunk's styles as there already,
+        // instead of fetching the same file, parsing it again and restyling the whole page as the app starts.
+        const inlined = new Set([...shell, ...Object.values(pages).flat()]);
+        const marks: Record<string, string> = {};
+        for (const chunk of compilation.chunks) {
+          for (const file of chunk.files) {
+            if (inlined.has(`/${file}`)) marks[`/${file}`] = `${compilation.outputOptions.uniqueName}:chunk-${chunk.id}`;
+          }
+        }
+        compilation.emitAsset('ssr/pages.json', new rspack.sources.RawSource(JSON.stringify({ shell, pages, marks })));
         // What a page kept for offline reading needs (ADR 174): the app's own chunks and each page's, with every chunk
         // it may load later, so a kept page hydrates and moves on without a connection.
         const code = (files: string[]) => [...new Set(files)].filter((file) => /\.(js|css)$/.test(file)).map((file) => `/${file}`);

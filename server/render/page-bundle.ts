@@ -16,6 +16,19 @@ export interface PageBundle {
   appCss: string;
   /** Each screen's own stylesheets, by the route table's page name. */
   pageCss: Record<string, string>;
+  /**
+   * The marks that tell rspack's CSS loader which chunks' styles came inlined (ADR 183): for the shell's, and for each
+   * screen's, by page name. Without them the app fetches each inlined file again as it starts and restyles the page.
+   */
+  cssMarks?: { app: string; pages: Record<string, string> };
+}
+
+/**
+ * `<link rel="stylesheet" href="…" disabled data-rspack="…">`: a disabled stylesheet is not fetched, and rspack finds
+ * its chunk's link. (A link without an address would do as much, but it is not valid HTML.)
+ */
+function cssMarksOf(files: string[], marks: Record<string, string>): string {
+  return files.flatMap((file) => (marks[file] ? [`<link rel="stylesheet" href="${file}" disabled data-rspack="${marks[file]}">`] : [])).join('');
 }
 
 /**
@@ -50,8 +63,17 @@ export function loadPageBundle(staticDir: string): PageBundle | null {
   const template = readFileSync(index, 'utf8');
   const read = (href: string) => readFileSync(join(staticDir, href.replace(/^\//, '')), 'utf8');
   const linked = [...template.matchAll(/<link[^>]*href="([^"]+\.css)"[^>]*>/g)].map((m) => m[1]!);
-  const manifest = JSON.parse(readFileSync(join(staticDir, 'ssr', 'pages.json'), 'utf8')) as { shell?: string[]; pages: Record<string, string[]> };
+  const manifest = JSON.parse(readFileSync(join(staticDir, 'ssr', 'pages.json'), 'utf8')) as {
+    shell?: string[];
+    pages: Record<string, string[]>;
+    marks?: Record<string, string>;
+  };
   const pageCss = Object.fromEntries(Object.entries(manifest.pages).map(([page, files]) => [page, files.map(read).join('\n')]));
   const appFiles = [...new Set([...linked, ...(manifest.shell ?? [])])];
-  return { renderer, template, appCss: appFiles.map(read).join('\n'), pageCss };
+  const marks = manifest.marks ?? {};
+  const cssMarks = {
+    app: cssMarksOf(appFiles, marks),
+    pages: Object.fromEntries(Object.entries(manifest.pages).map(([page, files]) => [page, cssMarksOf(files, marks)])),
+  };
+  return { renderer, template, appCss: appFiles.map(read).join('\n'), pageCss, cssMarks };
 }

@@ -45,7 +45,7 @@ export function themed(html: string, theme: ThemeChoice): string {
       `<meta name="theme-color"${attributes.replace(/\s+media="[^"]*"/, '').replace(/content="[^"]*"/, `content="${THEME_COLORS[theme]}"`)}>`);
 }
 
-export function pageDocument(bundle: Pick<PageBundle, 'template' | 'appCss' | 'pageCss'>, parts: PageParts): string {
+export function pageDocument(bundle: Pick<PageBundle, 'template' | 'appCss' | 'pageCss' | 'cssMarks'>, parts: PageParts): string {
   let html = bundle.template;
   if (parts.head !== null) {
     html = html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
@@ -59,7 +59,8 @@ export function pageDocument(bundle: Pick<PageBundle, 'template' | 'appCss' | 'p
   if (preloads) html = html.replace(/(<meta name="viewport"[^>]*>)/, (viewport) => `${viewport}${preloads}`);
   const css = [bundle.appCss, parts.page ? (bundle.pageCss[parts.page] ?? '') : ''].join('\n');
   html = html.replace(/<link[^>]*href="[^"]+\.css"[^>]*rel="stylesheet"[^>]*>|<link[^>]*rel="stylesheet"[^>]*href="[^"]+\.css"[^>]*>/g, '');
-  html = html.replace('</head>', `<style>${styleSafe(css)}</style></head>`);
+  const marks = (bundle.cssMarks?.app ?? '') + (parts.page ? (bundle.cssMarks?.pages[parts.page] ?? '') : '');
+  html = html.replace('</head>', () => `<style>${styleSafe(css)}</style>${marks}</head>`);
   html = html.replace(/<noscript>[\s\S]*?<\/noscript>/, '');
   html = themed(html, parts.theme);
   return html.replace(

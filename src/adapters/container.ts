@@ -28,6 +28,7 @@ import { SonnerNotifier } from './sonner-notifier';
 import { SseNotificationStream } from './sse-notification-stream';
 import { SystemClock } from './system-clock';
 import { CacheStorageShelf } from './offline/cache-storage-shelf';
+import { whenIdle } from './when-idle';
 
 export const DEFAULT_API_CONFIG: ApiConfig = { baseUrl: '/api', retryBaseMs: 1000, cacheTtlMs: 5 * 60 * 1000 };
 
@@ -93,7 +94,8 @@ export function createServices(
   const goLive = () => {
     if (!live || wentLive) return;
     wentLive = true;
-    offline?.send({ type: 'shelf.open' });
+    // Opening the shelf asks the cache storage for its list: when the browser is idle, not in hydration's effects.
+    whenIdle(() => offline?.send({ type: 'shelf.open' }));
     let member: string | null = null;
     const follow = (user: User | null) => {
       const id = user?._id ?? null;

@@ -27,7 +27,11 @@ writeFileSync(
 writeFileSync(join(staticDir, 'static', 'css', 'main.css'), 'body{color:green}');
 writeFileSync(join(staticDir, 'static', 'css', 'page-profile.css'), '.profile{margin:0}');
 writeFileSync(join(staticDir, 'static', 'css', 'boot.css'), '.nav{gap:1rem}');
-writeFileSync(join(staticDir, 'ssr', 'pages.json'), JSON.stringify({ shell: ['/static/css/boot.css'], pages: { profile: ['/static/css/page-profile.css'], articles: [] } }));
+writeFileSync(join(staticDir, 'ssr', 'pages.json'), JSON.stringify({
+  shell: ['/static/css/boot.css'],
+  pages: { profile: ['/static/css/page-profile.css'], articles: [] },
+  marks: { '/static/css/boot.css': 'sustainlearn:chunk-77', '/static/css/page-profile.css': 'sustainlearn:chunk-12' },
+}));
 // The bundle's side of the port: who the token names (asked of the API in-process), then a page for them.
 writeFileSync(
   join(staticDir, 'ssr', 'render.cjs'),
@@ -75,7 +79,12 @@ describeWithApp('pages rendered by the server', { seed: true, env: { STATIC_DIR:
     // The app's, the shell's (the bar's, loaded with the app) and the screen's styles are inline; no stylesheet blocks
     // the first paint.
     expect(html).toContain('<style>body{color:green}\n.nav{gap:1rem}\n.profile{margin:0}</style>');
-    expect(html).not.toContain('rel="stylesheet"');
+    // Each inlined chunk's mark for rspack's CSS loader, disabled so that nothing is fetched: the app does not fetch
+    // those styles again as it starts (ADR 183). The template's own stylesheet (the entry's) is the app's from the
+    // start and has none.
+    expect(html).toContain('</style><link rel="stylesheet" href="/static/css/boot.css" disabled data-rspack="sustainlearn:chunk-77">'
+      + '<link rel="stylesheet" href="/static/css/page-profile.css" disabled data-rspack="sustainlearn:chunk-12"></head>');
+    expect((html.match(/<link[^>]*rel="stylesheet"[^>]*>/g) ?? []).filter((link) => !link.includes(' disabled '))).toEqual([]);
     expect(html).not.toContain('<noscript>');
     // The head is the server's: a members' page is not indexed, and the template's title and description are gone.
     expect(html).not.toContain('<meta name="description" content="template">');
