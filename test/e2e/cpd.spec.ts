@@ -83,6 +83,10 @@ test('a member adds an AIA number, earns LU/HSW, downloads the transcript and ad
   await page.keyboard.press('Enter');
   await expect(page.getByRole('option', { name: 'AIA CES' })).toBeFocused();
   await page.keyboard.press('Enter');
+  // The list closes and gives the focus back to its button before Tab goes on from there: a Tab pressed while the
+  // list was still closing went elsewhere on a slow machine.
+  await expect(page.getByRole('listbox')).toBeHidden();
+  await expect(section.getByRole('button', { name: /Body/ })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(section.getByLabel('AIA member number')).toBeFocused();
   await page.keyboard.type('AIA-1');
