@@ -97,6 +97,7 @@ class PreloadPlugin {
         const initial = entryFiles(compilation);
         const later = (files: string[]) => [...new Set(files)].filter((file) => !initial.has(file)).map((file) => `/${file}`);
         const always = later(groupFiles(compilation, 'http'));
+        const boot = later(groupFiles(compilation, 'boot'));
         // Files are listed once and routes refer to them by index, which keeps the inline script small.
         const files: string[] = [];
         const index = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
@@ -105,7 +106,7 @@ class PreloadPlugin {
           patternSource(route.path),
           route.signedIn ? 1 : 0,
           later([...groupFiles(compilation, `page-${route.page}`), ...partFiles(compilation, route.page)])
-            .filter((file) => file.endsWith('.js') && !always.includes(file) && !later(groupFiles(compilation, 'boot')).includes(file)).map(index),
+            .filter((file) => file.endsWith('.js') && !always.includes(file) && !boot.includes(file)).map(index),
         ]);
         // The page arrives drawn (ADR 100): its first paint needs none of the app's code, so nothing is fetched before it
         // (bytes fetched earlier compete with the page and its largest picture on a slow link). Once its first content
@@ -135,7 +136,7 @@ class PreloadPlugin {
           ROUTE_TABLE.map((route) => [route.page, later(withDescendants(`page-${route.page}`)).filter((file) => file.endsWith('.css'))]),
         );
         // The shell's own styles (the bar and the footer come with the app, in boot's chunk) are inlined on every page.
-        const shell = later(groupFiles(compilation, 'boot')).filter((file) => file.endsWith('.css'));
+        const shell = boot.filter((file) => file.endsWith('.css'));
         // Each inlined file's mark for rspack's CSS loader (ADR 183): with a `<link rel="stylesheet">` carrying
         // `data-rspack="<uniqueName>:chunk-<id>"` in the page, the loader takes the chunk's styles as there already,
         // instead of fetching the same file, parsing it again and restyling the whole page as the app starts.
