@@ -5,6 +5,7 @@ import { Route, Router, Switch, useLocation } from 'wouter';
 import { FOCUS_HEADING_AFTER_LOAD } from '../application/ports';
 import type { AppServices } from '../application/services';
 import { Spinner } from './components/states';
+import { handTypingToTheApp } from './components/typed-before-live';
 import { SiteContactProvider } from './hooks/use-site-contact';
 import { Footer } from './layout/footer';
 import { NavBar } from './layout/nav-bar';
@@ -89,11 +90,14 @@ const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ 
 /**
  * Marks the document once the page's own part is live (hydrated, or rendered): it sits in the page's Suspense boundary,
  * so its effect runs only when the page itself has. End-to-end tests wait for it before they interact.
+ * The first time, the words typed into the server's fields before then reach the app (typed-before-live.ts).
  */
 function Live() {
   const { goLive } = useServices();
   useEffect(() => {
-    document.documentElement.dataset.live = '';
+    const root = document.documentElement;
+    if (root.dataset.live === undefined) handTypingToTheApp();
+    root.dataset.live = '';
     goLive?.();
   }, [goLive]);
   return null;

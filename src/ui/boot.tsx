@@ -8,6 +8,7 @@
  * already (`eager`): the stages cost no request.
  */
 import { StrictMode, startTransition } from 'react';
+import { noteTypingUntilLive } from './components/typed-before-live';
 import { clientPreload, readPageData } from './preload';
 import { whenIdle } from './when-idle';
 
@@ -48,6 +49,8 @@ const VIEW_STAGES: (() => Promise<unknown>)[] = [
 ];
 
 async function start() {
+  // What a person types into the server's fields from now until the page is live reaches the app then (ADR 184).
+  noteTypingUntilLive(document.getElementById('root') ?? document);
   const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   await nextTask();
   const { MACHINE_GROUPS } = await import(/* webpackMode: "eager" */ '../adapters/machine-groups/stages');

@@ -1,14 +1,16 @@
 /**
  * Pages that arrive rendered (issue 16, ADR 100): read without JavaScript, hydrated without a warning and without
  * asking again for their data, drawn for the member named by the cookie and nobody else, and found by search engines
- * (the sitemap and each page's JSON-LD, read with real parsers).
+ * (the sitemap and each page's JSON-LD, read with real parsers). Words typed into a field before the page is live are
+ * not lost (ADR 184).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { XMLParser } from 'fast-xml-parser';
 import { DomUtils, parseDocument } from 'htmlparser2';
 import { createUser, signIn, type TestUser } from './support/accounts';
-import { AXE_TAGS, expect, expectAccessible, test } from './support/fixtures';
-import { waitForQuietNetwork } from './support/live';
+import { AXE_TAGS, expect, expectAccessible, recordCspViolations, recordPageErrors, test } from './support/fixtures';
+import { tabTo } from './support/keyboard';
+import { waitForLive, waitForQuietNetwork } from './support/live';
 
 const ARTICLE = 'carbon--embodied-carbon-hidden-half';
 const COURSE = 'material-passports-and-digital-product-data';
@@ -255,4 +257,48 @@ test('the pages read without scripts are accessible as they stand', async ({ bro
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), path).toEqual([]);
   }
   await context.close();
+});
+
+test('words typed into the courses search before the page is live still search once it is', async ({ browser, baseURL, request, consoleErrors, cspViolations }) => {
+  // A keyboard user on a slow phone reaches the server's search field and types while the app's code is still on its
+  // way (ADR 184). The code is held back until they have typed.
+  const context = await browser.newContext({ baseURL, serviceWorkers: 'block' });
+  await recordCspViolations(context, cspViolations);
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await context.route(/\/static\/js\//, async (route) => {
+    await released;
+    await route.continue();
+  });
+  const page = await context.newPage();
+  recordPageErrors(page, consoleErrors);
+  await signIn(page, await createUser(request, { firstName: 'Tomos', lastName: 'Early' }));
+  await page.goto('/courses', { waitUntil: 'commit' });
+  const search = page.getByRole('searchbox', { name: 'Search courses' });
+  await tabTo(page, search);
+  await page.keyboard.type('retrofit');
+  expect(await page.evaluate(() => document.documentElement.dataset.live)).toBeUndefined();
+
+  release();
+  await waitForLive(page);
+  const published = (await (await request.get('/api/courses?status=1')).json()).courses as { title: string; description: string }[];
+  const retrofit = published.filter((c) => /retrofit/i.test(`${c.title} ${c.description}`));
+  expect(retrofit.length).toBeGreaterThan(0);
+  expect(retrofit.length).toBeLessThan(published.length);
+  await expect(page.getByTestId('course-card')).toHaveCount(retrofit.length);
+  await expect(page.getByText(retrofit.length === 1 ? '1 course' : `${retrofit.length} courses`, { exact: true })).toBeVisible();
+  await expect(search).toHaveValue('retrofit');
+  await expect(search).toBeFocused();
+  // The words stay the app's: the next key adds to them, and Escape clears the search.
+  await page.keyboard.type(' no such subject');
+  await expect(page.getByText('No courses found')).toBeVisible();
+  await expectAccessible(page, 'the courses searched before the page was live');
+  await page.keyboard.press('Escape');
+  await expect(search).toHaveValue('');
+  await expect(page.getByTestId('course-card')).toHaveCount(published.length);
+  await context.close();
+  expect(consoleErrors, 'console errors during the test').toEqual([]);
+  expect(cspViolations, 'Content-Security-Policy violations during the test').toEqual([]);
 });
