@@ -5,9 +5,10 @@
  * other tests read the banner) and a visitor sees it on the home page until it is unpublished.
  */
 import PDFDocument from 'pdfkit';
-import { createUser, signIn } from './support/accounts';
-import { expect, expectAccessible, test } from './support/fixtures';
+import { createUser } from './support/accounts';
+import { expect, expectAccessible, recordPageErrors, test } from './support/fixtures';
 import { chooserFromEnter, tabTo } from './support/keyboard';
+import { memberPage } from './support/member-page';
 import { startPrivateServer } from './support/public-site';
 import { signInAsStaff } from './support/staff';
 
@@ -22,7 +23,7 @@ const pdf = (pages: string[]) => new Promise<Buffer>((resolve, reject) => {
   doc.end();
 });
 
-test('an editor uploads a research paper, previews and publishes it, and a member finds it in the library', async ({ page, browser }, testInfo) => {
+test('an editor uploads a research paper, previews and publishes it, and a member finds it in the library', async ({ page, browser, request, consoleErrors }, testInfo) => {
   test.setTimeout(240_000);
   const stamp = `${testInfo.workerIndex}-${Date.now()}`;
   const title = `Heat pump sizing in retrofit (${stamp})`;
@@ -107,17 +108,14 @@ test('an editor uploads a research paper, previews and publishes it, and a membe
   await expect(page.getByText('Nothing matches. Try another search or status.')).toBeVisible();
   await expect(page.getByRole('link', { name: title })).toHaveCount(0);
 
-  const readerContext = await browser.newContext();
-  const reader = await readerContext.newPage();
-  const member = await createUser(reader.request, { firstName: 'Rhea', lastName: 'Reader' });
-  await signIn(reader, member);
+  const reader = await memberPage(browser, await createUser(request, { firstName: 'Rhea', lastName: 'Reader' }), consoleErrors);
   await reader.goto('/research-papers');
   await expect(reader.getByRole('heading', { name: title })).toBeVisible();
   await expectAccessible(reader, 'the research papers page with the new paper');
-  await readerContext.close();
+  await reader.context().close();
 });
 
-test('an editor publishes a sales banner, a visitor sees it on the home page, and it goes when unpublished', async ({ page, browser }) => {
+test('an editor publishes a sales banner, a visitor sees it on the home page, and it goes when unpublished', async ({ page, browser, consoleErrors }) => {
   // Starting a server of its own takes a while on a busy machine.
   test.setTimeout(300_000);
   // A server of its own: the run's other tests read the banner of the shared one.
@@ -142,6 +140,7 @@ test('an editor publishes a sales banner, a visitor sees it on the home page, an
 
     const visitorContext = await browser.newContext();
     const visitor = await visitorContext.newPage();
+    recordPageErrors(visitor, consoleErrors);
     await visitor.goto(`${server.url}/`);
     await expect(visitor.getByTestId('sales-banner')).toHaveText(text);
 

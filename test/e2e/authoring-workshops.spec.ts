@@ -5,12 +5,13 @@
  * sessions in the workshops list.
  */
 import { EDITORIAL_TEAM } from '../../src/domain/authoring';
-import { createUser, signIn } from './support/accounts';
+import { createUser } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { tabTo, typeOver } from './support/keyboard';
+import { memberPage } from './support/member-page';
 import { signInAsStaff } from './support/staff';
 
-test('an editor writes, previews and publishes a workshop series by keyboard, and a member sees its sessions', async ({ page, browser }, testInfo) => {
+test('an editor writes, previews and publishes a workshop series by keyboard, and a member sees its sessions', async ({ page, browser, request, consoleErrors }, testInfo) => {
   test.setTimeout(300_000);
   const run = `${testInfo.workerIndex}-${Date.now() % 1_000_000}`;
   const title = `Retrofit heat pump clinic ${run}`;
@@ -86,9 +87,7 @@ test('an editor writes, previews and publishes a workshop series by keyboard, an
   await expect(page.getByRole('link', { name: 'View the live page' })).toHaveAttribute('href', '/workshops');
 
   // A member sees its sessions.
-  const memberContext = await browser.newContext();
-  const member = await memberContext.newPage();
-  await signIn(member, await createUser(member.request, { firstName: 'Wren', lastName: 'Member' }));
+  const member = await memberPage(browser, await createUser(request, { firstName: 'Wren', lastName: 'Member' }), consoleErrors);
   await member.goto('/workshops');
   await expect(member.getByText(title).first()).toBeVisible();
   await expectAccessible(member, 'the workshops list with the new series');
@@ -96,5 +95,5 @@ test('an editor writes, previews and publishes a workshop series by keyboard, an
   await member.getByRole('listitem').filter({ has: member.getByRole('heading', { name: title }) }).first().getByRole('link', { name: 'Join Workshop' }).click();
   await expect(member.getByText(/1 LU\/HSW/).first()).toBeVisible();
   await expect(member.getByText(/not approved by this body/).first()).toBeVisible();
-  await memberContext.close();
+  await member.context().close();
 });

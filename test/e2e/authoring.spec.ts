@@ -5,9 +5,10 @@
  */
 import sharp from 'sharp';
 import { PICTURE_ALT_MISSING, PICTURE_ALT_PLACEHOLDER } from '../../src/domain/authoring';
-import { createUser, signIn } from './support/accounts';
+import { createUser } from './support/accounts';
 import { expect, expectAccessible, test } from './support/fixtures';
 import { chooserFromEnter, tabTo } from './support/keyboard';
+import { memberPage } from './support/member-page';
 import { signInAsStaff } from './support/staff';
 
 const ALT = 'A green roof over a retrofitted school';
@@ -16,7 +17,7 @@ const ALT = 'A green roof over a retrofitted school';
 const picture = (colour: string, format: 'jpeg' | 'png' = 'jpeg') =>
   sharp({ create: { width: 1200, height: 675, channels: 3, background: colour } })[format]().toBuffer();
 
-test('an editor writes, previews and publishes an article, and a member reads it', async ({ page, browser }, testInfo) => {
+test('an editor writes, previews and publishes an article, and a member reads it', async ({ page, browser, request, consoleErrors }, testInfo) => {
   const slug = `retrofit-first-${testInfo.workerIndex}-${Date.now()}`;
   const title = `Retrofit first: the carbon case (${testInfo.workerIndex}-${Date.now() % 100000})`;
   await signInAsStaff(page, 'editor');
@@ -90,10 +91,8 @@ test('an editor writes, previews and publishes an article, and a member reads it
   await page.screenshot({ path: 'docs/screenshots/staff-content-375.png', fullPage: false });
 
   // A member reads it.
-  const readerContext = await browser.newContext();
-  const reader = await readerContext.newPage();
-  const member = await createUser(reader.request, { firstName: 'Ama', lastName: 'Reader' });
-  await signIn(reader, member);
+  // A member in a browser of their own, its console errors failing the test too.
+  const reader = await memberPage(browser, await createUser(request, { firstName: 'Ama', lastName: 'Reader' }), consoleErrors);
   await reader.goto(live!);
   await expect(reader.getByRole('heading', { level: 1, name: title })).toBeVisible();
   await expect(reader.getByRole('heading', { level: 2, name: 'Upfront carbon is spent at once' })).toBeVisible();
@@ -111,5 +110,5 @@ test('an editor writes, previews and publishes an article, and a member reads it
   // The member cannot open the preview.
   await reader.goto(previewPath);
   await expect(reader.getByText('This page is for SustainLearn staff only.')).toBeVisible();
-  await readerContext.close();
+  await reader.context().close();
 });

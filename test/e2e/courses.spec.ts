@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createUser, signIn } from './support/accounts';
-import { expect, expectAccessible, test } from './support/fixtures';
+import { expect, expectAccessible, recordPageErrors, test } from './support/fixtures';
 import { skipToContent, tabTo } from './support/keyboard';
 
 const SLUG = 'material-passports-and-digital-product-data';
@@ -21,7 +21,7 @@ const lessons = courseFile.sections.flatMap((s) => s.lessons);
 const questions: { question: string; options: string[]; correctIndex: number; explanation: string }[] =
   JSON.parse(readFileSync(join(process.cwd(), 'content', 'courses', SLUG, 'assessment.json'), 'utf8')).questions;
 
-test('a member takes the shortest course from Get Started! to the certificate by keyboard alone', async ({ page, request, browser }, testInfo) => {
+test('a member takes the shortest course from Get Started! to the certificate by keyboard alone', async ({ page, request, browser, consoleErrors }, testInfo) => {
   test.setTimeout(300_000);
   const user = await createUser(request, { firstName: 'Marta', lastName: 'Passport' });
   await signIn(page, user);
@@ -147,6 +147,7 @@ test('a member takes the shortest course from Get Started! to the certificate by
   // Anyone may verify it: a browser that is not signed in sees 'Valid'.
   const stranger = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
   const visitor = await stranger.newPage();
+  recordPageErrors(visitor, consoleErrors);
   await visitor.goto(verificationPath);
   await expect(visitor.getByRole('heading', { level: 1, name: 'Marta Lena Passport' })).toBeVisible();
   await expect(visitor.locator('meta[property="og:title"]')).toHaveAttribute('content', /^Marta Lena Passport: /);

@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { categoryLabel } from '../../src/domain/content';
-import { expect, expectAccessible, test } from './support/fixtures';
+import { expect, expectAccessible, recordPageErrors, test } from './support/fixtures';
 import { answer, failWith500, forgiveProvoked500s, publishedCourses, signedIn, VIEWPORTS, visit } from './support/library';
 
 for (const viewport of VIEWPORTS) {
@@ -73,7 +73,7 @@ for (const viewport of VIEWPORTS) {
       forgiveProvoked500s(consoleErrors);
     });
 
-    test('the courses list filters by access, level and category, searches, and leads to a course', async ({ page, request }) => {
+    test('the courses list filters by access, level and category, searches, and leads to a course', async ({ page, request, consoleErrors }) => {
       await signedIn(page, request, viewport.width, viewport.height);
       const published = await publishedCourses(request);
       await page.goto('/courses');
@@ -123,6 +123,7 @@ for (const viewport of VIEWPORTS) {
         await sameList(page);
       }
       const shared = await page.context().newPage();
+      recordPageErrors(shared, consoleErrors);
       await shared.goto(page.url());
       await sameList(shared);
       await expectAccessible(shared, `courses from a shared link ${viewport.name}`);
