@@ -2,16 +2,10 @@
  * Dev aid: loads a URL at 4x CPU with a trace and lists each layout over 5 ms after the first paint, with the reasons
  * Chromium gave for the invalidations before it. Usage: npx tsx bench/layout-causes.mts URL
  */
-import { chromium } from 'playwright';
-import { CHROMIUM_ARGS } from '../playwright.config';
+import { launchChromium, phonePageAt4x, type TraceEvent } from './phone-at-4x';
 
-// biome-ignore lint/suspicious/noExplicitAny: a trace event's arguments are free-form, each kind its own
-interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; args: Record<string, any> }
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-const page = await context.newPage();
-const cdp = await context.newCDPSession(page);
-await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+const browser = await launchChromium();
+const { page } = await phonePageAt4x(browser);
 await browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-devtools.timeline.invalidationTracking'] });
 await page.goto(process.argv[2]!, { waitUntil: 'load' });
 await page.waitForTimeout(5000);

@@ -5,21 +5,17 @@
  * run to the next; medians of these, taken in turn for two builds, gave the order of ADR 181.
  * Usage: npx tsx bench/long-tasks.ts URL [N=5]
  */
-import { chromium } from 'playwright';
-import { CHROMIUM_ARGS } from '../playwright.config';
+import { launchChromium, phonePageAt4x } from './phone-at-4x';
 
 const url = process.argv[2]!;
 const runs = Number(process.argv[3] ?? 5);
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await launchChromium();
 const blocking: number[] = [];
 const counts: number[] = [];
 const totals: number[] = [];
 try {
   for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const { context, page } = await phonePageAt4x(browser);
     await page.addInitScript(() => {
       const seen: number[] = [];
       (window as unknown as { longTasks: number[] }).longTasks = seen;

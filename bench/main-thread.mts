@@ -7,13 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { SourceMapConsumer } from 'source-map-js';
-import { chromium } from 'playwright';
-import { CHROMIUM_ARGS } from '../playwright.config';
+import { launchChromium, phonePageAt4x, type TraceEvent } from './phone-at-4x';
 
 interface CallFrame { functionName: string; url: string; lineNumber: number; columnNumber: number }
 interface ProfileNode { id: number; callFrame: CallFrame; parent?: number; children?: number[] }
-// biome-ignore lint/suspicious/noExplicitAny: a trace event's arguments are free-form, each kind its own
-interface TraceEvent { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; id?: string; args: { data?: any } }
 
 const url = process.argv[2]!;
 const runs = Number(process.argv[3] ?? 1);
@@ -63,13 +60,10 @@ const add = (table: Map<string, number>, key: string, ms: number) => table.set(k
 const top = (table: Map<string, number>, n: number) =>
   [...table].sort((a, b) => b[1] - a[1]).slice(0, n).map(([k, ms]) => `${ms.toFixed(0).padStart(5)} ms  ${k}`).join('\n      ');
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+const browser = await launchChromium();
 try {
   for (let run = 0; run < runs; run++) {
-    const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const { context, page } = await phonePageAt4x(browser);
     await browser.startTracing(page, {
       categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'disabled-by-default-v8.cpu_profiler', 'v8.execute'],
     });
