@@ -90,14 +90,13 @@ const NotFoundPage = lazy(() => import(/* webpackChunkName: "page-not-found" */ 
 /**
  * Marks the document once the page's own part is live (hydrated, or rendered): it sits in the page's Suspense boundary,
  * so its effect runs only when the page itself has. End-to-end tests wait for it before they interact.
- * The first time, the words typed into the server's fields before then reach the app (typed-before-live.ts).
+ * The words typed into the server's fields before the first page was live reach the app then (typed-before-live.ts).
  */
 function Live() {
   const { goLive } = useServices();
   useEffect(() => {
-    const root = document.documentElement;
-    if (root.dataset.live === undefined) handTypingToTheApp();
-    root.dataset.live = '';
+    handTypingToTheApp();
+    document.documentElement.dataset.live = '';
     goLive?.();
   }, [goLive]);
   return null;

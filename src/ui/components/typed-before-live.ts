@@ -38,17 +38,19 @@ export function noteTypingUntilLive(root: ParentNode): void {
 }
 
 /**
- * Once the page is live: gives each field still on the page the words typed into it; returns how many it gave.
+ * Once the page is live: gives each field still on the page the words typed into it; returns how many it gave. Only
+ * the first call after `noteTypingUntilLive` gives any: a page reached later in the app draws its own fields.
  * React remembers the value it last saw in a property of the element itself, and renders a field's value as its
  * default too. Setting that property to the default (what React's state holds), then the typed words through the
  * prototype's setter, makes the `input` event a change exactly when React's state lacks them.
  */
 export function handTypingToTheApp(): number {
   const noted = typed;
+  if (!noted) return 0;
   typed = null;
   document.removeEventListener('input', note, true);
   let given = 0;
-  for (const [field, words] of noted ?? []) {
+  for (const [field, words] of noted) {
     if (!field.isConnected) continue;
     const prototype = field instanceof HTMLInputElement ? HTMLInputElement.prototype : HTMLTextAreaElement.prototype;
     field.value = field.defaultValue;
