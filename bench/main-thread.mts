@@ -3,7 +3,7 @@
  * every main-thread task over 50 ms prints its length and where its time went: by original source file (through the
  * build's source maps in SPA_DIR) and by the outermost app function. The blocking time is summed from the trace's own
  * tasks, as Lighthouse sums TBT (here from the page's start to 6 s after its load event).
- * Usage: SPA_DIR=/tmp/spa npx tsx bench/main-thread.mts URL [runs=1]
+ * Usage: SPA_DIR=/tmp/spa npx tsx bench/main-thread.mts URL [runs=1]   (SUMMARY=1, TOP=n, INCLUSIVE=n; SL_TOKEN signs in)
  */
 import { readFileSync } from 'node:fs';
 import { SourceMapConsumer } from 'source-map-js';
@@ -144,6 +144,20 @@ try {
       console.log(`    self time by file:\n      ${top(files, Number(process.env.TOP ?? 8))}`);
       console.log(`    by outermost app frame:\n      ${top(roots, Number(process.env.TOP ?? 5))}`);
       console.log(`    by phase:\n      ${top(phases, 5)}`);
+      // INCLUSIVE=n: the n functions the task spent most time in, callees included. React's own names show only in a
+      // build whose minifier keeps them (SWC's `mangle: false`, `keep_fnames`).
+      if (process.env.INCLUSIVE) {
+        const inclusive = new Map<string, number>();
+        for (const { id, ms } of task.samples) {
+          const seen = new Set<string>();
+          for (let n: ProfileNode | undefined = byId.get(id); n; n = n.parent ? byId.get(n.parent) : undefined) {
+            const key = `${nameOf(n.callFrame)} ${moduleOf(where(n.callFrame))}`;
+            if (!seen.has(key)) add(inclusive, key, ms);
+            seen.add(key);
+          }
+        }
+        console.log(`    inclusive:\n      ${top(inclusive, Number(process.env.INCLUSIVE))}`);
+      }
     }
   }
 } finally {

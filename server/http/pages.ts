@@ -6,6 +6,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { PAGE_QUERY_PARAMETERS, type RenderFetch } from '../../src/contract/page-render';
+import { type ScreenGuess, screenGuessOf } from '../../src/domain/screen';
 import { escapeMarkup } from '../../src/domain/text';
 import { type ThemeChoice, themeChoiceOf } from '../../src/domain/theme';
 import { safeReturnPath } from '../../src/domain/return-path';
@@ -82,6 +83,18 @@ export interface PageGuards {
   admit(): void;
 }
 
+/** What a page is drawn for besides its URL and member: the theme cookie's choice and the screen guessed. */
+interface DrawnFor {
+  theme: ThemeChoice;
+  screen: ScreenGuess;
+}
+
+/** The screen a request's browser most likely has (ADR 185): Chromium's mobile hint, or the user agent. */
+function screenOf(request: FastifyRequest): ScreenGuess {
+  const hint = request.headers['sec-ch-ua-mobile'];
+  return screenGuessOf({ mobileHint: typeof hint === 'string' ? hint : undefined, userAgent: request.headers['user-agent'] });
+}
+
 const REFUSED_PAGE = (message: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>SustainLearn</title></head><body><main><h1>Please try again in a moment</h1><p>${escapeMarkup(message)}</p></main></body></html>`;
 
@@ -127,9 +140,10 @@ export class PageAnswers {
   async answer(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const token = tokenOf(request.headers.cookie);
     const theme = themeChoiceOf(request.headers.cookie);
+    const screen = screenOf(request);
     let page: RenderedPage;
     try {
-      page = token ? await this.render(request, request.url, token, theme) : await this.visitorPage(request, theme);
+      page = token ? await this.render(request, request.url, token, { theme, screen }) : await this.visitorPage(request, { theme, screen });
     } catch (error) {
       const refusal = refusalOf(error);
       if (!refusal) throw error;
@@ -141,7 +155,7 @@ export class PageAnswers {
       // A token that names nobody (expired, revoked) is dropped, as the browser would after a 401.
       reply.header('set-cookie', `${TOKEN_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict`);
     }
-    reply.header('cache-control', token ? 'private, no-cache' : 'no-cache').header('vary', 'cookie');
+    reply.header('cache-control', token ? 'private, no-cache' : 'no-cache').header('vary', 'cookie, sec-ch-ua-mobile');
     // Whatever the page asked for, the answer stays on this site and its Location is plain ASCII (ADR 124).
     if (page.redirect) return reply.redirect(safeReturnPath(page.redirect), 302);
     reply.status(page.status).type('text/html; charset=utf-8');
@@ -153,21 +167,21 @@ export class PageAnswers {
   }
 
   /**
-   * A page for nobody: kept by its visitor URL and the theme chosen (ADR 165: the theme controls are drawn showing it);
-   * one not kept counts against the address's budget before it is drawn.
+   * A page for nobody: kept by its visitor URL, the theme chosen (ADR 165: the theme controls are drawn showing it) and
+   * the screen guessed (ADR 185); one not kept counts against the address's budget before it is drawn.
    */
-  private visitorPage(request: FastifyRequest, theme: ThemeChoice): Promise<RenderedPage> {
+  private visitorPage(request: FastifyRequest, drawnFor: DrawnFor): Promise<RenderedPage> {
     const url = visitorUrlOf(request.url);
-    const key = theme === 'system' ? url : `${theme}:${url}`;
+    const key = `${drawnFor.theme}:${drawnFor.screen}:${url}`;
     if (!this.#kept.holds(key)) this.options.guards?.visitorPage(request.ip);
-    return this.#kept.get(key, () => this.render(request, url, null, theme));
+    return this.#kept.get(key, () => this.render(request, url, null, drawnFor));
   }
 
-  private async render(request: FastifyRequest, path: string, token: string | null, theme: ThemeChoice): Promise<RenderedPage> {
+  private async render(request: FastifyRequest, path: string, token: string | null, { theme, screen }: DrawnFor): Promise<RenderedPage> {
     this.options.guards?.admit();
     const url = new URL(path, this.options.publicUrl);
     const [result, head] = await Promise.all([
-      this.bundle.renderer.render({ url: path, token, theme, fetch: this.fetchFor(request) }),
+      this.bundle.renderer.render({ url: path, token, theme, screen, fetch: this.fetchFor(request) }),
       this.headOf ? this.headOf(url) : Promise.resolve(null),
     ]);
     const status = result.status === 200 && head && head.status !== 200 ? head.status : result.status;

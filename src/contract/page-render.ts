@@ -2,6 +2,7 @@
  * The renderer port (ADR 100): what the server asks of the page bundle that rspack builds from src/ui/server-entry.tsx,
  * and what it gets back. The server loads the built bundle through this port and never imports src/ui.
  */
+import type { ScreenGuess } from '../domain/screen';
 import type { ThemeChoice } from '../domain/theme';
 
 /** The server's own in-process fetch: `/api/...` answered by the same routes, with no network hop. */
@@ -22,6 +23,8 @@ export interface RenderRequest {
   token: string | null;
   /** The theme cookie's choice (ADR 165): the page's theme controls are drawn showing it. */
   theme: ThemeChoice;
+  /** The screen the request's browser most likely has (ADR 185): views that differ by media query are drawn for it. */
+  screen: ScreenGuess;
   fetch: RenderFetch;
 }
 

@@ -5,6 +5,7 @@
  * start in the state the server drew.
  */
 import { createContext, useContext } from 'react';
+import { isScreenGuess, type ScreenGuess } from '../domain/screen';
 import type { User } from '../domain/user';
 import { PAGE_DATA_ID } from './page-data-id';
 
@@ -18,11 +19,15 @@ export interface PageData {
   queries: Record<string, Outcome>;
   /** Persisted machine snapshots, by the key their view gives. */
   actors: Record<string, unknown>;
+  /** The screen the server drew the page for (ADR 185); missing in a page kept from before it was written. */
+  screen?: ScreenGuess;
 }
 
 
 export interface PreloadStore {
   readonly server: boolean;
+  /** The screen the page was drawn for (ADR 185): what a media query answers while the page hydrates. */
+  readonly screen: ScreenGuess;
   /** Server: the outcome of a call, loaded once per render (the promise is what React's `use` waits for). */
   load(key: string, run: () => Promise<Outcome>): Promise<Outcome>;
   /** Server: a machine's settled snapshot, made once per render. */
@@ -35,13 +40,14 @@ export interface PreloadStore {
 }
 
 /** The server's store: it gathers what the render needs, and `data()` is what the page carries. */
-export function serverPreload(user: User | null): PreloadStore & { data(): PageData } {
+export function serverPreload(user: User | null, screen: ScreenGuess): PreloadStore & { data(): PageData } {
   const loads = new Map<string, Promise<Outcome>>();
   const settles = new Map<string, Promise<unknown>>();
   const queries: Record<string, Outcome> = {};
   const actors: Record<string, unknown> = {};
   return {
     server: true,
+    screen,
     load(key, run) {
       let promise = loads.get(key);
       if (!promise) {
@@ -67,7 +73,7 @@ export function serverPreload(user: User | null): PreloadStore & { data(): PageD
     outcome: () => undefined,
     snapshot: () => undefined,
     spend: () => {},
-    data: () => ({ user, queries, actors }),
+    data: () => ({ user, queries, actors, screen }),
   };
 }
 
@@ -78,6 +84,7 @@ export function clientPreload(data: PageData | null): PreloadStore {
   const never = () => Promise.reject(new Error('the browser loads through its machines and queries'));
   return {
     server: false,
+    screen: isScreenGuess(data?.screen) ? data.screen : 'desktop',
     load: never,
     settle: never,
     outcome: (key) => queries.get(key),

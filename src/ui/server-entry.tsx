@@ -32,7 +32,7 @@ export async function render(request: RenderRequest): Promise<RenderResult> {
   const [path = '/', search = ''] = request.url.split(/\?(.*)/s);
   const user = await memberOf(request.token, request.fetch);
   const services = createRenderServices({ token: user ? request.token : null, theme: request.theme, fetch: request.fetch, user });
-  const preload = serverPreload(user);
+  const preload = serverPreload(user, request.screen);
   const at: RenderLocation = { path, search, context: {}, status: 200 };
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(new Error('render timed out')), RENDER_TIMEOUT_MS);

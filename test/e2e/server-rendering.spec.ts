@@ -302,3 +302,71 @@ test('words typed into the courses search before the page is live still search o
   expect(consoleErrors, 'console errors during the test').toEqual([]);
   expect(cspViolations, 'Content-Security-Policy violations during the test').toEqual([]);
 });
+
+test('a phone\'s pages are drawn as the phone shows them: nothing in the bar or the goals is drawn again as they come alive', async ({ browser, baseURL, request, consoleErrors, cspViolations }) => {
+  // ADR 185: the server draws for the screen the request says it has. Chromium's mobile hint is sent as a phone's
+  // Chrome sends it; the same width without it (a desktop's hint) is the wrong guess, put right as the page goes live.
+  const user = await createUser(request, { firstName: 'Nia', lastName: 'Handheld' });
+  const redrawnOn = async (hint: '?1' | '?0', path: string) => {
+    const context = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 390, height: 844 }, extraHTTPHeaders: { 'sec-ch-ua-mobile': hint } });
+    await recordCspViolations(context, cspViolations);
+    // Every node added to or removed from the bar and the goals' sidebar from the document's parsing until the task
+    // after the page says it is live: each one is the app drawing again what the server drew. (Later, when the browser
+    // is idle, the bell's and the avatar's real menus take over their look-alike buttons, by design.)
+    await context.addInitScript(() => {
+      const changed: string[] = [];
+      let collecting = true;
+      (window as unknown as { __redrawn: string[] }).__redrawn = changed;
+      const live = new MutationObserver(() => {
+        if (document.documentElement.dataset.live === undefined) return;
+        live.disconnect();
+        const channel = new MessageChannel();
+        channel.port1.onmessage = () => {
+          collecting = false;
+        };
+        channel.port2.postMessage(null);
+      });
+      // The document, not its <html>: an init script runs before there is one.
+      live.observe(document, { attributes: true, attributeFilter: ['data-live'], subtree: true });
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        const observer = new MutationObserver((records) => {
+          if (!collecting) return;
+          for (const record of records) for (const node of [...record.addedNodes, ...record.removedNodes]) changed.push(node instanceof Element ? `${node.tagName.toLowerCase()}.${node.className}` : 'text');
+        });
+        for (const part of document.querySelectorAll('header.site-header, .discussion-layout__sidebar')) observer.observe(part, { childList: true, subtree: true });
+      });
+    });
+    const page = await context.newPage();
+    recordPageErrors(page, consoleErrors);
+    await signIn(page, user);
+    await page.goto(path);
+    await waitForLive(page);
+    await waitForQuietNetwork(page);
+    const redrawn = await page.evaluate(() => (window as unknown as { __redrawn: string[] }).__redrawn);
+    return { context, page, redrawn };
+  };
+
+  for (const path of ['/', '/discussion']) {
+    const phone = await redrawnOn('?1', path);
+    expect(phone.redrawn, `${path} drawn again on a phone`).toEqual([]);
+    await expectAccessible(phone.page, `${path} on a phone`);
+    // The server's menu is the app's: by keyboard it opens and shows the links.
+    const menu = phone.page.getByRole('button', { name: 'Menu' });
+    await tabTo(phone.page, menu);
+    await phone.page.keyboard.press('Enter');
+    await expect(menu).toHaveAttribute('aria-expanded', 'true');
+    await expect(phone.page.locator('.nav__panel').getByRole('link', { name: 'About' })).toBeVisible();
+    await expectAccessible(phone.page, `${path} on a phone, its menu open`);
+    await phone.page.keyboard.press('Escape');
+    await expect(menu).toBeFocused();
+    await phone.context.close();
+
+    const guessedWrong = await redrawnOn('?0', path);
+    expect(guessedWrong.redrawn.length, `${path} drawn for a desktop, on a phone's screen`).toBeGreaterThan(0);
+    await expect(guessedWrong.page.getByRole('button', { name: 'Menu' })).toBeVisible();
+    await guessedWrong.context.close();
+  }
+  expect(consoleErrors, 'console errors during the test').toEqual([]);
+  expect(cspViolations, 'Content-Security-Policy violations during the test').toEqual([]);
+});

@@ -35,7 +35,7 @@ writeFileSync(join(staticDir, 'ssr', 'pages.json'), JSON.stringify({
 // The bundle's side of the port: who the token names (asked of the API in-process), then a page for them.
 writeFileSync(
   join(staticDir, 'ssr', 'render.cjs'),
-  `exports.render = async ({ url, token, theme, fetch }) => {
+  `exports.render = async ({ url, token, theme, screen, fetch }) => {
   globalThis.__pageRenders = (globalThis.__pageRenders ?? 0) + 1;
   let user = null;
   if (token) {
@@ -51,7 +51,7 @@ writeFileSync(
   const name = user ? user.email : 'nobody';
   return {
     status: 200, redirect: null, signedIn: user !== null, page: path === '/profile' ? 'profile' : 'articles',
-    html: '<h1>For ' + name + '</h1><p>' + posts.length + ' posts</p><p>Theme: ' + theme + '</p>',
+    html: '<h1>For ' + name + '</h1><p>' + posts.length + ' posts</p><p>Theme: ' + theme + '</p><p>Screen: ' + screen + '</p>',
     data: JSON.stringify({ user, note: '</script><script>alert(1)</script>' }),
   };
 };`,
@@ -118,6 +118,26 @@ describeWithApp('pages rendered by the server', { seed: true, env: { STATIC_DIR:
     const light = await page('/profile', undefined, { cookie: `token=${encodeURIComponent(token)}; theme=light` });
     expect(light.body).toContain('<html lang="en" data-theme="light">');
     expect(light.body).toContain('<p>Theme: light</p>');
+  });
+
+  it('draws for the screen the browser most likely has, by Chromium\'s mobile hint or a phone\'s user agent, and keeps each screen\'s page apart (ADR 185)', async () => {
+    const before = await renders();
+    const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.5 Mobile/15E148 Safari/604.1';
+    const ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Mobile Safari/537.36';
+    const phone = await page('/articles', undefined, { 'sec-ch-ua-mobile': '?1' });
+    expect(phone.body).toContain('<p>Screen: phone</p>');
+    // Caches between here and the browser keep the two drawings apart too.
+    expect(phone.headers.vary).toContain('sec-ch-ua-mobile');
+    expect((await page('/articles')).body).toContain('<p>Screen: desktop</p>');
+    // Safari sends no hint: its phone's user agent says so. Chromium's hint wins over a user agent it contradicts.
+    expect((await page('/articles', undefined, { 'user-agent': IPHONE })).body).toContain('<p>Screen: phone</p>');
+    expect((await page('/articles', undefined, { 'user-agent': ANDROID, 'sec-ch-ua-mobile': '?0' })).body).toContain('<p>Screen: desktop</p>');
+    // Two drawings of one URL, each kept: neither was drawn again, nor served for the other.
+    expect(await renders()).toBe(before + 2);
+    // A member's page follows the hint the same way.
+    const { token } = await member(ctx(), 'phone@example.com');
+    expect((await page('/profile', token, { 'sec-ch-ua-mobile': '?1' })).body).toContain('<p>Screen: phone</p>');
+    expect((await page('/profile', token)).body).toContain('<p>Screen: desktop</p>');
   });
 
   it('answers a members\' page asked for by nobody with the redirect to /login, and drops a token that names nobody', async () => {
