@@ -178,6 +178,17 @@ const fixedDefaultLocale = () =>
       resolveData.request = new URL('./src/ui/i18n/default-locale.ts', import.meta.url).pathname;
     }
   });
+/**
+ * React Aria's ids from React's `useId` alone (ADR 185): its own id hook subscribes every component to a store whose
+ * server answer differs from the browser's, and React renders them all again, at once, as each page goes live. Only
+ * its `useId` imports `useSSRSafeId`; `useIsSSR` stays React Aria's own for the overlays that need it.
+ */
+const idsWithoutStore = () =>
+  new rspack.NormalModuleReplacementPlugin(/^\.\.\/ssr\/SSRProvider\.mjs$/, (resolveData) => {
+    if (/react-aria[\\/]dist[\\/]private[\\/]utils$/.test(resolveData.context)) {
+      resolveData.request = new URL('./src/ui/i18n/react-aria-ids.ts', import.meta.url).pathname;
+    }
+  });
 /** The page bundle sanitizes stored HTML with sanitize-html, not DOMPurify over jsdom (ADR 129): same allowlists. */
 const serverSanitizer = () =>
   new rspack.NormalModuleReplacementPlugin(/^\.\/sanitize-markup$/, (resolveData) => {
@@ -240,6 +251,7 @@ const renderConfig = defineConfig({
     new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production') }),
     optimizeLocales.rspack({ locales: ['en-US'] }),
     fixedDefaultLocale(),
+    idsWithoutStore(),
     serverSanitizer(),
     new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
   ],
@@ -284,6 +296,7 @@ const browserConfig = defineConfig({
     // The product is in US English: react-aria's strings for its 30-odd other languages stay out of the bundle.
     optimizeLocales.rspack({ locales: ['en-US'] }),
     fixedDefaultLocale(),
+    idsWithoutStore(),
     new PwaAssetsPlugin(),
     ...(isProd ? [new PreloadPlugin(), new CompileHintPlugin(), new PrecompressPlugin()] : []),
   ],

@@ -121,14 +121,17 @@ export class PageAnswers {
   }
 
   /**
-   * Draws the home page once for nobody, so the first visitor after a start does not pay for loading the render's
-   * own libraries (jsdom for the sanitizer, the first compile of each view). Failures only cost that head start.
+   * Draws the home page for nobody, for a desktop and for a phone (ADR 185), so the first visitor after a start does not
+   * pay for loading the render's own libraries (jsdom for the sanitizer, the first compile of each view). Failures only
+   * cost that head start.
    */
   async warm(): Promise<void> {
-    try {
-      await this.app.inject({ method: 'GET', url: '/' });
-    } catch {
-      // The next request draws the page anyway.
+    for (const hint of ['?0', '?1']) {
+      try {
+        await this.app.inject({ method: 'GET', url: '/', headers: { 'sec-ch-ua-mobile': hint } });
+      } catch {
+        // The next request draws the page anyway.
+      }
     }
   }
 
