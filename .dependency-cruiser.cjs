@@ -36,6 +36,9 @@ module.exports = {
     { name: 'views-never-provide-machines', severity: 'error',
       comment: 'effects are bound at the root (src/application/machines.ts, ADR 003); a view only subscribes and sends',
       from: { path: '^src/ui' }, to: { path: '^src/application/.*\\.effects\\.ts$' } },
+    { name: 'texts-load-without-zod', severity: 'error',
+      comment: 'the zod-free halves of the domain (ADR 181, 185): the views that show content and credit lines import them without building schemas',
+      from: { path: '^src/domain/(content|credit-lines|cpd\\.bodies)\\.ts$' }, to: { path: 'node_modules/zod|^src/domain/.*\\.schema\\.ts$', dependencyTypesNot: ['type-only'] } },
     { name: 'no-circular', severity: 'error', from: {}, to: { circular: true } },
   ],
   options: {

@@ -7,7 +7,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { notInArray } from 'drizzle-orm';
 import { z } from 'zod';
-import { creditLinesSchema } from '../../src/domain/credit-lines';
+import { creditLinesSchema } from '../../src/domain/credit-lines.schema';
 import { articleQuizSchema } from '../../src/domain/article-quiz';
 import { ARTICLE_CREDITS_NEED_QUIZ, articleOwnFieldsSchema, creditsNeedQuiz } from '../../src/domain/authoring';
 import { countWords, readTimeMinutes } from '../../src/domain/text';

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { contentCategorySchema, courseLevelSchema } from './content.schema';
 import { articleQuizSchema } from './article-quiz';
-import { creditLinesSchema } from './credit-lines';
+import { creditLinesSchema } from './credit-lines.schema';
 import { quizQuestionFieldsSchema, words } from './quiz-question.schema';
 import { scheduleSchema } from './workshops.schema';
 

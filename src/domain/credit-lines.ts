@@ -2,10 +2,12 @@
  * Credit lines as people read them (issue 39): one short line per credit on course cards, course and workshop pages
  * and certificates, e.g. "AIA CES · 1 LU · not approved by this body". A line without a course number never claims an
  * approval: it says "not approved by this body". The content files' list is checked here too (a type the body does not
- * grant, a LEED credential on a general hour, a topic on a RIBA general hour are refused).
+ * grant, a LEED credential on a general hour, a topic on a RIBA general hour are refused). Without zod, so the pages
+ * that show credit lines (course cards, lessons) do not build schemas as they load (ADR 185); the list's schema is in
+ * credit-lines.schema.ts.
  */
-import { z } from 'zod';
-import { CPD_BODY_NAMES, CREDIT_TYPES, type CreditLine, type CreditType, creditLineSchema } from './cpd.schema';
+import { CPD_BODY_NAMES, CREDIT_TYPES, type CreditType } from './cpd.bodies';
+import type { CreditLine } from './cpd.schema';
 
 export const NOT_APPROVED = 'not approved by this body';
 
@@ -57,15 +59,3 @@ export function creditLineProblem(line: CreditLine): string | null {
   if (line.type === 'core' && !line.topic) return 'a RIBA core hour names its core-curriculum topic';
   return null;
 }
-
-/** A list of credit lines as the content files and the authoring screens give it: one line per body and type. */
-export const creditLinesSchema = z.array(creditLineSchema).max(12).superRefine((lines, ctx) => {
-  const seen = new Set<string>();
-  lines.forEach((line, index) => {
-    const problem = creditLineProblem(line);
-    if (problem) ctx.addIssue({ code: 'custom', path: [index], message: problem });
-    const key = `${line.body}|${line.bodyName ?? ''}|${line.type}`;
-    if (seen.has(key)) ctx.addIssue({ code: 'custom', path: [index], message: `${creditBodyName(line)} ${line.type} is listed twice` });
-    seen.add(key);
-  });
-});

@@ -12,7 +12,7 @@ import { getCourse, listCourses } from '../../src/contract/content';
 import * as learning from '../../src/contract/learning';
 import { getWorkshop } from '../../src/contract/workshops';
 import type { CreditLine } from '../../src/domain/cpd.schema';
-import { creditLinesSchema } from '../../src/domain/credit-lines';
+import { creditLinesSchema } from '../../src/domain/credit-lines.schema';
 import type { AssessmentAttempt } from '../../src/domain/learning';
 import { send } from './api';
 import { describeWithApp, type TestContext } from './fixture';

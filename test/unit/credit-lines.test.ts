@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CreditLine } from '../../src/domain/cpd.schema';
-import { creditLineProblem, creditLinesSchema, creditLineText, NOT_APPROVED } from '../../src/domain/credit-lines';
+import { creditLineProblem, creditLineText, NOT_APPROVED } from '../../src/domain/credit-lines';
+import { creditLinesSchema } from '../../src/domain/credit-lines.schema';
 
 const line = (over: Partial<CreditLine>): CreditLine => ({ body: 'aia', amount: 1, type: 'LU', courseNumber: null, ...over });
 
