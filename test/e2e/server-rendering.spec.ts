@@ -307,6 +307,15 @@ test('a phone\'s pages are drawn as the phone shows them: nothing in the bar or 
   // ADR 185: the server draws for the screen the request says it has. Chromium's mobile hint is sent as a phone's
   // Chrome sends it; the same width without it (a desktop's hint) is the wrong guess, put right as the page goes live.
   const user = await createUser(request, { firstName: 'Nia', lastName: 'Handheld' });
+  // Another member's post, in a topic no other test posts in: the list is this test's own, and holds a card with every
+  // action a reader has (Report among them).
+  const author = await createUser(request, { firstName: 'Ola', lastName: 'Author' });
+  const TOPIC = '/discussion?category=life-below-water&subcategory=coastal-development';
+  const posted = await request.post('/api/discussions', {
+    data: { title: `Ola on lime mortar by the sea ${Date.now()}`, content: '<p>Lime breathes where salt air would trap water in cement.</p>', category: 'life-below-water', subcategory: 'coastal-development' },
+    ...bearer(author.token),
+  });
+  expect(posted.ok()).toBe(true);
   const redrawnOn = async (hint: '?1' | '?0', path: string) => {
     const context = await browser.newContext({ baseURL, serviceWorkers: 'block', viewport: { width: 390, height: 844 }, extraHTTPHeaders: { 'sec-ch-ua-mobile': hint } });
     await recordCspViolations(context, cspViolations);
@@ -347,9 +356,10 @@ test('a phone\'s pages are drawn as the phone shows them: nothing in the bar or 
     return { context, page, redrawn };
   };
 
-  for (const path of ['/', '/discussion']) {
+  for (const path of ['/', TOPIC]) {
     const phone = await redrawnOn('?1', path);
     expect(phone.redrawn, `${path} drawn again on a phone`).toEqual([]);
+    if (path === TOPIC) await expect(phone.page.getByRole('button', { name: 'Report' })).toBeVisible();
     await expectAccessible(phone.page, `${path} on a phone`);
     // The server's menu is the app's: by keyboard it opens and shows the links.
     const menu = phone.page.getByRole('button', { name: 'Menu' });
