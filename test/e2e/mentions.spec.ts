@@ -47,11 +47,13 @@ test('mention a member in a comment by keyboard: suggestions, arrows, Enter, and
   await page.keyboard.press('ArrowDown');
   const second = list.getByRole('option', { name: `Ivo ${family}` });
   await expect(field).toHaveAttribute('aria-activedescendant', (await second.getAttribute('id'))!);
+  // Typing goes on straight after Enter, as a fast typist's does: every letter lands after the name (a caret placed a
+  // frame later once put the first letters behind the rest).
   await page.keyboard.press('Enter');
-  await expect(list).toHaveCount(0);
-  await expect(field).toHaveValue(`I would ask @Ivo ${family} `);
-  await expect(field).toBeFocused();
   await page.keyboard.type('about the permits.');
+  await expect(list).toHaveCount(0);
+  await expect(field).toHaveValue(`I would ask @Ivo ${family} about the permits.`);
+  await expect(field).toBeFocused();
 
   // Escape closes the suggestions of an '@' and leaves the text as typed.
   const more = ` Also @Ines ${family.slice(0, 4)}`;

@@ -5,6 +5,7 @@
  */
 import { useActorRef } from '@xstate/react';
 import { type KeyboardEvent, type RefObject, useCallback, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { MentionEvent } from '../../../application/mention-picker.machine';
 import type { MentionRef, MentionSuggestion } from '../../../domain/mentions';
 import { useServices } from '../../services-context';
@@ -56,13 +57,13 @@ export function useTextMentions(field: RefObject<HTMLTextAreaElement | null>, te
     const next = text.slice(0, found.at) + inserted + text.slice(found.caret);
     chosen.current = [...chosen.current.filter((m) => m._id !== member._id), { _id: member._id, name: member.name }];
     told.current = '';
-    setText(next);
+    // The new text is in the field before the caret is placed, in this same event: a caret placed a frame later
+    // landed behind letters typed meanwhile (a fast typist's, or a busy machine's; seen in CI 2026-12-01).
+    flushSync(() => setText(next));
     picker.send({ type: 'mention.chosen', member });
     const caret = found.at + inserted.length;
-    requestAnimationFrame(() => {
-      element.focus();
-      element.setSelectionRange(caret, caret);
-    });
+    element.focus();
+    element.setSelectionRange(caret, caret);
   };
 
   return {
