@@ -54,6 +54,14 @@ export function createContainer(config: Partial<ApiConfig> = {}, jar: CookieJar 
 }
 
 /**
+ * Builds every port's adapter now. Planning each binding is about half of the composition root's time, so the
+ * browser's start does this in a task of its own (src/ui/boot.tsx); createServices then finds them built (singletons).
+ */
+export function buildPorts(container: Container): void {
+  for (const token of Object.values(TOKENS)) container.get(token);
+}
+
+/**
  * Every port bound and the session started. `rendered` is the session a server-rendered page was drawn for (its
  * member, or null for nobody): the session starts there instead of asking for the profile again.
  */

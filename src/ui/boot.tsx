@@ -58,10 +58,12 @@ async function start() {
     await stage();
     await nextTask();
   }
-  const { createContainer, createServices } = await import(/* webpackMode: "eager" */ '../adapters/container');
+  const { buildPorts, createContainer, createServices } = await import(/* webpackMode: "eager" */ '../adapters/container');
   await nextTask();
   const data = readPageData(document);
   const container = createContainer();
+  await nextTask();
+  buildPorts(container);
   await nextTask();
   const services = createServices(container, data ? { user: data.user } : undefined);
   await nextTask();

@@ -120,6 +120,9 @@ test.describe('home', () => {
     const activeTitle = slider.locator('.slick-slide.slick-active .slide__title');
     await expect(activeTitle).toHaveText('Design for whole-life carbon');
     await expect(activeTitle).toHaveText('Passive first, then efficient systems', { timeout: 5000 });
+    // The dot of the slide shown says so as the slider moves by itself, not only when a dot or arrow is pressed.
+    await expect(slider.getByRole('button', { name: 'Show slide 2 of 3' })).toHaveAttribute('aria-current', 'true');
+    await expect(slider.getByRole('button', { name: 'Show slide 1 of 3' })).not.toHaveAttribute('aria-current', /.*/);
     await slider.locator('.slick-list').hover();
     await page.waitForTimeout(4000);
     await expect(activeTitle).toHaveText('Passive first, then efficient systems');

@@ -32,7 +32,9 @@ function Arrow({ direction, onClick }: { direction: 'prev' | 'next'; onClick?: (
 export default function LandingSlidesCarousel({ slides }: { slides: Slide[] }) {
   const reducedMotion = useMediaQuery(REDUCED_MOTION_QUERY);
   const slider = useRef<Slider>(null);
-  const [current, setCurrent] = useState(0);
+  // The dot of the slide shown says so. The slider draws its dots again as it moves, so the slide's index is kept
+  // here, not in state: a state change drew the whole carousel again, every slide and clone, on each autoplay tick.
+  const current = useRef(0);
   const [userPaused, setUserPaused] = useState(reducedMotion);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
@@ -89,11 +91,13 @@ export default function LandingSlidesCarousel({ slides }: { slides: Slide[] }) {
           adaptiveHeight={false}
           prevArrow={<Arrow direction="prev" />}
           nextArrow={<Arrow direction="next" />}
-          beforeChange={(_from, to) => setCurrent(to)}
+          beforeChange={(_from, to) => {
+            current.current = to;
+          }}
           dotsClass="slides__dots"
           appendDots={(dots) => <ul>{dots}</ul>}
           customPaging={(index) => (
-            <button type="button" aria-label={`Show slide ${index + 1} of ${slides.length}`} aria-current={index === current ? 'true' : undefined}>
+            <button type="button" aria-label={`Show slide ${index + 1} of ${slides.length}`} aria-current={index === current.current ? 'true' : undefined}>
               <span className="slides__dot" aria-hidden="true" />
             </button>
           )}
