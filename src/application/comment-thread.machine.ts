@@ -103,6 +103,23 @@ export const commentThreadMachine = setup({
     lastPostedId: null, refusal: null, liking: [], announcement: '',
   }),
   on: {
+    // The form and the comments stay on screen while the list is read again (after a like, an edit, a post) or after it
+    // failed: a comment is sent or deleted in any state, never dropped because a reload was under way.
+    'comment.post': {
+      guard: 'canSend',
+      actions: [
+        // The live region empties first, so the same words after the next post are said again.
+        assign({ sendingFrom: ({ event }) => event.parentCommentId, refusal: null, announcement: '' }),
+        {
+          type: 'postComment',
+          params: ({ context, event }) => ({
+            discussionId: context.discussionId, text: event.text, parentCommentId: event.parentCommentId,
+            ...(event.mentions?.length ? { mentions: event.mentions } : {}),
+          }),
+        },
+      ],
+    },
+    'comment.delete': { actions: { type: 'deleteComment', params: ({ event }) => ({ id: event.id }) } },
     'comment.posted': {
       target: '.loading',
       actions: [
@@ -179,21 +196,6 @@ export const commentThreadMachine = setup({
     failed: {},
     ready: {
       on: {
-        'comment.post': {
-          guard: 'canSend',
-          actions: [
-            // The live region empties first, so the same words after the next post are said again.
-            assign({ sendingFrom: ({ event }) => event.parentCommentId, refusal: null, announcement: '' }),
-            {
-              type: 'postComment',
-              params: ({ context, event }) => ({
-                discussionId: context.discussionId, text: event.text, parentCommentId: event.parentCommentId,
-                ...(event.mentions?.length ? { mentions: event.mentions } : {}),
-              }),
-            },
-          ],
-        },
-        'comment.delete': { actions: { type: 'deleteComment', params: ({ event }) => ({ id: event.id }) } },
         'comment.like': {
           guard: 'notLiking',
           actions: [

@@ -136,7 +136,8 @@ function step(m: Model, e: CommentThreadEvent): Model {
       log('loading comments failed', e.error);
       return { ...next, screen: 'failed' };
     case 'comment.post':
-      if (m.screen !== 'ready' || m.sending !== undefined || !visible(e.text)) return m;
+      // Sent in any state: the form stays on screen while the list is read again, or after it failed.
+      if (m.sending !== undefined || !visible(e.text)) return m;
       effect(`post ${JSON.stringify(e.text)} under ${e.parentCommentId ?? 'the post'}`);
       return { ...next, sending: e.parentCommentId, refusal: null, announcement: '' };
     case 'comment.posted':
@@ -146,7 +147,6 @@ function step(m: Model, e: CommentThreadEvent): Model {
       log('posting a comment failed', e.error);
       return { ...next, sending: undefined, refusal: (e.refusal ?? e.fieldError) ? { from: e.from, message: (e.refusal ?? e.fieldError)! } : null };
     case 'comment.delete':
-      if (m.screen !== 'ready') return m;
       effect(`delete ${e.id}`);
       return next;
     case 'comment.deleted':
@@ -366,6 +366,25 @@ describe('comment thread machine (model-based)', () => {
     ]));
     // The server never took the like: c1 shows what the fresh list brought (no like, count 0).
     expect(last.context.comments.find((d) => d._id === 'c1')).toMatchObject({ likes: [], likeCount: 0 });
+  });
+
+  it('a reply sent while the list is read again after a like is posted, not dropped (seen in e2e, 2026-12-01)', () => {
+    const sut = instrumented();
+    const last = replay(sut.machine, stepsOf([
+      { type: 'thread.loaded', load: 1, comments: THREAD },
+      { type: 'comment.like', id: 'c1', userId: U },
+      // The like settles: the thread is read again, and the member presses Post Comment before the list is back.
+      { type: 'comment.likeSettled', id: 'c1', userId: U, liked: true, likeCount: 2 },
+      { type: 'comment.post', text: 'Level two', parentCommentId: 'c1' },
+    ]), newCoverage(), () => {}, { discussionId: POST });
+    expect([last.value, last.context.sendingFrom, sut.world.effects.at(-1)]).toEqual(['loading', 'c1', 'post "Level two" under c1']);
+  });
+
+  it('a comment is sent and one deleted after the list failed to load: the form and the comments are still there', () => {
+    const sut = instrumented();
+    const steps: CommentThreadEvent[] = [{ type: 'thread.failed', load: 1, error: failure }, { type: 'comment.post', text: 'Hi', parentCommentId: null }, { type: 'comment.delete', id: 'c2' }];
+    replay(sut.machine, stepsOf(steps), newCoverage(), () => {}, { discussionId: POST });
+    expect(sut.world.effects).toEqual(expect.arrayContaining(['post "Hi" under the post', 'delete c2']));
   });
 
   it('a plain-text comment that looks like markup is sent, shown as typed', () => {
