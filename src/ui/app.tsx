@@ -15,6 +15,7 @@ import { RequireAuth } from './layout/require-auth';
 import { PreloadContext, type PreloadStore, clientPreload } from './preload';
 import { type PageName, ROUTE_TABLE } from './route-table';
 import { ServicesContext, useServices } from './services-context';
+import { markLive } from './when-idle';
 
 /** A page's chunk, which renders once what the page's `ready()` waits for (when it has one) is here (ADR 104, 115). */
 function lazyPage(load: () => Promise<{ default: ComponentType; ready?: () => Promise<unknown> }>): ComponentType {
@@ -97,6 +98,7 @@ function Live() {
   useEffect(() => {
     handTypingToTheApp();
     document.documentElement.dataset.live = '';
+    markLive();
     goLive?.();
   }, [goLive]);
   return null;

@@ -1,11 +1,11 @@
 /**
  * Keeps radix's dropdown (and floating-ui under it, ~25 KB gzip) out of the first paint: a look-alike trigger renders
- * at once, the real menu loads when the browser is idle or as soon as the trigger is hovered, focused or pressed, and
- * takes over with the same focus and, after a press, already open.
+ * at once, the real menu loads when the browser is idle once the page is live (ADR 188), or as soon as the trigger is
+ * hovered, focused or pressed, and takes over with the same focus and, after a press, already open.
  */
 import { type ComponentType, type KeyboardEvent, type MouseEvent, type ReactElement, useEffect, useRef, useState } from 'react';
 import type { PressedWith } from './use-auto-focus';
-import { whenIdle } from '../when-idle';
+import { whenLiveAndIdle } from '../when-idle';
 
 export interface DeferredMenuProps {
   /** The look-alike was pressed before the menu loaded: open at once, as that press would have. */
@@ -57,10 +57,10 @@ export function DeferredMenu<P extends object>({
     );
   };
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: preload once, when the browser is idle after the first paint
+  // biome-ignore lint/correctness/useExhaustiveDependencies: preload once, when the browser is idle after the page is live
   useEffect(() => {
     if (Menu) return;
-    return whenIdle(start);
+    return whenLiveAndIdle(start);
   }, []);
 
   if (Menu) return <Menu {...props} pressedWith={intent.current.pressedWith} autoFocus={intent.current.focus} />;
