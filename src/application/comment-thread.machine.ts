@@ -85,11 +85,12 @@ export const commentThreadMachine = setup({
       assertEvent(event, 'comment.post');
       return context.sendingFrom === undefined && !isBlankText(event.text);
     },
-    notLiking: ({ context, event }) => {
+    /** One press in flight per comment, and only on a comment the thread shows. */
+    canLike: ({ context, event }) => {
       assertEvent(event, 'comment.like');
-      return !context.liking.includes(event.id);
+      return !context.liking.includes(event.id) && context.comments.some((c) => c._id === event.id);
     },
-    /** A like's answer counts only while its press is still pending: a reload since then had the last word. */
+    /** A like's answer counts only while its press is still pending (its comment is still in the thread). */
     liking: ({ context, event }) => {
       assertEvent(event, ['comment.likeSettled', 'comment.likeFailed']);
       return context.liking.includes(event.id);
@@ -154,6 +155,19 @@ export const commentThreadMachine = setup({
     'comment.deleteFailed': {
       actions: { type: 'logError', params: ({ event }) => ({ message: 'deleting a comment failed', error: event.error }) },
     },
+    // A like is shown at once and sent in any state, as a comment is (ADR 189): a press while the list is read again
+    // is not dropped.
+    'comment.like': {
+      guard: 'canLike',
+      actions: [
+        assign({
+          liking: ({ context, event }) => [...context.liking, event.id],
+          comments: ({ context, event }) => context.comments.map((c) => (c._id === event.id ? { ...c, ...applyLike(c, event.userId) } : c)),
+          announcement: '',
+        }),
+        { type: 'likeComment', params: ({ event }) => ({ id: event.id, userId: event.userId }) },
+      ],
+    },
     // Lists are read again after each change (spec section 4); the server's count shows meanwhile.
     'comment.likeSettled': {
       guard: 'liking',
@@ -184,8 +198,22 @@ export const commentThreadMachine = setup({
     loading: {
       entry: { type: 'loadThread', params: ({ context }) => ({ discussionId: context.discussionId, load: context.load, fresh: context.fresh }) },
       on: {
-        // The fresh list has the last word: likes still on their way are answered into nothing.
-        'thread.loaded': { guard: 'currentLoad', target: 'ready', actions: assign({ comments: ({ event }) => event.comments, liking: [] }) },
+        // The fresh list has the last word, except on a like still on its way: its comment keeps showing the press
+        // until the server's answer, which the read may or may not have seen (ADR 189). The answer then settles it.
+        'thread.loaded': {
+          guard: 'currentLoad',
+          target: 'ready',
+          actions: assign(({ context, event }) => {
+            const pending = new Map(context.comments.filter((c) => context.liking.includes(c._id)).map((c) => [c._id, c] as const));
+            return {
+              comments: event.comments.map((c) => {
+                const pressed = pending.get(c._id);
+                return pressed ? { ...c, likes: pressed.likes, likeCount: pressed.likeCount } : c;
+              }),
+              liking: context.liking.filter((id) => event.comments.some((c) => c._id === id)),
+            };
+          }),
+        },
         'thread.failed': {
           guard: 'currentLoad',
           target: 'failed',
@@ -194,21 +222,7 @@ export const commentThreadMachine = setup({
       },
     },
     failed: {},
-    ready: {
-      on: {
-        'comment.like': {
-          guard: 'notLiking',
-          actions: [
-            assign({
-              liking: ({ context, event }) => [...context.liking, event.id],
-              comments: ({ context, event }) => context.comments.map((c) => (c._id === event.id ? { ...c, ...applyLike(c, event.userId) } : c)),
-              announcement: '',
-            }),
-            { type: 'likeComment', params: ({ event }) => ({ id: event.id, userId: event.userId }) },
-          ],
-        },
-      },
-    },
+    ready: {},
   },
 });
 

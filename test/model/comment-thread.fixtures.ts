@@ -4,6 +4,7 @@
  * (too fast, a 429; too long, a 400 naming the text).
  */
 import { ApiError } from '../../src/application/api-error';
+import { commentThreadMachine } from '../../src/application/comment-thread.machine';
 import type { Comment } from '../../src/domain/discussion';
 
 export const U = 'u1';
@@ -24,3 +25,30 @@ export const THREAD = [c1, c2];
 export const tooFast = new ApiError('http', 429, REFUSAL);
 export const TOO_LONG = 'Comment must be at most 10000 characters';
 export const tooLong = new ApiError('http', 400, TOO_LONG, { success: false, message: `content: ${TOO_LONG}`, fieldErrors: { content: TOO_LONG } });
+
+/** The system under test: the machine with effects that only record, and a listener on what the actor emits. */
+export function instrumented() {
+  const world = { effects: [] as string[], logged: [] as unknown[], emitted: 0, listening: false };
+  const effect = (text: string) => void world.effects.push(text);
+  const machine = commentThreadMachine.provide({
+    actions: {
+      loadThread: ({ self }, p) => {
+        // The first load runs as the actor starts: the world subscribes to the actor there, as a view would.
+        if (!world.listening) {
+          self.on('thread.changed', () => void world.emitted++);
+          world.listening = true;
+        }
+        effect(`load ${p.discussionId} #${p.load}${p.fresh ? ' fresh' : ''}`);
+      },
+      postComment: (_, p) => effect(`post ${JSON.stringify(p.text)} under ${p.parentCommentId ?? 'the post'}`),
+      deleteComment: (_, p) => effect(`delete ${p.id}`),
+      likeComment: (_, p) => effect(`like ${p.id} by ${p.userId}`),
+      logError: (_, p) => {
+        effect(`log ${p.message}`);
+        world.logged.push(p.error);
+      },
+    },
+  });
+  return { world, machine };
+}
+

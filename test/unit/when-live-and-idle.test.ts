@@ -42,7 +42,7 @@ describe('whenLiveAndIdle', () => {
     const ran: string[] = [];
     const early = idle.whenLiveAndIdle(() => ran.push('early'));
     const late = idle.whenLiveAndIdle(() => ran.push('late'));
-    const kept = idle.whenLiveAndIdle(() => ran.push('kept'));
+    idle.whenLiveAndIdle(() => ran.push('kept'));
     early();
     idle.markLive();
     late();
