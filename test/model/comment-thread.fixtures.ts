@@ -4,7 +4,7 @@
  * (too fast, a 429; too long, a 400 naming the text).
  */
 import { ApiError } from '../../src/application/api-error';
-import { commentThreadMachine } from '../../src/application/comment-thread.machine';
+import { type CommentThreadEvent, commentThreadMachine } from '../../src/application/comment-thread.machine';
 import type { Comment } from '../../src/domain/discussion';
 
 export const U = 'u1';
@@ -23,8 +23,13 @@ export const c1 = comment('c1', null, []);
 const c2 = comment('c2', 'c1', [U]);
 export const THREAD = [c1, c2];
 export const tooFast = new ApiError('http', 429, REFUSAL);
+/** A dropped connection, as any call may meet. */
+export const failure = new Error('offline');
 export const TOO_LONG = 'Comment must be at most 10000 characters';
 export const tooLong = new ApiError('http', 400, TOO_LONG, { success: false, message: `content: ${TOO_LONG}`, fieldErrors: { content: TOO_LONG } });
+
+/** A path of the given events, in order, for `replay`. */
+export const stepsOf = (list: CommentThreadEvent[]) => ({ steps: list.map((event) => ({ event })) });
 
 /** The system under test: the machine with effects that only record, and a listener on what the actor emits. */
 export function instrumented() {

@@ -13,7 +13,7 @@ import {
   type CommentThreadEvent, commentThreadMachine,
 } from '../../src/application/comment-thread.machine';
 import type { Comment } from '../../src/domain/discussion';
-import { c1, instrumented, POST, REFUSAL, THREAD, TOO_LONG, tooFast, tooLong, U } from './comment-thread.fixtures';
+import { c1, failure, instrumented, POST, REFUSAL, stepsOf, THREAD, TOO_LONG, tooFast, tooLong, U } from './comment-thread.fixtures';
 import { agree, type Coverage, getShortestPaths, holds, newCoverage, type PathLike, pathName, replay, uncovered } from './model-kit';
 
 /** Changes (each reloads the thread) are offered up to this load number: enough for older loads' answers to exist. */
@@ -21,7 +21,6 @@ const MAX_LOAD = 3;
 
 /** The server's count after a toggle, by comment and by how the toggle ended. */
 const SERVER_COUNT: Record<string, { liked: number; unliked: number }> = { c1: { liked: 2, unliked: 1 }, c2: { liked: 7, unliked: 6 } };
-const failure = new Error('offline');
 
 type Snapshot = SnapshotFrom<typeof commentThreadMachine>;
 
@@ -283,8 +282,6 @@ function edgePaths(machine: ReturnType<typeof instrumented>['machine']) {
   }
   return paths;
 }
-
-const stepsOf = (list: CommentThreadEvent[]) => ({ steps: list.map((event) => ({ event })) });
 
 describe('comment thread machine (model-based)', () => {
   const coverage: Coverage = newCoverage();

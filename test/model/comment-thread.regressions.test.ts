@@ -5,14 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { CommentThreadEvent } from '../../src/application/comment-thread.machine';
-import { c1, instrumented, POST, THREAD, U } from './comment-thread.fixtures';
-import { newCoverage, type PathLike, replay } from './model-kit';
+import { c1, failure, instrumented, POST, stepsOf, THREAD, U } from './comment-thread.fixtures';
+import { newCoverage, replay } from './model-kit';
 
-const failure = new Error('offline');
-const stepsOf = (list: CommentThreadEvent[]) => ({ steps: list.map((event) => ({ event })) });
 const play = (list: CommentThreadEvent[]) => {
   const sut = instrumented();
-  return { sut, last: replay(sut.machine, stepsOf(list) as PathLike<CommentThreadEvent>, newCoverage(), () => {}, { discussionId: POST }) };
+  return { sut, last: replay(sut.machine, stepsOf(list), newCoverage(), () => {}, { discussionId: POST }) };
 };
 const shown = (comments: readonly { _id: string; likes: string[]; likeCount: number }[], id: string) => {
   const c = comments.find((d) => d._id === id);
