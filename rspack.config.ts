@@ -6,6 +6,7 @@ import { type Compilation, type Compiler, rspack } from '@rspack/core';
 import { PwaAssetsPlugin, serviceWorkerConfig } from './scripts/pwa-build';
 import { TOKEN_COOKIE } from './src/adapters/cookie-token-store';
 import { PAGE_DATA_ID } from './src/ui/page-data-id';
+import { PRELOADS_ELEMENT_ID, type PreloadTable } from './src/contract/page-render';
 import { patternSource, ROUTE_TABLE } from './src/ui/route-table';
 import { OFFLINE_ASSETS_FILE } from './src/domain/offline';
 
@@ -86,8 +87,9 @@ function partFiles(compilation: Compilation, page: string): string[] {
 
 /**
  * Ends the waterfall "index.html, then the app's code, then the page's code": index.html gets a tiny inline script
- * that, once the page has painted, preloads the chunks of the page at this URL (the first match in the route table;
- * members-only pages only when the session cookie is there) in parallel with the app, and prefetches the HTTP adapter.
+ * that, once the page has painted, adds the app's own script (ADR 190), preloads the chunks its start imports and those
+ * of the page at this URL (the first match in the route table; members-only pages only when the session cookie is
+ * there), and prefetches the HTTP adapter. The table is a JSON block the server cuts to the drawn page's row.
  * It also writes ssr/pages.json: the styles the server inlines for each page (ADR 100).
  */
 class PreloadPlugin {
@@ -102,7 +104,7 @@ class PreloadPlugin {
         const files: string[] = [];
         const index = (file: string) => (files.includes(file) ? files.indexOf(file) : files.push(file) - 1);
         // A page's styles come inlined with it (below), so only its scripts are preloaded.
-        const routes = ROUTE_TABLE.map((route) => [
+        const routes: PreloadTable['r'] = ROUTE_TABLE.map((route) => [
           patternSource(route.path),
           route.signedIn ? 1 : 0,
           later([...groupFiles(compilation, `page-${route.page}`), ...partFiles(compilation, route.page)])
@@ -115,7 +117,10 @@ class PreloadPlugin {
         // that came without markup fetches them at once. The links are added one to a task, the page's first: a link's
         // insertion (Blink's request for it) cost 4 ms at 4x CPU on a quiet day and 10 to 30 ms on a busy one, when four
         // to a task made tasks of 50 to 140 ms (ADR 186).
-        const script = `(function(){var f=${JSON.stringify(files)},r=${JSON.stringify(routes)},a=${JSON.stringify(always)},p=location.pathname,s=document.cookie.indexOf(${JSON.stringify(`${TOKEN_COOKIE}=`)})>=0;function k(h,rel){var l=document.createElement("link");l.rel=rel;l.href=h;if(rel==="preload"){l.fetchPriority="low";l.as=/\\.css$/.test(h)?"style":"script"}else l.as="script";document.head.appendChild(l)}function go(){var q=[];for(var i=0;i<r.length;i++){if(!new RegExp(r[i][0]).test(p))continue;if(!r[i][1]||s)r[i][2].forEach(function(n){q.push([f[n],"preload"])});break}a.forEach(function(h){q.push([h,"prefetch"])});(function next(){var x=q.shift();if(x){k(x[0],x[1]);setTimeout(next,0)}})()}function after(){var d=0,run=function(){if(!d){d=1;setTimeout(go,0)}};if(!document.getElementById(${JSON.stringify(PAGE_DATA_ID)}))return run();try{var o=new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();run()}});o.observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(run)}setTimeout(run,3000)}document.readyState==="loading"?document.addEventListener("DOMContentLoaded",after):after()})();`;
+        // The app's own scripts are not in the page: the loader adds them once the page has painted (ADR 190).
+        const main = [...initial].filter((file) => file.endsWith('.js')).map((file) => `/${file}`);
+        const table: PreloadTable = { m: main, b: boot.filter((file) => file.endsWith('.js')), f: files, r: routes, a: always };
+        const script = `(function(){var j=JSON.parse(document.getElementById(${JSON.stringify(PRELOADS_ELEMENT_ID)}).textContent),f=j.f,r=j.r,p=location.pathname,s=document.cookie.indexOf(${JSON.stringify(`${TOKEN_COOKIE}=`)})>=0;function k(h,rel){var l;if(rel==="script"){l=document.createElement("script");l.src=h;l.async=false}else{l=document.createElement("link");l.rel=rel;l.href=h;l.as=/\\.css$/.test(h)?"style":"script";if(rel==="preload")l.fetchPriority="low"}document.head.appendChild(l)}function go(){var q=[];j.m.forEach(function(h){q.push([h,"script"])});j.b.forEach(function(h){q.push([h,"preload"])});for(var i=0;i<r.length;i++){if(!new RegExp(r[i][0]).test(p))continue;if(!r[i][1]||s)r[i][2].forEach(function(n){q.push([f[n],"preload"])});break}j.a.forEach(function(h){q.push([h,"prefetch"])});(function next(){var x=q.shift();if(x){k(x[0],x[1]);setTimeout(next,0)}})()}function after(){var d=0,run=function(){if(!d){d=1;setTimeout(go,0)}};if(!document.getElementById(${JSON.stringify(PAGE_DATA_ID)}))return run();try{var o=new PerformanceObserver(function(l){if(l.getEntriesByName("first-contentful-paint").length){o.disconnect();run()}});o.observe({type:"paint",buffered:true})}catch(e){requestAnimationFrame(run)}setTimeout(run,3000)}document.readyState==="loading"?document.addEventListener("DOMContentLoaded",after):after()})();`;
         // What the server needs to inline a page's styles on its first view (ADR 100): each page's own CSS files.
         // A page's lazy parts that the server draws too (the home page's carousels) count as the page's.
         const withDescendants = (name: string, skip: (child: string) => boolean = () => false) => {
@@ -159,7 +164,11 @@ class PreloadPlugin {
           pages: Object.fromEntries(ROUTE_TABLE.map((route) => [route.page, code(withDescendants(`page-${route.page}`))])),
         };
         compilation.emitAsset(OFFLINE_ASSETS_FILE, new rspack.sources.RawSource(JSON.stringify(offline)));
-        data.html = data.html.replace('</head>', `<script>${script}</script></head>`);
+        // The table is data the script reads (ADR 190): the server puts only the drawn page's row in a page it draws,
+        // 2 KB less of every page's first flight, and the script, so its hash in the CSP, stays the same.
+        const element = `<script id="${PRELOADS_ELEMENT_ID}" type="application/json">${JSON.stringify(table)}</script>`;
+        const entryScripts = new RegExp(`<script[^>]*src="(?:${main.map((file) => file.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|')})"[^>]*></script>`, 'g');
+        data.html = data.html.replace(entryScripts, '').replace('</head>', `${element}<script>${script}</script></head>`);
         return data;
       });
     });

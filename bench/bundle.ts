@@ -6,6 +6,8 @@ import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright';
+import type { PreloadTable } from '../src/contract/page-render';
+import { preloadTableOf } from '../server/render/page-preloads';
 
 export interface Weight {
   raw: number;
@@ -48,20 +50,23 @@ const sum = (files: string[], dir: string): Weight =>
 
 export function initialFiles(staticDir: string): string[] {
   const html = readFileSync(join(staticDir, 'index.html'), 'utf8');
-  // Scripts and stylesheets only: preload links fetch lazy chunks early but nothing waits for them to render.
-  const scripts = [...html.matchAll(/<script[^>]*\ssrc="\/(static\/[^"]+\.js)"/g)];
+  // The app's own scripts (its loader adds them once a page has painted, ADR 190) and stylesheets: preload links fetch
+  // lazy chunks early but nothing waits for them to render.
+  const scripts = table(html).m.map((file) => file.replace(/^\//, ''));
   const styles = [...html.matchAll(/<link[^>]*\shref="\/(static\/[^"]+\.css)"[^>]*\srel="stylesheet"|<link[^>]*\srel="stylesheet"[^>]*\shref="\/(static\/[^"]+\.css)"/g)];
-  return [...scripts.map((m) => m[1]!), ...styles.map((m) => (m[1] ?? m[2])!)];
+  return [...scripts, ...styles.map((m) => (m[1] ?? m[2])!)];
+}
+
+/** index.html's preload table; the figures must not fall to nothing when it changes shape: one the bench cannot read stops it. */
+function table(html: string): PreloadTable {
+  const found = preloadTableOf(html);
+  if (!found || found.m.length === 0) throw new Error("bench: index.html's preload table is missing or names none of the app's scripts");
+  return found;
 }
 
 /** The chunks index.html's inline script preloads for a path (the route table's first match), as the browser runs it. */
 export function routePreloads(staticDir: string, path: string, signedIn: boolean): string[] {
-  const html = readFileSync(join(staticDir, 'index.html'), 'utf8');
-  const match = html.match(/var f=(\[.*?\]),r=(\[.*?\]),a=/);
-  // The figure must not fall to nothing when the script changes shape: a script the bench cannot read stops it.
-  if (!match) throw new Error("bench: index.html's route-preload script no longer reads as var f=[...],r=[...],a=");
-  const files = JSON.parse(match[1]!) as string[];
-  const routes = JSON.parse(match[2]!) as [string, number, number[]][];
+  const { f: files, r: routes } = table(readFileSync(join(staticDir, 'index.html'), 'utf8'));
   const pathname = new URL(path, 'http://x').pathname;
   const route = routes.find(([pattern]) => new RegExp(pattern).test(pathname));
   if (!route || (route[1] && !signedIn)) return [];

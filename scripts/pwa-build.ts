@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { type Compiler, type RspackOptions, type RuleSetRule, rspack } from '@rspack/core';
 import sharp from 'sharp';
 import { injectManifest } from 'workbox-build';
+import { preloadTableOf } from '../server/render/page-preloads';
 import { REPLAY_COMPLETIONS } from '../src/adapters/service-worker/messages';
 import { KEPT_CACHE_PREFIX, KEPT_META_URL } from '../src/domain/offline';
 
@@ -140,7 +141,11 @@ class InjectPrecacheList {
       // The folder the build writes to (`--output-path` included), shared with the browser build.
       const outputPath = compiler.options.output.path!;
       const index = readFileSync(join(outputPath, 'index.html'), 'utf8');
-      const shell = [...index.matchAll(/(?:src|href)="\/(static\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]!);
+      // The styles index.html links and the app's own scripts, which its loader adds once a page has painted (ADR 190).
+      const styles = [...index.matchAll(/href="\/(static\/[^"]+\.css)"/g)].map((m) => m[1]!);
+      const scripts = (preloadTableOf(index)?.m ?? []).map((file) => file.replace(/^\//, ''));
+      if (scripts.length === 0) throw new Error("service worker: index.html names none of the app's scripts");
+      const shell = [...styles, ...scripts];
       const sw = join(outputPath, 'sw.js');
       const { warnings } = await injectManifest({
         swSrc: sw,

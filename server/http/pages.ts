@@ -13,7 +13,7 @@ import { safeReturnPath } from '../../src/domain/return-path';
 import type { PageBundle } from '../render/page-bundle';
 import { pageDocument } from '../render/page-document';
 import { SOLE_PROCESS_COMMUNITY_MAX_AGE_MS } from './answer-cache';
-import { acceptedEncoding, compress, type Encoding, MIN_COMPRESSED_BYTES, varyOnEncoding } from './compression';
+import { acceptedEncoding, compress, type Encoding, KeptEncodings, MIN_COMPRESSED_BYTES, varyOnEncoding } from './compression';
 import { refusalOf } from './errors';
 import { KeptUntilChanged } from './kept';
 import { TOKEN_COOKIE, tokenOf } from './session-cookie';
@@ -39,21 +39,19 @@ export function pageMaxAgeMs(database: 'pglite' | 'postgres', contentCacheSecond
 
 /** A document ready to send: its bytes and, made on first demand, its compressed forms. */
 class RenderedPage {
-  readonly #encoded = new Map<Encoding, Promise<Buffer>>();
+  readonly #kept: KeptEncodings;
   constructor(
     readonly status: number,
     readonly body: Buffer,
     readonly redirect: string | null,
     readonly signedIn: boolean,
-  ) {}
+  ) {
+    this.#kept = new KeptEncodings(body);
+  }
 
-  encoded(encoding: Encoding, effort: 'once' | 'each'): Promise<Buffer> {
-    let buffer = this.#encoded.get(encoding);
-    if (!buffer) {
-      buffer = compress(this.body, encoding, effort);
-      this.#encoded.set(encoding, buffer);
-    }
-    return buffer;
+  /** A member's page is drawn for one request and compressed fast; a visitor's is kept, and compressed harder. */
+  encoded(encoding: Encoding, kept: boolean): Promise<Buffer> {
+    return kept ? this.#kept.get(encoding) : compress(this.body, encoding, 'each');
   }
 }
 
@@ -166,7 +164,7 @@ export class PageAnswers {
     const encoding = page.body.length >= MIN_COMPRESSED_BYTES ? acceptedEncoding(request.headers['accept-encoding']) : null;
     varyOnEncoding(reply);
     if (!encoding) return reply.send(page.body);
-    return reply.header('content-encoding', encoding).send(await page.encoded(encoding, token ? 'each' : 'once'));
+    return reply.header('content-encoding', encoding).send(await page.encoded(encoding, !token));
   }
 
   /**
@@ -188,7 +186,7 @@ export class PageAnswers {
       this.headOf ? this.headOf(url) : Promise.resolve(null),
     ]);
     const status = result.status === 200 && head && head.status !== 200 ? head.status : result.status;
-    const html = result.redirect ? '' : pageDocument(this.bundle, { head: head?.tags ?? null, html: result.html, data: result.data, page: result.page, theme });
+    const html = result.redirect ? '' : pageDocument(this.bundle, { head: head?.tags ?? null, html: result.html, data: result.data, page: result.page, pathname: url.pathname, theme });
     return new RenderedPage(status, Buffer.from(html), result.redirect, result.signedIn);
   }
 

@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { constants, Script } from 'node:vm';
 import type { PageRenderer } from '../../src/contract/page-render';
+import { type PreloadsFor, preloadsOf } from './page-preloads';
 
 export interface PageBundle {
   renderer: PageRenderer;
@@ -21,6 +22,8 @@ export interface PageBundle {
    * screen's, by page name. Without them the app fetches each inlined file again as it starts and restyles the page.
    */
   cssMarks?: { app: string; pages: Record<string, string> };
+  /** The preload table a drawn page carries (ADR 190); absent when the template has none. */
+  preloadsFor?: PreloadsFor | null;
 }
 
 /**
@@ -75,5 +78,5 @@ export function loadPageBundle(staticDir: string): PageBundle | null {
     app: cssMarksOf(appFiles, marks),
     pages: Object.fromEntries(Object.entries(manifest.pages).map(([page, files]) => [page, cssMarksOf(files, marks)])),
   };
-  return { renderer, template, appCss: appFiles.map(read).join('\n'), pageCss, cssMarks };
+  return { renderer, template, appCss: appFiles.map(read).join('\n'), pageCss, cssMarks, preloadsFor: preloadsOf(template) };
 }

@@ -5,6 +5,7 @@
  */
 import { THEME_COLORS, type ThemeChoice } from '../../src/domain/theme';
 import type { PageBundle } from './page-bundle';
+import { withPreloads } from './page-preloads';
 
 export interface PageParts {
   /** Tags for <head> that replace the template's title and description; null keeps the template's. */
@@ -15,6 +16,8 @@ export interface PageParts {
   data: string;
   /** The screen's name in the route table, for its stylesheet. */
   page: string | null;
+  /** The address's path, for the chunks the page preloads once it has painted (ADR 190). */
+  pathname?: string;
   /** The reader's theme cookie (ADR 165): 'light' or 'dark' is written on <html>, so the first paint has it. */
   theme: ThemeChoice;
 }
@@ -45,8 +48,9 @@ export function themed(html: string, theme: ThemeChoice): string {
       `<meta name="theme-color"${attributes.replace(/\s+media="[^"]*"/, '').replace(/content="[^"]*"/, `content="${THEME_COLORS[theme]}"`)}>`);
 }
 
-export function pageDocument(bundle: Pick<PageBundle, 'template' | 'appCss' | 'pageCss' | 'cssMarks'>, parts: PageParts): string {
+export function pageDocument(bundle: Pick<PageBundle, 'template' | 'appCss' | 'pageCss' | 'cssMarks' | 'preloadsFor'>, parts: PageParts): string {
   let html = bundle.template;
+  if (bundle.preloadsFor && parts.pathname !== undefined) html = withPreloads(html, bundle.preloadsFor(parts.pathname));
   if (parts.head !== null) {
     html = html.replace(/<title>[\s\S]*?<\/title>/, '').replace(/<meta name="description"[^>]*>/, '');
     html = html.replace(/(<meta name="viewport"[^>]*>)/, `$1${parts.head}`);

@@ -16,6 +16,24 @@ export type RenderFetch = (url: string, init: RequestInit) => Promise<Response>;
  */
 export const PAGE_QUERY_PARAMETERS = ['q', 'type', 'category', 'subcategory', 'from', 'page', 'when', 'days', 'status', 'actor', 'action', 'access', 'level', 'show', 'body'] as const;
 
+/**
+ * The id of the JSON element that names the chunks a page's inline loader preloads after its first paint (ADR 190):
+ * the whole route table in the built index.html, only the drawn page's own in a page the server draws.
+ */
+export const PRELOADS_ELEMENT_ID = 'sl-preload';
+
+/**
+ * What that element holds: the app's own scripts, run once the page has painted, and the chunks its start loads; the
+ * page chunks' files, the routes (pattern source, members only, indexes into those files); what is prefetched.
+ */
+export interface PreloadTable {
+  m: string[];
+  b: string[];
+  f: string[];
+  r: [pattern: string, signedIn: 0 | 1, files: number[]][];
+  a: string[];
+}
+
 export interface RenderRequest {
   /** Path and query string, e.g. `/articles/abc?x=1`. */
   url: string;

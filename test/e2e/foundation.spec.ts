@@ -84,6 +84,15 @@ test("index.html starts fetching the page's own code at once, and members-only c
   await expect(page.getByRole('heading', { level: 1, name: 'Articles' })).toBeVisible();
   // The links are added once the page has painted, a few to a task.
   await expect.poll(async () => (await preloads()).some((href) => /\/page-articles\.[0-9a-f]+\.js$/.test(href))).toBe(true);
+  // The app's own script too is asked for only once the page has shown its first content (ADR 190), and the page
+  // carries only its own route's row of the preload table.
+  const [painted, asked] = await page.evaluate(() => [
+    performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+    performance.getEntriesByType('resource').find((entry) => /\/static\/js\/main\.[0-9a-f]+\.js$/.test(entry.name))?.startTime ?? Number.NaN,
+  ]);
+  expect(asked).toBeGreaterThanOrEqual(painted);
+  const table = JSON.parse((await page.locator('#sl-preload').textContent()) ?? '{}') as { r?: unknown[] };
+  expect(table.r).toHaveLength(1);
   // The HTTP adapter is not needed to hydrate a drawn page: it is fetched when the browser is idle (ADR 100).
   const prefetched = () => page.locator('link[rel="prefetch"]').evaluateAll((links) => links.map((l) => l.getAttribute('href') ?? ''));
   await expect.poll(async () => (await prefetched()).some((href) => /\/http\.[0-9a-f]+\.js$/.test(href))).toBe(true);
