@@ -4,7 +4,7 @@
  * error states. axe runs on every screen. The courses are in library.spec.ts, the ebooks in library-ebooks.spec.ts.
  */
 import { expect, expectAccessible, test } from './support/fixtures';
-import { answer, failWith500, forgiveProvoked500s, SERVER_ERROR, signedIn, US_DATE, VIEWPORTS, visit } from './support/library';
+import { answer, failWith500, forgiveProvoked500s, SERVER_ERROR, signedIn, US_DATE, VIEWPORTS, visit, visitFailing } from './support/library';
 
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.name} width`, () => {
@@ -30,8 +30,7 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page, `workshops empty ${viewport.name}`);
       await page.unrouteAll();
       await failWith500(page, '/workshops');
-      await visit(page, new URL(page.url()).pathname);
-      await expect(page.getByRole('alert')).toHaveText(`Error: ${SERVER_ERROR}`, { timeout: 20_000 });
+      await visitFailing(page, new URL(page.url()).pathname, () => expect(page.getByRole('alert')).toHaveText(`Error: ${SERVER_ERROR}`, { timeout: 300 }));
       await expectAccessible(page, `workshops error ${viewport.name}`);
       forgiveProvoked500s(consoleErrors);
     });
@@ -58,8 +57,7 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page, `research papers empty ${viewport.name}`);
       await page.unrouteAll();
       await failWith500(page, '/research-papers');
-      await visit(page, new URL(page.url()).pathname);
-      await expect(page.getByRole('alert')).toHaveText(`Error: ${SERVER_ERROR}`, { timeout: 20_000 });
+      await visitFailing(page, new URL(page.url()).pathname, () => expect(page.getByRole('alert')).toHaveText(`Error: ${SERVER_ERROR}`, { timeout: 300 }));
       forgiveProvoked500s(consoleErrors);
     });
 
@@ -151,8 +149,7 @@ for (const viewport of VIEWPORTS) {
       await expectAccessible(page, `case studies empty ${viewport.name}`);
       await page.unrouteAll();
       await failWith500(page, '/case-studies');
-      await visit(page, new URL(page.url()).pathname);
-      await expect(page.getByRole('alert')).toHaveText(`Error: ${SERVER_ERROR}`, { timeout: 20_000 });
+      await visitFailing(page, new URL(page.url()).pathname, () => expect(page.getByRole('alert')).toHaveText(`Error: ${SERVER_ERROR}`, { timeout: 300 }));
       await expectAccessible(page, `case studies error ${viewport.name}`);
       forgiveProvoked500s(consoleErrors);
     });

@@ -7,7 +7,7 @@
 import type { Page } from '@playwright/test';
 import { categoryLabel } from '../../src/domain/content';
 import { expect, expectAccessible, recordPageErrors, test } from './support/fixtures';
-import { answer, failWith500, forgiveProvoked500s, publishedCourses, signedIn, VIEWPORTS, visit } from './support/library';
+import { answer, failWith500, forgiveProvoked500s, publishedCourses, signedIn, VIEWPORTS, visit, visitFailing } from './support/library';
 
 for (const viewport of VIEWPORTS) {
   test.describe(`at ${viewport.name} width`, () => {
@@ -67,8 +67,7 @@ for (const viewport of VIEWPORTS) {
       page.on('console', (m) => {
         if (m.type() === 'warning') warnings.push(m.text());
       });
-      await visit(page, new URL(page.url()).pathname);
-      await expect(section.getByText('No courses available at the moment. Please check back later.')).toBeVisible({ timeout: 20_000 });
+      await visitFailing(page, new URL(page.url()).pathname, () => expect(section.getByText('No courses available at the moment. Please check back later.')).toBeVisible({ timeout: 300 }));
       expect(warnings.some((w) => w.startsWith('home courses failed'))).toBe(true);
       forgiveProvoked500s(consoleErrors);
     });
@@ -251,15 +250,13 @@ for (const viewport of VIEWPORTS) {
       await page.unrouteAll();
 
       await failWith500(page, '/courses');
-      await visit(page, '/courses/energy');
-      await expect(page.getByRole('alert')).toHaveText('Failed to fetch courses', { timeout: 20_000 });
+      await visitFailing(page, '/courses/energy', () => expect(page.getByRole('alert')).toHaveText('Failed to fetch courses', { timeout: 300 }));
       await expectAccessible(page, `category failed ${viewport.name}`);
       await page.unrouteAll();
 
       const course = (await publishedCourses(request))[0]!;
       await failWith500(page, `/courses/${course._id}`);
-      await visit(page, `/courses/view/${course._id}`);
-      await expect(page.getByRole('alert')).toHaveText('Failed to fetch course', { timeout: 20_000 });
+      await visitFailing(page, `/courses/view/${course._id}`, () => expect(page.getByRole('alert')).toHaveText('Failed to fetch course', { timeout: 300 }));
       forgiveProvoked500s(consoleErrors);
     });
   });

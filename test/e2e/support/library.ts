@@ -1,5 +1,5 @@
 /** What the library's end-to-end files share: their widths, a signed-in member, and answers fixed in the browser. */
-import type { APIRequestContext, Page, Route } from '@playwright/test';
+import { type APIRequestContext, expect, type Page, type Route } from '@playwright/test';
 import type { Course } from '../../../src/domain/content';
 import { createUser, signIn } from './accounts';
 
@@ -30,6 +30,26 @@ export async function answer(page: Page, path: string, status: number, body: unk
   );
 }
 export const failWith500 = (page: Page, path: string) => answer(page, path, 500, { success: false, message: SERVER_ERROR });
+
+const clocked = new WeakSet<Page>();
+
+/**
+ * Shows `path` as a move inside the app while its call fails (`failWith500`), and waits until `ended` holds. The app
+ * tries a failed call three more times, after 1, 2 and 4 s, before the screen says so: the page's clock (installed
+ * here, before the move loads a document; time still flows) is moved on past those waits instead of the test sitting
+ * through 7 s each time (ADR 191).
+ */
+export async function visitFailing(page: Page, path: string, ended: () => Promise<void>) {
+  if (!clocked.has(page)) {
+    await page.clock.install();
+    clocked.add(page);
+  }
+  await visit(page, path);
+  await expect(async () => {
+    await page.clock.fastForward(1_000);
+    await ended();
+  }).toPass({ timeout: 20_000, intervals: [100] });
+}
 
 /**
  * Shows a route as a move inside the app (ADR 100): a page load is drawn by the server from the real API, which the
