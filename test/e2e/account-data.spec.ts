@@ -74,7 +74,7 @@ test('download my data, then delete the account, by keyboard', async ({ page, re
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByText('Your account has been deleted')).toBeVisible();
   await expect(page.getByRole('button', { name: /^Account menu for/ })).toHaveCount(0);
-  // The dialog hides the rest of the page while it is open; axe reads the page once it has gone (it raced once).
+  // The dialog hides the rest of the page while it is open, and until its closing fade ends (expectAccessible waits).
   await expect(dialog).toHaveCount(0);
   await expectAccessible(page, 'home after deleting the account');
   expect((await page.context().cookies()).find((c) => c.name === 'token')).toBeUndefined();

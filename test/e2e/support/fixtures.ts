@@ -15,6 +15,13 @@ export async function expectAccessible(page: Page, label = page.url()) {
     .waitForFunction(() => [...document.querySelectorAll('[data-sonner-toast]')].every((toast) =>
       toast.getAttribute('data-removed') !== 'true' && getComputedStyle(toast).opacity === '1'), undefined, { timeout: 3000 })
     .catch(() => undefined);
+  // A modal dialog or menu hides the rest of the page (radix marks each hidden node data-aria-hidden) until its closing
+  // fade has ended, a few hundred milliseconds after its content has gone: with none open, axe waits for the page to
+  // be given back. Hidden nodes that outlive it by 3 s are measured as they stand (a real fault).
+  await page
+    .waitForFunction(() => document.querySelector(':is([role=dialog], [role=alertdialog], [role=menu])[data-state=open]') !== null
+      || document.querySelector('[data-aria-hidden]') === null, undefined, { timeout: 3000 })
+    .catch(() => undefined);
   // Only the violations are read: the other result types list one node a rule, not every node (axe's resultTypes).
   const results = await analyze(page, { runOnly: { type: 'tag', values: AXE_TAGS }, resultTypes: ['violations'] });
   const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(' ')).join('\n  ')}`);
