@@ -214,7 +214,7 @@ async function readLibrary(folder: string, kind: LibraryKind, report: Reporter):
     if (kind === 'researchPapers' && !doc.category) throw new ContentError(`${display}: field "category": a research paper needs a category`);
     if (kind === 'caseStudies' && !doc.imageUrl) throw new ContentError(`${display}: field "imageUrl": a case study needs an image`);
     checkIllustrative(display, kind, doc);
-    const pdf = await renderDocumentPdf({ title: doc.title, subtitle: subtitleOf(kind, doc), sections: [
+    const pdf = await renderDocumentPdf({ title: doc.title, subtitle: subtitleOf(kind, doc), date: publishedAtOf(doc.publishedAt), sections: [
       { heading: 'Summary', paragraphs: [doc.description] },
       ...doc.sections,
     ] });

@@ -70,6 +70,7 @@ async function renderLegal(doc: z.output<typeof legalDocumentSchema>, contact: S
     subtitle: `Last updated: ${formatUsDate(doc.updatedAt)}`,
     sections: doc.sections.map((section) => ({ heading: section.heading, paragraphs: section.paragraphs.map((p) => fillContact(p, contact)) })),
     keywords: contactKeywords(contact),
+    date: new Date(`${doc.updatedAt}T00:00:00Z`),
   });
   return new Uint8Array(bytes);
 }

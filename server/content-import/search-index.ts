@@ -10,12 +10,12 @@ import { QUIZ_CATEGORIES } from '../../src/domain/quiz';
 import { stripHtml } from '../../src/domain/text';
 import type { Db, Tx } from '../data/client';
 import {
-  articles, caseStudies, comments, courseLessons, courseObjectives, courses, courseSections, discussions, ebooks, files, newsletters,
+  articles, caseStudies, comments, courseLessons, courseObjectives, courses, courseSections, discussions, ebooks, newsletters,
   quizQuestions, researchPapers,
 } from '../data/schema';
 import { commentDocument, discussionDocument, rebuildWords, reindexWorkshops, replaceDocuments, type SearchDocument } from '../data/search';
-import { pdfPageTexts } from '../render/pdf-text';
 import type { ContentModule } from './module';
+import { storedPageTexts } from './page-texts';
 
 type Reader = Db | Tx;
 
@@ -84,8 +84,7 @@ async function libraryDocuments(db: Reader): Promise<SearchDocument[]> {
   for (const { kind, table } of LIBRARY) {
     const rows = await db.select({ id: table.id, title: table.title, description: table.description, filePath: table.filePath }).from(table);
     for (const row of rows) {
-      const [file] = await db.select({ body: files.body }).from(files).where(eq(files.path, row.filePath)).limit(1);
-      const pages = file ? await pdfPageTexts(file.body) : [];
+      const pages = await storedPageTexts(db, row.filePath);
       pages.forEach((text, i) => {
         docs.push({
           kind, refId: row.id, page: i + 1, title: row.title, summary: i === 0 ? row.description : '', body: text,

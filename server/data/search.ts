@@ -98,10 +98,38 @@ const row = (d: SearchDocument) => {
   };
 };
 
-/** Every document of these kinds is replaced by `docs` (the content import rebuilds its kinds in its transaction). */
+const FIELDS = ['title', 'summary', 'body', 'url', 'visibility', 'parentId'] as const;
+const keyOf = (d: { kind: string; refId: string; page: number }) => `${d.kind}\u0000${d.refId}\u0000${d.page}`;
+
+/**
+ * The documents of these kinds become `docs` (the content import rebuilds its kinds in its transaction). Only what
+ * changed is written (ADR 192): a document the same as before is left as it is, with its words' index entries; one
+ * gone or changed is deleted, and one new or changed is inserted.
+ */
 export async function replaceDocuments(db: Writer, kinds: readonly string[], docs: SearchDocument[]): Promise<void> {
-  if (kinds.length) await db.delete(searchDocuments).where(inArray(searchDocuments.kind, [...kinds]));
-  for (let i = 0; i < docs.length; i += 500) await db.insert(searchDocuments).values(docs.slice(i, i + 500).map(row));
+  const held = kinds.length === 0 ? [] : await db
+    .select({ id: searchDocuments.id, kind: searchDocuments.kind, refId: searchDocuments.refId, page: searchDocuments.page, title: searchDocuments.title,
+      summary: searchDocuments.summary, body: searchDocuments.body, url: searchDocuments.url, visibility: searchDocuments.visibility, parentId: searchDocuments.parentId,
+      // A post's or comment's document also keeps the time of its row (writtenAt): one that no longer does is written.
+      inStep: sql<boolean>`case ${searchDocuments.kind}
+        when 'discussion' then ${searchDocuments.createdAt} = (select w.created_at from discussions w where w.id::text = ${searchDocuments.refId})
+        when 'comment' then ${searchDocuments.createdAt} = (select w.created_at from comments w where w.id::text = ${searchDocuments.refId})
+        else true end` })
+    .from(searchDocuments)
+    .where(inArray(searchDocuments.kind, [...kinds]));
+  const before = new Map(held.map((d) => [keyOf(d), d]));
+  const fresh: ReturnType<typeof row>[] = [];
+  for (const doc of docs.map(row)) {
+    const old = before.get(keyOf(doc));
+    if (old?.inStep && FIELDS.every((field) => old[field] === doc[field])) {
+      before.delete(keyOf(doc));
+      continue;
+    }
+    fresh.push(doc);
+  }
+  const stale = [...before.values()].map((d) => d.id);
+  for (let i = 0; i < stale.length; i += 1000) await db.delete(searchDocuments).where(inArray(searchDocuments.id, stale.slice(i, i + 1000)));
+  for (let i = 0; i < fresh.length; i += 500) await db.insert(searchDocuments).values(fresh.slice(i, i + 500));
 }
 
 /** Adds a document or brings it up to date (a post or comment written or edited). */

@@ -25,13 +25,17 @@ export async function keepUpload(db: Db, stored: StoredFile[], pages?: { path: s
 }
 
 /**
- * The text of each page of an uploaded PDF, or undefined for a path no upload kept texts for (an imported PDF: read
- * its bytes with pdf.js, as server/content-import/search-index.ts does). For the search index when a library item
- * whose `filePath` is an upload is published.
+ * The page texts kept for a stored PDF: an upload's, read at the upload, or an imported PDF's, kept the first time the
+ * search index read them (server/content-import/page-texts.ts, ADR 192); undefined when none are kept.
  */
-export async function uploadedPageTexts(db: Runner, path: string): Promise<string[] | undefined> {
+export async function keptPageTexts(db: Runner, path: string): Promise<string[] | undefined> {
   const [row] = await db.select({ pages: filePages.pages }).from(filePages).where(eq(filePages.path, path)).limit(1);
   return row?.pages;
+}
+
+/** Keeps the page texts read from a stored PDF (a concurrent reader's kept ones stand). */
+export async function keepPageTexts(db: Runner, path: string, pages: string[]): Promise<void> {
+  await db.insert(filePages).values({ path, pages }).onConflictDoNothing();
 }
 
 /** Which of `paths` an upload holds (a lesson's pictures are checked before the course is published, ADR 173). */

@@ -17,6 +17,11 @@ export interface DocumentSpec {
   sections: DocumentSection[];
   /** The document's Keywords entry (the legal documents keep the contact details they were drawn with there). */
   keywords?: string;
+  /**
+   * Its CreationDate: the date of what it says (when published or last updated), so the same content draws the same
+   * bytes at every import (ADR 192). Without it, pdfkit writes the time of drawing.
+   */
+  date?: Date;
 }
 
 const GREEN = '#1f6f4a';
@@ -28,7 +33,10 @@ const HANGING_INDENT = 18;
 const KEEP_WITH_NEXT = 90;
 
 export function renderDocumentPdf(doc: DocumentSpec): Promise<Buffer> {
-  const info = { Title: doc.title, Author: 'SustainLearn', Creator: 'SustainLearn', ...(doc.keywords ? { Keywords: doc.keywords } : {}) };
+  const info = {
+    Title: doc.title, Author: 'SustainLearn', Creator: 'SustainLearn',
+    ...(doc.keywords ? { Keywords: doc.keywords } : {}), ...(doc.date ? { CreationDate: doc.date } : {}),
+  };
   // Pages stay in memory until the end so each can be numbered "Page n of m".
   return renderPdf({ size: 'A4', margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN }, info, lang: 'en', bufferPages: true }, (w) => {
     const { pdf } = w;

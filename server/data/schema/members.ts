@@ -98,8 +98,9 @@ export const files = pgTable('files', {
 });
 
 /**
- * The text of each page of a PDF an editor uploaded (issue 38 item 3, ADR 158), read once with pdf.js at the upload:
- * the search index takes it from here when the document is published, as it takes an imported PDF's pages.
+ * The text of each page of a stored PDF, read once with pdf.js: an editor's upload at the upload (issue 38 item 3,
+ * ADR 158), an imported PDF the first time the search index reads it (ADR 192, dropped when an import writes other
+ * bytes). The search index takes a document's pages from here.
  */
 export const filePages = pgTable('file_pages', {
   path: text('path').primaryKey().references(() => files.path, { onDelete: 'cascade' }),

@@ -12,8 +12,7 @@ import {
 import type { Db, Tx } from '../../data/client';
 import { caseStudies, ebooks, files, newsletters, researchPapers } from '../../data/schema';
 import { rebuildWords, removeDocuments, upsertDocument } from '../../data/search';
-import { uploadedPageTexts } from '../../data/uploads';
-import { pdfPageTexts } from '../../render/pdf-text';
+import { storedPageTexts } from '../../content-import/page-texts';
 import type { KindHandler } from './kind';
 
 type DocumentFields = z.output<typeof caseStudyFieldsSchema> & Partial<z.output<typeof researchPaperFieldsSchema>>;
@@ -33,13 +32,6 @@ async function pdfFile(db: Db | Tx, path: string) {
   return file?.contentType === 'application/pdf' ? file : undefined;
 }
 
-/** The text of each page: kept with an upload, else read from the stored PDF (an imported one). */
-async function pageTexts(db: Db | Tx, path: string): Promise<string[]> {
-  const kept = await uploadedPageTexts(db, path);
-  if (kept) return kept;
-  const file = await pdfFile(db, path);
-  return file ? pdfPageTexts(file.body) : [];
-}
 
 /** The kind's row from the item's fields (`publishedAt`: when first published). */
 function rowOf(kind: LibraryAuthoringKind, fields: DocumentFields, publishedAt: Date) {
@@ -76,7 +68,7 @@ export function documentHandler(kind: LibraryAuthoringKind): KindHandler<Documen
       const errors: Record<string, string> = {};
       if (!(await pdfFile(db, fields.fileUrl))) errors.fileUrl = PDF_MISSING;
       else if (kind === 'case-studies' && !fields.illustrative) {
-        const texts = [fields.description, ...(await pageTexts(db, fields.fileUrl))];
+        const texts = [fields.description, ...(await storedPageTexts(db, fields.fileUrl))];
         if (texts.some((t) => /illustrative composite/i.test(t))) errors.illustrative = ILLUSTRATIVE_UNMARKED;
       }
       return errors;
@@ -87,7 +79,7 @@ export function documentHandler(kind: LibraryAuthoringKind): KindHandler<Documen
       if (kind === 'case-studies' && fields.featured) await tx.update(caseStudies).set({ featured: false }).where(and(eq(caseStudies.featured, true), ne(caseStudies.id, liveId)));
       await tx.insert(table).values({ id: liveId, ...values } as never).onConflictDoUpdate({ target: table.id, set: values as never });
       await removeDocuments(tx, searchKind, [liveId]);
-      const pages = await pageTexts(tx, fields.fileUrl);
+      const pages = await storedPageTexts(tx, fields.fileUrl);
       for (const [i, text] of pages.entries()) {
         await upsertDocument(tx, {
           kind: searchKind, refId: liveId, page: i + 1, title: fields.title, summary: i === 0 ? fields.description : '', body: text,
