@@ -3,16 +3,15 @@
  * pdf.js from an imported PDF's bytes once and kept beside them. An import that writes the same bytes again keeps
  * them; other bytes drop them (storeFile). No file, or not a PDF: no pages.
  */
-import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../data/client';
-import { files } from '../data/schema';
+import { findFile } from '../data/files';
 import { keepPageTexts, keptPageTexts } from '../data/uploads';
 import { pdfPageTexts } from '../render/pdf-text';
 
 export async function storedPageTexts(db: Db | Tx, path: string): Promise<string[]> {
   const kept = await keptPageTexts(db, path);
   if (kept) return kept;
-  const [file] = await db.select({ contentType: files.contentType, body: files.body }).from(files).where(eq(files.path, path)).limit(1);
+  const file = await findFile(db, path);
   if (file?.contentType !== 'application/pdf') return [];
   const pages = await pdfPageTexts(file.body);
   await keepPageTexts(db, path, pages);

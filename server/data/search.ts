@@ -84,8 +84,10 @@ export async function retitleComments(db: Writer, post: Omit<PostFacts, 'content
  * A post's or comment's document carries the time it was written (only the newest community matches are ranked, ADR
  * 178), read from its own row by the statement that writes the document; content is stamped when indexed.
  */
+const WRITTEN_IN: Record<string, SQL> = { discussion: sql.raw('discussions'), comment: sql.raw('comments') };
+
 function writtenAt(d: SearchDocument): SQL | undefined {
-  const table = d.kind === 'discussion' ? sql.raw('discussions') : d.kind === 'comment' ? sql.raw('comments') : null;
+  const table = WRITTEN_IN[d.kind];
   if (!table || !isUuid(d.refId)) return undefined;
   return sql`coalesce((select w.created_at from ${table} w where w.id = ${d.refId}::uuid), now())`;
 }
@@ -111,10 +113,8 @@ export async function replaceDocuments(db: Writer, kinds: readonly string[], doc
     .select({ id: searchDocuments.id, kind: searchDocuments.kind, refId: searchDocuments.refId, page: searchDocuments.page, title: searchDocuments.title,
       summary: searchDocuments.summary, body: searchDocuments.body, url: searchDocuments.url, visibility: searchDocuments.visibility, parentId: searchDocuments.parentId,
       // A post's or comment's document also keeps the time of its row (writtenAt): one that no longer does is written.
-      inStep: sql<boolean>`case ${searchDocuments.kind}
-        when 'discussion' then ${searchDocuments.createdAt} = (select w.created_at from discussions w where w.id::text = ${searchDocuments.refId})
-        when 'comment' then ${searchDocuments.createdAt} = (select w.created_at from comments w where w.id::text = ${searchDocuments.refId})
-        else true end` })
+      inStep: sql<boolean>`case ${searchDocuments.kind} ${sql.join(Object.entries(WRITTEN_IN).map(([kind, table]) =>
+        sql`when ${kind} then ${searchDocuments.createdAt} = (select w.created_at from ${table} w where w.id::text = ${searchDocuments.refId})`), sql` `)} else true end` })
     .from(searchDocuments)
     .where(inArray(searchDocuments.kind, [...kinds]));
   const before = new Map(held.map((d) => [keyOf(d), d]));

@@ -32,7 +32,6 @@ async function pdfFile(db: Db | Tx, path: string) {
   return file?.contentType === 'application/pdf' ? file : undefined;
 }
 
-
 /** The kind's row from the item's fields (`publishedAt`: when first published). */
 function rowOf(kind: LibraryAuthoringKind, fields: DocumentFields, publishedAt: Date) {
   const common = { slug: fields.slug, title: fields.title, description: fields.description, filePath: fields.fileUrl, publishedAt };
