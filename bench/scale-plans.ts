@@ -112,7 +112,7 @@ export async function capturePlans(url: string, t: PlanTargets): Promise<Plan[]>
       const id = await insertComment(tx, { discussionId: post.id, parentCommentId: null, content: '<p>A plan.</p>', createdBy: t.memberId });
       await upsertDocument(tx, commentDocument({ id: String(id), discussionId: post.id, content: '<p>A plan.</p>' }, post));
       await follow(tx, t.memberId, 'discussion', post.id);
-      await recipientsOf(tx, await followersOf(tx, 'discussion', post.id), 'followed_post');
+      await recipientsOf(tx, new Map((await followersOf(tx, 'discussion', post.id)).map((id) => [id, 'followed_post' as const])));
       tx.rollback();
     }).catch(() => undefined)],
   ];

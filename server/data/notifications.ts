@@ -2,7 +2,7 @@
  * Notification rows (issue 37). A like is grouped: one row per member and liked item, whose actor is the latest liker
  * and whose count grows; a grouped row that was read becomes unread again when someone new likes the item.
  */
-import { and, arrayContains, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { NotificationChannel, NotificationKind } from '../../src/domain/notifications';
 import { withDefaults } from '../../src/domain/notifications';
 import type { Db, Tx } from './client';
@@ -19,6 +19,8 @@ export interface NotificationRow {
 
 export interface Recipient {
   id: string;
+  /** The kind they are told of. */
+  kind: NotificationKind;
   /** Their channel for the kind: their choice, or the default. */
   channel: NotificationChannel;
   /** Whether one of their devices receives the kind (ADR 169). */
@@ -28,22 +30,33 @@ export interface Recipient {
 }
 
 /**
- * Of `userIds`, the members who can be told anything (not deleted, not suspended), each with their channel for `kind`,
- * whether a device of theirs receives it and their time zone: one statement, whatever the number of recipients.
+ * Of the members `wanted` names, those who can be told anything (not deleted, not suspended), each with their channel
+ * for the kind they are to be told of, whether a device of theirs receives it and their time zone: one statement,
+ * whatever the number of recipients and kinds (a comment tells its mentions, the replied-to and the followers at once).
  */
-export async function recipientsOf(db: Db | Tx, userIds: readonly string[], kind: NotificationKind): Promise<Recipient[]> {
-  if (userIds.length === 0) return [];
+export async function recipientsOf(db: Db | Tx, wanted: ReadonlyMap<string, NotificationKind>): Promise<Recipient[]> {
+  if (wanted.size === 0) return [];
+  const kinds = [...new Set(wanted.values())];
   const rows = await db
     .select({
       id: users.id,
       timeZone: users.timeZone,
+      chosenKind: notificationPreferences.kind,
       chosen: notificationPreferences.channel,
-      push: sql<boolean>`exists (select 1 from ${pushSubscriptions} where ${pushSubscriptions.userId} = ${users.id} and ${arrayContains(pushSubscriptions.kinds, [kind])})`,
+      pushed: sql<string[] | null>`(select array_agg(k) from ${pushSubscriptions}, unnest(${pushSubscriptions.kinds}) as k where ${pushSubscriptions.userId} = ${users.id})`,
     })
     .from(users)
-    .leftJoin(notificationPreferences, and(eq(notificationPreferences.userId, users.id), eq(notificationPreferences.kind, kind)))
-    .where(and(inArray(users.id, [...userIds]), sql`${users.deletedAt} is null`, sql`${users.suspendedAt} is null`));
-  return rows.map((row) => ({ id: row.id, channel: withDefaults({ [kind]: row.chosen ?? undefined })[kind], push: row.push === true, timeZone: row.timeZone }));
+    .leftJoin(notificationPreferences, and(eq(notificationPreferences.userId, users.id), inArray(notificationPreferences.kind, kinds)))
+    .where(and(inArray(users.id, [...wanted.keys()]), sql`${users.deletedAt} is null`, sql`${users.suspendedAt} is null`));
+  const found = new Map<string, Recipient>();
+  for (const row of rows) {
+    const kind = wanted.get(row.id)!;
+    const chosen = row.chosenKind === kind ? (row.chosen ?? undefined) : undefined;
+    const known = found.get(row.id);
+    if (known && !chosen) continue;
+    found.set(row.id, { id: row.id, kind, channel: withDefaults({ [kind]: chosen })[kind], push: row.pushed?.includes(kind) === true, timeZone: row.timeZone });
+  }
+  return [...found.values()];
 }
 
 /** A notification to write: the row, whether a mail is pending, and a like's count. */

@@ -44,7 +44,7 @@ declare module 'fastify' {
     /** Refuses a member who holds none of a staff call's roles (issue 36): 403. */
     staffGate: { require(userId: string, allowed: readonly import('../../src/domain/staff').StaffRole[]): Promise<unknown> };
     /** Refuses every community write of a silenced member (issue 37, ADR 149): 403 saying why and until when. */
-    silenceGate: { check(userId: string): Promise<void> };
+    silenceGate: { check(userId: string, known?: AuthUser['silence']): Promise<void> };
     /** How long content answers are kept in memory (CONTENT_CACHE_SECONDS). */
     contentCacheSeconds: number;
   }
@@ -149,7 +149,8 @@ export function implement<C extends Call>(
     // A staff call checks the caller's roles before it reads anything the request sent.
     if (c.staff && user) await app.staffGate.require(user.id, c.staff);
     // Every member's write to the community (post, comment, edit, like, report) is refused while they are silenced.
-    if (options.changes === 'community' && !c.staff && user) await app.silenceGate.check(user.id);
+    // A write resolved its token afresh (auth-plugin.ts), so the silence it read is current; a kept session's may not be.
+    if (options.changes === 'community' && !c.staff && user) await app.silenceGate.check(user.id, c.method === 'GET' ? undefined : user.silence);
     const params = parseOr400(c.params, request.params ?? {}) as z.output<C['params']>;
     const query = parseOr400(c.query, request.query ?? {}) as z.output<C['query']>;
     const body = parseOr400(c.body, request.body ?? undefined, true) as z.output<C['body']>;

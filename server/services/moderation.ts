@@ -40,9 +40,13 @@ export class ModerationService {
     private readonly mentions?: MentionService,
   ) {}
 
-  /** Refuses every community write of a silenced member, saying why and until when (403). */
-  async check(userId: string): Promise<void> {
-    const silenced = await silenceOf(this.db, userId, new Date(this.options.now()));
+  /**
+   * Refuses every community write of a silenced member, saying why and until when (403). `known` is the silence the
+   * request's own read of the member found (a write resolves its token afresh); without it the database is asked.
+   */
+  async check(userId: string, known?: { until: Date; reason: string | null } | null): Promise<void> {
+    const now = new Date(this.options.now());
+    const silenced = known === undefined ? await silenceOf(this.db, userId, now) : known && known.until > now ? known : null;
     if (silenced) throw forbidden(silencedMessage(silenced.until, silenced.reason));
   }
 

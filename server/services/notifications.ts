@@ -82,13 +82,21 @@ export class NotificationService {
   ) {}
 
   /** Writes the event's notifications in the caller's transaction (or on its own) and returns them. */
-  async notify(event: CommunityEvent, tx: Db | Tx = this.db): Promise<Written[]> {
-    const candidates = [...new Set(event.recipientIds)].filter((id) => id !== event.actorId);
-    const recipients = new Map((await recipientsOf(tx, candidates, event.kind)).map((r) => [r.id, r]));
+  notify(event: CommunityEvent, tx: Db | Tx = this.db): Promise<Written[]> {
+    return this.notifyEach(event, new Map(event.recipientIds.map((id) => [id, event.kind])), tx);
+  }
+
+  /**
+   * One act told to each member in `kinds` as the kind named there (a comment: its mentions, the replied-to, the post's
+   * author and followers), in one round of statements: the recipients, the rows, the notice and the jobs.
+   */
+  async notifyEach(event: Omit<CommunityEvent, 'kind' | 'recipientIds'>, kinds: ReadonlyMap<string, NotificationKind>, tx: Db | Tx = this.db): Promise<Written[]> {
+    const candidates = new Map([...kinds].filter(([id]) => id !== event.actorId));
+    const recipients = new Map((await recipientsOf(tx, candidates)).map((r) => [r.id, r]));
     const told = [...recipients.values()].filter((r) => r.channel !== 'off');
     // A reply to a post with many followers is a handful of statements, not four for each follower (issue 40 item 8).
-    const written = await insertNotifications(tx, told.map(({ id: userId, channel }) => ({
-      kind: event.kind,
+    const written = await insertNotifications(tx, told.map(({ id: userId, kind, channel }) => ({
+      kind,
       userId,
       actorId: event.actorId,
       discussionId: event.discussionId,
@@ -140,26 +148,25 @@ export class NotificationService {
     const postAuthorId = c.postAuthorId ?? (await postFacts(tx, c.discussionId))?.authorId;
     if (!postAuthorId) return;
     const parent = c.parentCommentId ? await commentFactsForNotice(tx, c.parentCommentId) : null;
-    const told = new Set<string>([c.authorId]);
-    const tell = async (kind: NotificationKind, ids: readonly string[]) => {
-      const fresh = ids.filter((id) => !told.has(id));
-      for (const id of fresh) told.add(id);
-      if (fresh.length > 0) await this.notify({ kind, recipientIds: fresh, actorId: c.authorId, discussionId: c.discussionId, commentId: c.commentId }, tx);
+    // Each member once, as the first kind that names them; all of them in one round of statements.
+    const kinds = new Map<string, NotificationKind>();
+    const tell = (kind: NotificationKind, ids: readonly string[]) => {
+      for (const id of ids) if (!kinds.has(id)) kinds.set(id, kind);
     };
-    await tell('mention', c.mentionedIds ?? []);
-    await tell('reply_comment', parent ? [parent.authorId] : []);
-    await tell('reply_post', [postAuthorId]);
-    await tell('followed_post', await followersOf(tx, 'discussion', c.discussionId));
+    tell('mention', c.mentionedIds ?? []);
+    tell('reply_comment', parent ? [parent.authorId] : []);
+    tell('reply_post', [postAuthorId]);
+    tell('followed_post', await followersOf(tx, 'discussion', c.discussionId));
+    kinds.delete(c.authorId);
+    await this.notifyEach({ actorId: c.authorId, discussionId: c.discussionId, commentId: c.commentId }, kinds, tx);
   }
 
   /** A new post: who it mentions hears 'mention', who follows its subcategory (else) 'followed_post'; the author now follows it. */
   async posted(tx: Db | Tx, p: { discussionId: string; category: string; subcategory: string; authorId: string; mentionedIds?: readonly string[] }): Promise<void> {
     await follow(tx, p.authorId, 'discussion', p.discussionId);
-    const mentioned = new Set(p.mentionedIds ?? []);
-    const event = { actorId: p.authorId, discussionId: p.discussionId };
-    if (mentioned.size > 0) await this.notify({ ...event, kind: 'mention', recipientIds: [...mentioned] }, tx);
-    const followers = await followersOf(tx, 'subcategory', `${p.category}/${p.subcategory}`);
-    await this.notify({ ...event, kind: 'followed_post', recipientIds: followers.filter((id) => !mentioned.has(id)) }, tx);
+    const kinds = new Map<string, NotificationKind>((p.mentionedIds ?? []).map((id) => [id, 'mention']));
+    for (const id of await followersOf(tx, 'subcategory', `${p.category}/${p.subcategory}`)) if (!kinds.has(id)) kinds.set(id, 'followed_post');
+    await this.notifyEach({ actorId: p.authorId, discussionId: p.discussionId }, kinds, tx);
   }
 
   /** A like given (not taken back): the author's grouped notification counts the members who like the item now. */

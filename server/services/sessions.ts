@@ -15,6 +15,11 @@ export interface SessionUser {
   tokenExpiresAt: Date;
   tokenIssuedAtMs: number;
   tokenPurpose: TokenPurpose;
+  /**
+   * The moderator's silence as the member's row held it when the token was resolved (its end may have passed): a write
+   * resolves its token afresh, so the silence gate reads it here instead of asking the database again.
+   */
+  silence: { until: Date; reason: string | null } | null;
 }
 
 /** A device's "last seen" moves at most this often: a write every few minutes per device, not one per request. */
@@ -52,6 +57,7 @@ export class SessionService {
     }
     return {
       id: row.id, email: row.email, jti: claims.jti, tokenExpiresAt: claims.expiresAt, tokenIssuedAtMs: claims.issuedAtMs, tokenPurpose: claims.purpose,
+      silence: row.silencedUntil ? { until: row.silencedUntil, reason: row.silencedReason } : null,
     };
   }
 }

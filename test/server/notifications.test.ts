@@ -134,6 +134,24 @@ describeWithApp('notifications', { relayMail, env: { JOB_POLL_SECONDS: '0' } }, 
     expect((await send(ctx(), calls.setFollow, { body: { targetType: 'discussion', targetId: '00000000-0000-4000-8000-000000000000', following: true }, token: reader!.token })).statusCode).toBe(404);
   });
 
+  it('one comment tells each member by their own choice for the kind they hear, not for another kind', async () => {
+    const [author, commenter, replier, follower] = await members(ctx(), 4, 'choice');
+    // Each has chosen differently for the kind they will hear and for the kinds they will not.
+    await setPreferences(ctx(), author!, { preferences: { reply_post: 'off', followed_post: 'site', reply_comment: 'email' } });
+    await setPreferences(ctx(), commenter!, { preferences: { reply_comment: 'email', reply_post: 'off', followed_post: 'off' } });
+    await setPreferences(ctx(), follower!, { preferences: { followed_post: 'email', reply_post: 'off', reply_comment: 'off' } });
+    const post = await postBy(ctx(), author!);
+    expect((await send(ctx(), calls.setFollow, { body: { targetType: 'discussion', targetId: post, following: true }, token: follower!.token })).statusCode).toBe(200);
+    const parent = await replyBy(ctx(), commenter!, post);
+    const reply = await replyBy(ctx(), replier!, post, parent);
+    const rows = await ctx().database.db.select({ userId: notifications.userId, kind: notifications.kind, emailState: notifications.emailState })
+      .from(notifications).where(eq(notifications.commentId, reply));
+    expect(rows.sort((x, y) => x.kind.localeCompare(y.kind))).toEqual([
+      { userId: follower!.id, kind: 'followed_post', emailState: 'pending' },
+      { userId: commenter!.id, kind: 'reply_comment', emailState: 'pending' },
+    ]);
+  });
+
   it("keeps each member's choices and time zone; 'off' writes nothing", async () => {
     const [a, b] = await members(ctx(), 2, 'prefs');
     const initial = (await send(ctx(), calls.getNotificationPreferences, { token: a!.token })).json();
