@@ -51,9 +51,9 @@ export async function recipientsOf(db: Db | Tx, wanted: ReadonlyMap<string, Noti
   const found = new Map<string, Recipient>();
   for (const row of rows) {
     const kind = wanted.get(row.id)!;
+    // A member has a row for each of their choices among `kinds`: the one for their own kind wins.
     const chosen = row.chosenKind === kind ? (row.chosen ?? undefined) : undefined;
-    const known = found.get(row.id);
-    if (known && !chosen) continue;
+    if (found.has(row.id) && !chosen) continue;
     found.set(row.id, { id: row.id, kind, channel: withDefaults({ [kind]: chosen })[kind], push: row.pushed?.includes(kind) === true, timeZone: row.timeZone });
   }
   return [...found.values()];

@@ -64,6 +64,13 @@ function digestJob(userId: string, timeZone: string | null, now: number): NewJob
   return { key: `${NOTIFICATION_DIGEST_JOB}:${userId}:${runAt.toISOString()}`, kind: NOTIFICATION_DIGEST_JOB, payload: { userId }, runAt };
 }
 
+/** Each member once, as the first of the kinds (in order of precedence) that names them: one round of statements for all. */
+function byPrecedence(groups: readonly (readonly [NotificationKind, readonly string[]])[]): Map<string, NotificationKind> {
+  const kinds = new Map<string, NotificationKind>();
+  for (const [kind, ids] of groups) for (const id of ids) if (!kinds.has(id)) kinds.set(id, kind);
+  return kinds;
+}
+
 /** The wire form of a notification. */
 export function notificationItem(n: NotificationView): NotificationItem {
   return {
@@ -148,24 +155,22 @@ export class NotificationService {
     const postAuthorId = c.postAuthorId ?? (await postFacts(tx, c.discussionId))?.authorId;
     if (!postAuthorId) return;
     const parent = c.parentCommentId ? await commentFactsForNotice(tx, c.parentCommentId) : null;
-    // Each member once, as the first kind that names them; all of them in one round of statements.
-    const kinds = new Map<string, NotificationKind>();
-    const tell = (kind: NotificationKind, ids: readonly string[]) => {
-      for (const id of ids) if (!kinds.has(id)) kinds.set(id, kind);
-    };
-    tell('mention', c.mentionedIds ?? []);
-    tell('reply_comment', parent ? [parent.authorId] : []);
-    tell('reply_post', [postAuthorId]);
-    tell('followed_post', await followersOf(tx, 'discussion', c.discussionId));
-    kinds.delete(c.authorId);
+    const kinds = byPrecedence([
+      ['mention', c.mentionedIds ?? []],
+      ['reply_comment', parent ? [parent.authorId] : []],
+      ['reply_post', [postAuthorId]],
+      ['followed_post', await followersOf(tx, 'discussion', c.discussionId)],
+    ]);
     await this.notifyEach({ actorId: c.authorId, discussionId: c.discussionId, commentId: c.commentId }, kinds, tx);
   }
 
   /** A new post: who it mentions hears 'mention', who follows its subcategory (else) 'followed_post'; the author now follows it. */
   async posted(tx: Db | Tx, p: { discussionId: string; category: string; subcategory: string; authorId: string; mentionedIds?: readonly string[] }): Promise<void> {
     await follow(tx, p.authorId, 'discussion', p.discussionId);
-    const kinds = new Map<string, NotificationKind>((p.mentionedIds ?? []).map((id) => [id, 'mention']));
-    for (const id of await followersOf(tx, 'subcategory', `${p.category}/${p.subcategory}`)) if (!kinds.has(id)) kinds.set(id, 'followed_post');
+    const kinds = byPrecedence([
+      ['mention', p.mentionedIds ?? []],
+      ['followed_post', await followersOf(tx, 'subcategory', `${p.category}/${p.subcategory}`)],
+    ]);
     await this.notifyEach({ actorId: p.authorId, discussionId: p.discussionId }, kinds, tx);
   }
 

@@ -53,9 +53,14 @@ export async function tabTo(page: Page, target: Locator, limit = 120, key: 'Tab'
   let forward = key === 'Tab';
   let counted = false;
   let turned = false;
-  for (let pressed = 0; pressed < limit; ) {
+  let reached = false;
+  for (let pressed = 0; pressed <= limit; ) {
     const plan = await planOf(forward);
-    if (plan.holds) break;
+    if (plan.holds) {
+      reached = true;
+      break;
+    }
+    if (pressed === limit) break;
     if (plan.ahead > 1) {
       const blind = Math.min(plan.ahead - 1, limit - pressed);
       for (let i = 0; i < blind; i++) await page.keyboard.press(forward ? 'Tab' : 'Shift+Tab');
@@ -71,7 +76,6 @@ export async function tabTo(page: Page, target: Locator, limit = 120, key: 'Tab'
     await page.keyboard.press(forward ? 'Tab' : 'Shift+Tab');
     pressed += 1;
   }
-  const reached = element ? (await planOf(forward)).holds : false;
   await (element as ElementHandle | null)?.dispose();
   if (!reached) throw new Error(`${key} never reached ${target}`);
 }
