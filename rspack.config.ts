@@ -199,6 +199,22 @@ const idsWithoutStore = () =>
       resolveData.request = new URL('./src/ui/i18n/react-aria-ids.ts', import.meta.url).pathname;
     }
   });
+/**
+ * React Aria's answers that change as a page goes live, learnt in a transition rather than in a synchronous render
+ * (ADR 194): `useIsSSR` where its disclosures and its focus-visible state ask it, and its fields' slot ids.
+ */
+const liveInTransitions = () => [
+  new rspack.NormalModuleReplacementPlugin(/^\.\.\/ssr\/SSRProvider\.mjs$/, (resolveData) => {
+    if (/react-aria[\\/]dist[\\/]private[\\/](disclosure|interactions)$/.test(resolveData.context)) {
+      resolveData.request = new URL('./src/ui/i18n/react-aria-is-ssr.ts', import.meta.url).pathname;
+    }
+  }),
+  new rspack.NormalModuleReplacementPlugin(/^\.\.\/utils\/useId\.mjs$/, (resolveData) => {
+    if (/react-aria[\\/]dist[\\/]private[\\/]label$/.test(resolveData.context)) {
+      resolveData.request = new URL('./src/ui/i18n/react-aria-slot-id.ts', import.meta.url).pathname;
+    }
+  }),
+];
 /** The page bundle sanitizes stored HTML with sanitize-html, not DOMPurify over jsdom (ADR 129): same allowlists. */
 const serverSanitizer = () =>
   new rspack.NormalModuleReplacementPlugin(/^\.\/sanitize-markup$/, (resolveData) => {
@@ -262,6 +278,7 @@ const renderConfig = defineConfig({
     optimizeLocales.rspack({ locales: ['en-US'] }),
     fixedDefaultLocale(),
     idsWithoutStore(),
+    ...liveInTransitions(),
     serverSanitizer(),
     new rspack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
   ],
@@ -307,6 +324,7 @@ const browserConfig = defineConfig({
     optimizeLocales.rspack({ locales: ['en-US'] }),
     fixedDefaultLocale(),
     idsWithoutStore(),
+    ...liveInTransitions(),
     new PwaAssetsPlugin(),
     ...(isProd ? [new PreloadPlugin(), new CompileHintPlugin(), new PrecompressPlugin()] : []),
   ],
