@@ -201,7 +201,8 @@ const idsWithoutStore = () =>
   });
 /**
  * React Aria's answers that change as a page goes live, learnt in a transition rather than in a synchronous render
- * (ADR 194): `useIsSSR` where its disclosures and its focus-visible state ask it, and its fields' slot ids.
+ * (ADR 194): `useIsSSR` where its disclosures and its focus-visible state ask it, and the slots of its fields, radios
+ * and toggles.
  */
 const liveInTransitions = () => [
   new rspack.NormalModuleReplacementPlugin(/^\.\.\/ssr\/SSRProvider\.mjs$/, (resolveData) => {
@@ -209,9 +210,10 @@ const liveInTransitions = () => [
       resolveData.request = new URL('./src/ui/i18n/react-aria-is-ssr.ts', import.meta.url).pathname;
     }
   }),
-  new rspack.NormalModuleReplacementPlugin(/^\.\.\/utils\/useId\.mjs$/, (resolveData) => {
-    if (/react-aria[\\/]dist[\\/]private[\\/]label$/.test(resolveData.context)) {
-      resolveData.request = new URL('./src/ui/i18n/react-aria-slot-id.ts', import.meta.url).pathname;
+  new rspack.NormalModuleReplacementPlugin(/^\.\.\/utils\/(useId|useSlot)\.mjs$/, (resolveData) => {
+    const slots = resolveData.request.includes('useSlot') ? /(radio|toggle)$/ : /label$/;
+    if (/react-aria[\\/]dist[\\/]private[\\/]\w+$/.test(resolveData.context) && slots.test(resolveData.context)) {
+      resolveData.request = new URL('./src/ui/i18n/react-aria-slots.ts', import.meta.url).pathname;
     }
   }),
 ];

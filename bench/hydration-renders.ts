@@ -5,7 +5,7 @@
  * the count of components rendered synchronously (ADR 194). It installs a React DevTools hook before the page's code
  * runs. Names and the synchronous mark need a build whose minifier keeps function names (SWC's `mangle: false`,
  * `keep_fnames`), served by the server under test.
- * Usage: npx tsx bench/hydration-renders.ts URL [--quiet]
+ * Usage: npx tsx bench/hydration-renders.ts URL [--quiet]   (SL_TOKEN=<jwt> signs in)
  */
 import { chromium } from 'playwright';
 import { CHROMIUM_ARGS } from '../playwright.config';
@@ -68,6 +68,8 @@ const quiet = process.argv.includes('--quiet');
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   const context = await browser.newContext({ viewport: { width: 412, height: 823 }, userAgent: LIGHTHOUSE_PHONE_UA, extraHTTPHeaders: { 'sec-ch-ua-mobile': '?1' } });
+  const token = process.env.SL_TOKEN;
+  if (token) await context.addCookies([{ name: 'token', value: token, url: new URL(url).origin }]);
   const page = await context.newPage();
   await page.addInitScript({ content: HOOK });
   await page.goto(url, { waitUntil: 'load' });

@@ -15,7 +15,7 @@ import { useIsSSR as reactAriaUseIsSSR } from 'react-aria';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useIsSSR } from '../../src/ui/i18n/react-aria-is-ssr';
 import { useSSRSafeId } from '../../src/ui/i18n/react-aria-ids';
-import { useSlotId } from '../../src/ui/i18n/react-aria-slot-id';
+import { useSlotId, useSlotId2 } from '../../src/ui/i18n/react-aria-slots';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = false;
 
@@ -165,3 +165,34 @@ describe('useSlotId', () => {
     expect(container.querySelector(`#${describedBy(container)}`)?.textContent).toBe('Hint');
   });
 });
+
+describe('useSlotId2', () => {
+  /** A radio whose description slot an element takes when `described`; the id is read from the input. */
+  const radio = (log: Render[], described: boolean) =>
+    probeOf(() => useSlotId2(), log, ({ id, ref }) =>
+      createElement('label', null, createElement('input', { type: 'radio', 'aria-describedby': id }), described ? createElement('span', { id, ref }, 'Hint') : null));
+  const ids = (log: Render[]) => log.map(({ value, inEffectsTask }) => ({ id: (value as { id?: string }).id, inEffectsTask }));
+  const describedBy = (container: HTMLElement) => container.querySelector('input')?.getAttribute('aria-describedby');
+
+  it('gives up a slot nothing took after hydration, in a task of its own', async () => {
+    const log: Render[] = [];
+    const errors: unknown[] = [];
+    const container = hydrate(radio(log, false), log, errors);
+    const drawn = describedBy(container);
+    expect(drawn).toMatch(/^react-aria-/);
+    await until(() => describedBy(container) === null);
+    expect(errors).toEqual([]);
+    expect(ids(log)).toEqual([{ id: drawn, inEffectsTask: false }, { id: undefined, inEffectsTask: false }]);
+  });
+
+  it('keeps a slot an element took, rendering once', async () => {
+    const log: Render[] = [];
+    const container = hydrate(radio(log, true), log, []);
+    const drawn = describedBy(container);
+    await until(() => log.length > 0);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(ids(log).map(({ id }) => id)).toEqual([drawn]);
+    expect(container.querySelector('span')?.id).toBe(drawn);
+  });
+});
+
