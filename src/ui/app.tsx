@@ -1,7 +1,7 @@
 /** The app shell: routes of spec section 2, each page lazily loaded, the guard on protected routes, page-view analytics. */
 import { type ComponentType, type ReactNode, Suspense, useEffect, useRef, useState } from 'react';
 import { Toaster } from 'sonner';
-import { Route, Router, Switch, useLocation } from 'wouter';
+import { matchRoute, Route, Router, Switch, useLocation, useRouter } from 'wouter';
 import { FOCUS_HEADING_AFTER_LOAD } from '../application/ports';
 import type { AppServices } from '../application/services';
 import { Spinner } from './components/states';
@@ -187,10 +187,26 @@ function RouteChange() {
   );
 }
 
-/** A page that cannot render (its code lost to a dropped connection) says so in its place, with "Try again". */
+/**
+ * A page that cannot render (its code lost to a dropped connection) says so in its place, with "Try again".
+ *
+ * Each route has a Suspense boundary of its own making (ADR 195): a page that is left is unmounted at once, its effects
+ * undone. With one boundary for every route, a page whose code or data was still on its way kept the page being left
+ * mounted, hidden, until it arrived, and that page's effects with it: a dialog that navigates when it is done (deleting
+ * an account) kept the bar and the footer `aria-hidden` for screen readers while the next page loaded.
+ */
 function Pages({ children }: { children: ReactNode }) {
   const [location] = useLocation();
-  return <PageBoundary location={location}>{children}</PageBoundary>;
+  const { parser } = useRouter();
+  // The route the Switch below picks: the table's first pattern that matches, or the page that is not found.
+  const route = ROUTE_TABLE.find(({ path }) => matchRoute(parser, path, location)[0])?.path ?? '*';
+  return (
+    <PageBoundary location={location}>
+      <Suspense key={route} fallback={<Spinner />}>
+        {children}
+      </Suspense>
+    </PageBoundary>
+  );
 }
 
 /** Where the server renders: the URL, and what the render found (a redirect, a missing page). */
@@ -217,7 +233,6 @@ export function App({ services, preload = NO_PRELOAD, at }: { services: AppServi
         <NavBar />
         <main id="main" tabIndex={-1}>
           <Pages>
-          <Suspense fallback={<Spinner />}>
             <Switch>
               {ROUTE_TABLE.map(({ path, page, signedIn }) => {
                 const Page = PAGE_COMPONENTS[page];
@@ -238,7 +253,6 @@ export function App({ services, preload = NO_PRELOAD, at }: { services: AppServi
               </Route>
             </Switch>
             <Live />
-          </Suspense>
           </Pages>
         </main>
         <Footer />
