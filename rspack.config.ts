@@ -178,44 +178,36 @@ class PreloadPlugin {
 const require = createRequire(import.meta.url);
 
 /**
+ * Puts one of our modules (`src/ui/i18n/<file>`) in place of the React Aria module `request` names, where the React
+ * Aria modules in the folders `dirs` import it.
+ */
+const inReactAria = (request: RegExp, dirs: string, file: string) => {
+  const importers = new RegExp(`react-aria[\\\\/]dist[\\\\/]private[\\\\/](${dirs})$`);
+  return new rspack.NormalModuleReplacementPlugin(request, (resolveData) => {
+    if (importers.test(resolveData.context)) resolveData.request = new URL(`./src/ui/i18n/${file}`, import.meta.url).pathname;
+  });
+};
+/**
  * React Aria's default locale is US English, without asking the browser (ADR 115): its own module asks Intl as it is
  * evaluated, which loads the browser's ICU data in a long task of every page's load. Both builds use the fixed one, so
  * the server's drawing and the browser's hydration agree.
  */
-const fixedDefaultLocale = () =>
-  new rspack.NormalModuleReplacementPlugin(/^\.\/useDefaultLocale\.m?js$/, (resolveData) => {
-    if (/react-aria[\\/]dist[\\/]private[\\/]i18n$/.test(resolveData.context)) {
-      resolveData.request = new URL('./src/ui/i18n/default-locale.ts', import.meta.url).pathname;
-    }
-  });
+const fixedDefaultLocale = () => inReactAria(/^\.\/useDefaultLocale\.m?js$/, 'i18n', 'default-locale.ts');
 /**
  * React Aria's ids from React's `useId` alone (ADR 185): its own id hook subscribes every component to a store whose
  * server answer differs from the browser's, and React renders them all again, at once, as each page goes live. Only
  * its `useId` imports `useSSRSafeId`; `useIsSSR` stays React Aria's own for the overlays that need it.
  */
-const idsWithoutStore = () =>
-  new rspack.NormalModuleReplacementPlugin(/^\.\.\/ssr\/SSRProvider\.mjs$/, (resolveData) => {
-    if (/react-aria[\\/]dist[\\/]private[\\/]utils$/.test(resolveData.context)) {
-      resolveData.request = new URL('./src/ui/i18n/react-aria-ids.ts', import.meta.url).pathname;
-    }
-  });
+const idsWithoutStore = () => inReactAria(/^\.\.\/ssr\/SSRProvider\.mjs$/, 'utils', 'react-aria-ids.ts');
 /**
  * React Aria's answers that change as a page goes live, learnt in a transition rather than in a synchronous render
  * (ADR 194): `useIsSSR` where its disclosures and its focus-visible state ask it, and the slots of its fields, radios
  * and toggles.
  */
 const liveInTransitions = () => [
-  new rspack.NormalModuleReplacementPlugin(/^\.\.\/ssr\/SSRProvider\.mjs$/, (resolveData) => {
-    if (/react-aria[\\/]dist[\\/]private[\\/](disclosure|interactions)$/.test(resolveData.context)) {
-      resolveData.request = new URL('./src/ui/i18n/react-aria-is-ssr.ts', import.meta.url).pathname;
-    }
-  }),
-  new rspack.NormalModuleReplacementPlugin(/^\.\.\/utils\/(useId|useSlot)\.mjs$/, (resolveData) => {
-    const slots = resolveData.request.includes('useSlot') ? /(radio|toggle)$/ : /label$/;
-    if (/react-aria[\\/]dist[\\/]private[\\/]\w+$/.test(resolveData.context) && slots.test(resolveData.context)) {
-      resolveData.request = new URL('./src/ui/i18n/react-aria-slots.ts', import.meta.url).pathname;
-    }
-  }),
+  inReactAria(/^\.\.\/ssr\/SSRProvider\.mjs$/, 'disclosure|interactions', 'react-aria-is-ssr.ts'),
+  inReactAria(/^\.\.\/utils\/useId\.mjs$/, 'label', 'react-aria-slots.ts'),
+  inReactAria(/^\.\.\/utils\/useSlot\.mjs$/, 'radio|toggle', 'react-aria-slots.ts'),
 ];
 /** The page bundle sanitizes stored HTML with sanitize-html, not DOMPurify over jsdom (ADR 129): same allowlists. */
 const serverSanitizer = () =>

@@ -41,11 +41,15 @@ interface Render { value: unknown; inEffectsTask: boolean }
  * A component whose hook's answer is recorded on each render, with whether that render came in the same task as the
  * component's first effects (before a microtask queued by its own effect, which runs after the hook's effects).
  */
-function probeOf<T>(useAnswer: () => T, log: Render[], view: (value: T) => ReturnType<typeof createElement>) {
+function probeOf<T, P extends object = object>(
+  useAnswer: (props: P) => T,
+  log: Render[],
+  view: (value: T, props: P) => ReturnType<typeof createElement>,
+) {
   let effectsRan = false;
   let taskOver = false;
-  return function Probe() {
-    const value = useAnswer();
+  return function Probe(props: P) {
+    const value = useAnswer(props);
     log.push({ value, inEffectsTask: effectsRan && !taskOver });
     useEffect(() => {
       if (effectsRan) return;
@@ -54,12 +58,15 @@ function probeOf<T>(useAnswer: () => T, log: Render[], view: (value: T) => Retur
         taskOver = true;
       });
     }, []);
-    return view(value);
+    return view(value, props);
   };
 }
 
+/** The id a form control's `aria-describedby` names, if it names one. */
+const describedBy = (container: HTMLElement) => container.querySelector('input')?.getAttribute('aria-describedby');
+
 /** Drawn by the "server", then hydrated in a transition, as the app's boot does. */
-function hydrate(component: () => ReturnType<typeof createElement>, log: Render[], errors: unknown[]): HTMLElement {
+function hydrate(component: (props: object) => ReturnType<typeof createElement>, log: Render[], errors: unknown[]): HTMLElement {
   const container = document.createElement('div');
   container.innerHTML = renderToString(createElement(component));
   log.length = 0;
@@ -107,27 +114,13 @@ describe('useSlotId', () => {
    * A field with a description when `described` says so, which carries the slot's id as React Aria's fields give it
    * (`descriptionProps.id`); the id is read from the input.
    */
-  const fieldOf = (log: Render[]) => {
-    let effectsRan = false;
-    let taskOver = false;
-    return function Field({ described }: { described: boolean }) {
-      const id = useSlotId([described]);
-      log.push({ value: id, inEffectsTask: effectsRan && !taskOver });
-      useEffect(() => {
-        if (effectsRan) return;
-        effectsRan = true;
-        queueMicrotask(() => {
-          taskOver = true;
-        });
-      }, []);
-      return createElement('p', null, createElement('input', { 'aria-describedby': id }), described ? createElement('span', { id }, 'Hint') : null);
-    };
-  };
+  const fieldOf = (log: Render[]) =>
+    probeOf(({ described }: { described: boolean }) => useSlotId([described]), log, (id, { described }) =>
+      createElement('p', null, createElement('input', { 'aria-describedby': id }), described ? createElement('span', { id }, 'Hint') : null));
   const field = (log: Render[], described: boolean) => {
     const Field = fieldOf(log);
     return () => createElement(Field, { described });
   };
-  const describedBy = (container: HTMLElement) => container.querySelector('input')?.getAttribute('aria-describedby');
 
   it('drops an id nothing carries after hydration, in a task of its own', async () => {
     const log: Render[] = [];
@@ -172,7 +165,6 @@ describe('useSlotId2', () => {
     probeOf(() => useSlotId2(), log, ({ id, ref }) =>
       createElement('label', null, createElement('input', { type: 'radio', 'aria-describedby': id }), described ? createElement('span', { id, ref }, 'Hint') : null));
   const ids = (log: Render[]) => log.map(({ value, inEffectsTask }) => ({ id: (value as { id?: string }).id, inEffectsTask }));
-  const describedBy = (container: HTMLElement) => container.querySelector('input')?.getAttribute('aria-describedby');
 
   it('gives up a slot nothing took after hydration, in a task of its own', async () => {
     const log: Render[] = [];
