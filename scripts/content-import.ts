@@ -34,7 +34,7 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
   try {
     const { modules, kept } = await importContent(database.db, folder, new Date(), undefined, { force });
     for (const line of kept) console.warn(`Kept: ${line}`);

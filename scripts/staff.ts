@@ -35,7 +35,7 @@ export async function runStaffCommand(
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
   const staff = new StaffService(database.db, new ConsoleMailer(), {
     staffEmail: undefined, publicUrl: config.publicUrl, now: Date.now, onMailFailure: () => undefined,
   });

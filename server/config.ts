@@ -11,6 +11,8 @@ const envSchema = z.object({
   HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  /** The embedded database's page cache (ADR 196); unset, PostgreSQL's 128MB. */
+  PGLITE_SHARED_BUFFERS: z.preprocess(emptyAsUndefined, z.string().regex(/^[1-9][0-9]{0,5}(kB|MB|GB)$/, 'must be a size like 16MB').optional()),
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
   /** Where contact messages are mailed (issue 36); unset: they wait in the staff inbox only. */
@@ -86,6 +88,8 @@ export interface Config {
   host: string;
   databaseUrl: string | undefined;
   dataDir: string;
+  /** PGLITE_SHARED_BUFFERS: the embedded database's page cache, as PostgreSQL writes a size; undefined, its default. */
+  pgliteSharedBuffers: string | undefined;
   /** Unset: one secret kept in the database, shared by every process on it. */
   jwtSecret: string | undefined;
   smtpUrl: string | undefined;
@@ -143,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     dataDir,
+    pgliteSharedBuffers: e.PGLITE_SHARED_BUFFERS,
     jwtSecret: e.JWT_SECRET,
     smtpUrl: e.SMTP_URL,
     staffEmail: e.STAFF_EMAIL,

@@ -68,7 +68,7 @@ async function main() {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
   // Several processes starting on one empty database seed it once.
   const seeded = await database.exclusively(async () => {
     const first = await seedIfEmpty(database.db, CONTENT_DIR);

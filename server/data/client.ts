@@ -109,6 +109,8 @@ export async function openDatabase(options: {
   maxWaitingQueries?: number;
   /** In-memory PGlite only: start from this dump of a data folder (`dumpDataDir`) rather than an empty one (tests). */
   loadDataDir?: Blob | undefined;
+  /** PGlite only: its page cache, as PostgreSQL writes a size ('16MB'); unset, PostgreSQL's own 128MB (ADR 196). */
+  pgliteSharedBuffers?: string | undefined;
 }): Promise<Database> {
   let database: Database;
   if (options.databaseUrl) {
@@ -168,14 +170,17 @@ export async function openDatabase(options: {
     const { drizzle } = await import('drizzle-orm/pglite');
     const { migrate } = await import('drizzle-orm/pglite/migrator');
     let client: InstanceType<typeof PGlite>;
+    // PGlite's own start parameters, with the page cache's size when one is given: PGlite writes all of the cache at
+    // every start, so a smaller one starts sooner (ADR 196).
+    const startParams = options.pgliteSharedBuffers ? { startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${options.pgliteSharedBuffers}`] } : {};
     if (options.dataDir) {
       const dir = join(options.dataDir, 'pglite');
       // The processes that write DATA_DIR make it private first (data-dir.ts); PGlite's files are born so (ADR 126).
       mkdirSync(dir, { recursive: true, mode: 0o700 });
       const { PrivateNodeFS } = await import('./private-node-fs');
-      client = new PGlite({ fs: new PrivateNodeFS(dir), extensions: { pg_trgm } });
+      client = new PGlite({ fs: new PrivateNodeFS(dir), extensions: { pg_trgm }, ...startParams });
     } else {
-      client = new PGlite({ extensions: { pg_trgm }, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
+      client = new PGlite({ extensions: { pg_trgm }, ...startParams, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
     }
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });

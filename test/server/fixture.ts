@@ -68,7 +68,7 @@ export async function openTestDatabase(
       const dump = options.seed ? templates.pglite.seeded : templates.pglite.empty;
       return { database: await openPgliteCopy(dump, options.maxWaitingQueries), drop: undefined, url: undefined };
     }
-    const database = await openDatabase({ dataDir: null, ...maxWaiting });
+    const database = await openDatabase({ dataDir: null, pgliteSharedBuffers: process.env.PGLITE_SHARED_BUFFERS, ...maxWaiting });
     if (options.seed) await importContent(database.db, CONTENT_DIR);
     return { database, drop: undefined, url: undefined };
   }

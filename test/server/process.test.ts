@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { jwtSecretOf } from '../../server/data/secrets';
 import { ConfigError, loadConfig } from '../../server/config';
@@ -17,9 +18,24 @@ describe('configuration', () => {
     ['DATABASE_URL', 'mysql://x'],
     ['JWT_SECRET', 'short'],
     ['API_BASE_PATH', 'api'],
+    ['PGLITE_SHARED_BUFFERS', '16'],
+    ['PGLITE_SHARED_BUFFERS', '0MB'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(40), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(40), [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}=`));
+  });
+
+  it('gives the embedded database the page cache PGLITE_SHARED_BUFFERS names, PostgreSQL\'s own without it', async () => {
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '16MB' }).pgliteSharedBuffers).toBe('16MB');
+    expect(loadConfig({}).pgliteSharedBuffers).toBeUndefined();
+    // This project's tests set 16MB (vitest.config.ts); a database opened without it has PostgreSQL's 128MB.
+    expect(process.env.PGLITE_SHARED_BUFFERS).toBe('16MB');
+    const { database } = await openTestDatabase('pglite');
+    try {
+      expect(((await database.db.execute(sql`show shared_buffers`)) as unknown as { rows: unknown[] }).rows).toEqual([{ shared_buffers: '16MB' }]);
+    } finally {
+      await database.close();
+    }
   });
 
   it('stops the process at start with one line naming the variable', () => {

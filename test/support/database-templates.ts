@@ -125,5 +125,7 @@ export async function dropPostgresTemplates(templates: NonNullable<DatabaseTempl
 
 /** An in-memory PGlite database started from a dump: openDatabase's own, with its migrations (none left to run). */
 export async function openPgliteCopy(dumpFile: string, maxWaitingQueries?: number): Promise<Database> {
-  return openDatabase({ dataDir: null, loadDataDir: await openAsBlob(dumpFile), ...(maxWaitingQueries ? { maxWaitingQueries } : {}) });
+  return openDatabase({
+    dataDir: null, loadDataDir: await openAsBlob(dumpFile), pgliteSharedBuffers: process.env.PGLITE_SHARED_BUFFERS, ...(maxWaitingQueries ? { maxWaitingQueries } : {}),
+  });
 }
