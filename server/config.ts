@@ -5,6 +5,9 @@ import { z } from 'zod';
 import { addressLinesOf, DEFAULT_CONTACT, type SiteContact } from '../src/domain/site';
 
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+const KILOBYTES: Record<string, number> = { kB: 1, MB: 1024, GB: 1024 ** 2 };
+/** A size as PostgreSQL writes one ('16MB'), in kilobytes. */
+const kilobytesOf = (size: string) => Number.parseInt(size, 10) * (KILOBYTES[size.slice(-2)] ?? 0);
 
 const envSchema = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -12,7 +15,11 @@ const envSchema = z.object({
   DATABASE_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   /** The embedded database's page cache (ADR 196); unset, PostgreSQL's 128MB. */
-  PGLITE_SHARED_BUFFERS: z.preprocess(emptyAsUndefined, z.string().regex(/^[1-9][0-9]{0,5}(kB|MB|GB)$/, 'must be a size like 16MB').optional()),
+  PGLITE_SHARED_BUFFERS: z.preprocess(emptyAsUndefined, z.string().regex(/^[1-9][0-9]{0,5}(kB|MB|GB)$/, 'must be a size like 16MB')
+    .refine((size) => kilobytesOf(size) >= 128, 'must be at least 128kB, PostgreSQL\'s least')
+    // PGlite's memory ends at 2 GB, the cache's included.
+    .refine((size) => kilobytesOf(size) <= 1024 ** 2, 'must be at most 1GB: PGlite\'s memory ends at 2GB')
+    .optional()),
   JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(32, 'must be at least 32 characters').optional()),
   SMTP_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^smtps?$/ }).optional()),
   /** Where contact messages are mailed (issue 36); unset: they wait in the staff inbox only. */

@@ -20,6 +20,8 @@ describe('configuration', () => {
     ['API_BASE_PATH', 'api'],
     ['PGLITE_SHARED_BUFFERS', '16'],
     ['PGLITE_SHARED_BUFFERS', '0MB'],
+    ['PGLITE_SHARED_BUFFERS', '127kB'],
+    ['PGLITE_SHARED_BUFFERS', '2GB'],
   ])('refuses %s=%s naming the variable', (name, value) => {
     expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(40), [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ JWT_SECRET: 'x'.repeat(40), [name]: value })).toThrow(new RegExp(`^Invalid configuration: ${name}=`));
@@ -27,6 +29,8 @@ describe('configuration', () => {
 
   it('gives the embedded database the page cache PGLITE_SHARED_BUFFERS names, PostgreSQL\'s own without it', async () => {
     expect(loadConfig({ PGLITE_SHARED_BUFFERS: '16MB' }).pgliteSharedBuffers).toBe('16MB');
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '128kB' }).pgliteSharedBuffers).toBe('128kB');
+    expect(loadConfig({ PGLITE_SHARED_BUFFERS: '1GB' }).pgliteSharedBuffers).toBe('1GB');
     expect(loadConfig({}).pgliteSharedBuffers).toBeUndefined();
     // This project's tests set 16MB (vitest.config.ts); a database opened without it has PostgreSQL's 128MB.
     expect(process.env.PGLITE_SHARED_BUFFERS).toBe('16MB');
