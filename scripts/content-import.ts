@@ -3,7 +3,7 @@
 // written. Importing the same folder again changes nothing. See docs/content-format.md.
 import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { ConfigError, loadConfig } from '../server/config';
+import { ConfigError, databaseOptionsOf, loadConfig } from '../server/config';
 import { openDatabase } from '../server/data/client';
 import { keepDataDirPrivate } from '../server/data/data-dir';
 import { importContent } from '../server/content-import/import';
@@ -34,7 +34,7 @@ async function main(): Promise<number> {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
+  const database = await openDatabase(databaseOptionsOf(config));
   try {
     const { modules, kept } = await importContent(database.db, folder, new Date(), undefined, { force });
     for (const line of kept) console.warn(`Kept: ${line}`);

@@ -1,7 +1,7 @@
 // `npm run staff -- grant EMAIL ROLE | revoke EMAIL ROLE | list`: staff roles on the configured database (DATABASE_URL,
 // or the embedded PGlite in DATA_DIR: stop the server first, as for content:import). This is how the first admin is
 // made; after that, admins grant roles in the console (/staff/roles). Every change is in the audit log, by "command line".
-import { ConfigError, loadConfig } from '../server/config';
+import { ConfigError, databaseOptionsOf, loadConfig } from '../server/config';
 import { openDatabase } from '../server/data/client';
 import { keepDataDirPrivate } from '../server/data/data-dir';
 import { ConsoleMailer } from '../server/mail/console-mailer';
@@ -35,7 +35,7 @@ export async function runStaffCommand(
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
+  const database = await openDatabase(databaseOptionsOf(config));
   const staff = new StaffService(database.db, new ConsoleMailer(), {
     staffEmail: undefined, publicUrl: config.publicUrl, now: Date.now, onMailFailure: () => undefined,
   });

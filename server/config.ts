@@ -131,6 +131,11 @@ export interface Config {
   secure: boolean;
 }
 
+/** What `openDatabase` needs of the configuration: the server and the scripts open the same database the same way. */
+export function databaseOptionsOf({ databaseUrl, dataDir, pgliteSharedBuffers }: Config) {
+  return { databaseUrl, dataDir, pgliteSharedBuffers };
+}
+
 export class ConfigError extends Error {}
 
 /** Reads the environment; throws ConfigError naming the first bad variable. */

@@ -2,7 +2,7 @@
 import { Server as NetServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp, CONTENT_DIR } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, databaseOptionsOf, loadConfig } from './config';
 import { loadDemoCommunity } from './content-import/demo';
 import { seedIfEmpty, seedSearchIfMissing, seedWorkshopsIfMissing } from './content-import/import';
 import { refreshLegalDocuments } from './content-import/legal';
@@ -68,7 +68,7 @@ async function main() {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, pgliteSharedBuffers: config.pgliteSharedBuffers });
+  const database = await openDatabase(databaseOptionsOf(config));
   // Several processes starting on one empty database seed it once.
   const seeded = await database.exclusively(async () => {
     const first = await seedIfEmpty(database.db, CONTENT_DIR);
