@@ -8,7 +8,7 @@
  * `--quick` (3 s per endpoint) and `--scale=0.01` (a hundredth of the rows, while developing).
  */
 import { loadavg } from 'node:os';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { CONTENT_DIR } from '../server/app';
@@ -49,6 +49,8 @@ export interface ScaleApiResult {
   failures: number;
   /** Seconds the database took after the run to finish the statements still running. */
   settled: number;
+  /** CPU time per request (µs) of the server process and of PostgreSQL's processes, over the run and its settling. */
+  cpu: { server: number; postgres: number };
 }
 
 export interface ScaleResult {
@@ -86,6 +88,36 @@ function run(url: string, endpoint: ScaleEndpoint, tokens: string[], seconds: nu
   return new Promise((resolve, reject) => {
     autocannon({ url, connections: CONNECTIONS, duration: seconds, requests: [{ setupRequest }] as never }, (e, r) => (e ? reject(e) : resolve(r)));
   });
+}
+
+/** Linux's clock ticks per second, in which /proc reports CPU time. */
+const CLOCK_TICKS = 100;
+
+/** A process's CPU time so far (user and system), in µs; 0 for a process gone. */
+function cpuOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1e6) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+/**
+ * The CPU time of every PostgreSQL process on this machine (its backends, the bench's own connection among them), in
+ * µs. Throughput on a two-core machine shared with the load generator moves with the machine's load; the CPU each
+ * request costs moves far less (ADR 197).
+ */
+function postgresCpu(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').startsWith('postgres')) total += cpuOf(Number(entry));
+    } catch {
+      // the process ended meanwhile
+    }
+  }
+  return total;
 }
 
 /** Seconds until no other statement runs on the bench's database (at most 120 s). */
@@ -167,10 +199,14 @@ export async function benchScale(base: string, options: { scale: number; seconds
         const api: ScaleApiResult[] = [];
         for (const endpoint of endpoints(seed, pairRows, posts)) {
           console.log(`Scale: ${endpoint.name}...`);
+          const pid = server.process.pid!;
+          const before = { server: cpuOf(pid), postgres: postgresCpu() };
           const r = await run(server.url, endpoint, tokens, options.seconds);
           // Statements of requests autocannon gave up on still run: the next endpoint starts once they are done.
           const settled = await settle(client);
-          api.push({ name: endpoint.name, kind: endpoint.kind, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failures: r.non2xx + r.errors + r.timeouts, settled });
+          const n = Math.max(1, r.requests.total);
+          const cpu = { server: (cpuOf(pid) - before.server) / n, postgres: (postgresCpu() - before.postgres) / n };
+          api.push({ name: endpoint.name, kind: endpoint.kind, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, requests: r.requests.total, failures: r.non2xx + r.errors + r.timeouts, settled, cpu });
         }
         return { scale: options.scale, seed, orphans, api, plans, seconds: (performance.now() - started) / 1000, load: { beforeSeed, beforeApi, afterApi: loadavg() }, hash, postgres: version!.v };
       } finally {
@@ -199,10 +235,11 @@ export function scaleLines(result: ScaleResult, seconds: number): string[] {
   const lines = [
     `## At scale: ${n(seed.rows.users!)} members, ${n(seed.rows.discussions!)} posts, ${n(seed.rows.comments!)} comments (issue 40, ADR 175)`, '',
     `PostgreSQL ${result.postgres}, one server process (its pool: 10 connections), on the same 2-core machine as the load generator. autocannon, ${seconds} s per endpoint, ${CONNECTIONS} connections, requests signed in as ${TOKENS} members in turn. Load average (1 / 5 / 15 min) before the seed ${loads(result.load.beforeSeed)}, before the API runs ${loads(result.load.beforeApi)}, after ${loads(result.load.afterApi)}; one argon2id verify ${fmt(result.hash, 1, ' ms')}.`, '',
-    '| endpoint | req/s | p50 / p99 (ms) | requests | database busy after (s) | budget (p99) |', '|---|---|---|---|---|---|',
+    'CPU per request: the server process\'s and PostgreSQL\'s processes\' CPU time over the endpoint\'s run, divided by its requests.', '',
+    '| endpoint | req/s | p50 / p99 (ms) | requests | CPU per request: server / PostgreSQL (µs) | database busy after (s) | budget (p99) |', '|---|---|---|---|---|---|---|',
   ];
   for (const a of result.api) {
-    lines.push(`| ${a.name} | ${a.rps.toFixed(0)} | ${a.p50} / ${a.p99} | ${n(a.requests)}${a.failures ? ` (${n(a.failures)} failed or timed out)` : ''} | ${a.settled.toFixed(1)} | ≤ ${budgetOf(a)} ${met(a) ? '✓' : '✗'} |`);
+    lines.push(`| ${a.name} | ${a.rps.toFixed(0)} | ${a.p50} / ${a.p99} | ${n(a.requests)}${a.failures ? ` (${n(a.failures)} failed or timed out)` : ''} | ${a.cpu.server.toFixed(0)} / ${a.cpu.postgres.toFixed(0)} | ${a.settled.toFixed(1)} | ≤ ${budgetOf(a)} ${met(a) ? '✓' : '✗'} |`);
   }
   lines.push('', `The seed, in SQL (bench/scale-seed.ts), ${result.seed.seconds.toFixed(0)} s in all:`, '', '| step | seconds |', '|---|---|');
   for (const s of seed.steps) lines.push(`| ${s.step} | ${s.seconds.toFixed(1)} |`);

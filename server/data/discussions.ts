@@ -3,14 +3,15 @@
  * (created_at desc, id desc), which the discussions_* indexes serve directly, so page 5,000 costs what page 1 costs.
  * Like and comment counts are counted by the database in the same statement.
  */
-import { and, desc, eq, isNull, ne, type SQL, sql } from 'drizzle-orm';
-import { type Discussion, pictureOf } from '../../src/domain/discussion';
+import { and, desc, eq, isNull, type Placeholder, type SQL, sql } from 'drizzle-orm';
+import { DISCUSSION_PAGE_SIZE, type Discussion, pictureOf } from '../../src/domain/discussion';
 import type { Db, Tx } from './client';
 import { comments, discussionLikes, discussions, users } from './schema';
 import { isUuid } from '../../src/domain/ids';
 import { displayName } from '../../src/domain/user';
 import { authorColumns } from './deleted-member';
-import { pinnedOf } from './moderation';
+import { notHeld, pinnedOf } from './moderation';
+import { preparedOnce } from './prepared';
 
 const discussionColumns = {
   id: discussions.id,
@@ -148,22 +149,46 @@ export interface FeedQuery {
   limit: number;
 }
 
-export async function listFeed(db: Db, query: FeedQuery): Promise<{ discussions: Discussion[]; nextCursor: string | null }> {
+/** Which posts a feed shows: values, or placeholders for a prepared first page. */
+interface FeedFilter {
+  category?: string | Placeholder | undefined;
+  subcategory?: string | Placeholder | undefined;
+  after?: { createdAt: string; id: string } | undefined;
+}
+
+function feedWhere(filter: FeedFilter): SQL | undefined {
   // Held posts wait for a moderator (ADR 149); a subcategory's pinned posts open its first page, and only there.
-  const conditions: SQL[] = [ne(discussions.moderation, 'held')];
-  const pinned = query.subcategory && !query.after ? ((await selectDiscussions(db).where(pinnedOf(query.subcategory)).orderBy(desc(discussions.pinnedAt))) as DiscussionRow[]) : [];
-  if (query.subcategory) conditions.push(isNull(discussions.pinnedAt));
-  if (query.category) conditions.push(eq(discussions.category, query.category));
-  if (query.subcategory) conditions.push(eq(discussions.subcategory, query.subcategory));
-  if (query.after) {
-    const { after } = query;
+  const conditions: SQL[] = [notHeld];
+  if (filter.subcategory) conditions.push(isNull(discussions.pinnedAt));
+  if (filter.category) conditions.push(eq(discussions.category, filter.category));
+  if (filter.subcategory) conditions.push(eq(discussions.subcategory, filter.subcategory));
+  if (filter.after) {
+    const { after } = filter;
     // A row comparison, so the index range starts right after the cursor instead of filtering from the top.
     conditions.push(sql`(${discussions.createdAt}, ${discussions.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)`);
   }
-  const rows = (await selectDiscussions(db)
-    .where(and(...conditions))
-    .orderBy(...NEWEST_FIRST)
-    .limit(query.limit + 1)) as DiscussionRow[];
+  return and(...conditions);
+}
+
+/**
+ * A feed's first page at the app's page size, opened far more often than any other, is sent as a prepared statement
+ * (ADR 197): one per combination of filters, the filters' values as placeholders. The limit is written into it, so
+ * PostgreSQL plans the page for the rows it returns (a generic plan guesses a tenth of the table for a limit it cannot
+ * see). Other sizes and the pages after a cursor are built each time.
+ */
+const firstPages = [false, true].flatMap((category) => [false, true].map((subcategory) => preparedOnce((db) => selectDiscussions(db)
+  .where(feedWhere({ category: category ? sql.placeholder('category') : undefined, subcategory: subcategory ? sql.placeholder('subcategory') : undefined }))
+  .orderBy(...NEWEST_FIRST)
+  .limit(DISCUSSION_PAGE_SIZE + 1)
+  .prepare(`feed_first${category ? '_category' : ''}${subcategory ? '_subcategory' : ''}`))));
+const pinnedPosts = preparedOnce((db) => selectDiscussions(db).where(pinnedOf(sql.placeholder('subcategory'))).orderBy(desc(discussions.pinnedAt)).prepare('feed_pinned'));
+
+export async function listFeed(db: Db, query: FeedQuery): Promise<{ discussions: Discussion[]; nextCursor: string | null }> {
+  const { category, subcategory, after } = query;
+  const pinned = subcategory && !after ? ((await pinnedPosts(db).execute({ subcategory })) as DiscussionRow[]) : [];
+  const rows = (after || query.limit !== DISCUSSION_PAGE_SIZE
+    ? await selectDiscussions(db).where(feedWhere(query)).orderBy(...NEWEST_FIRST).limit(query.limit + 1)
+    : await firstPages[(category ? 2 : 0) + (subcategory ? 1 : 0)]!(db).execute({ category, subcategory })) as DiscussionRow[];
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

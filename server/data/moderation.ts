@@ -2,7 +2,7 @@
  * Reports, held and hidden items, silenced members and pins (issue 37 item 7, ADR 149). The moderation state lives on
  * the post or comment row ('visible', 'held', 'hidden'); reports stay open until a moderator acts on their item.
  */
-import { and, asc, count, countDistinct, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, gt, inArray, isNull, type Placeholder, sql } from 'drizzle-orm';
 import { LINK_PATTERN, type ReportReason, type ReportTarget } from '../../src/domain/moderation';
 import { displayName } from '../../src/domain/user';
 import type { Db, Tx } from './client';
@@ -133,8 +133,15 @@ export async function moderationQueue(db: Db): Promise<QueueRow[]> {
 }
 
 /** Pinned posts of a subcategory, latest pin first (the first page of its feed starts with them). */
-export function pinnedOf(subcategory: string) {
-  return and(eq(discussions.subcategory, subcategory), sql`${discussions.pinnedAt} is not null`, ne(discussions.moderation, 'held'));
+/**
+ * Posts a moderator is not holding, the state written into the statement rather than sent as a value: in a kept
+ * statement's generic plan (ADR 197) PostgreSQL cannot see a value, and guessed that no post matched "not $1", so it
+ * scanned and sorted the whole table for a feed's first page.
+ */
+export const notHeld = sql`${discussions.moderation} <> 'held'`;
+
+export function pinnedOf(subcategory: string | Placeholder) {
+  return and(eq(discussions.subcategory, subcategory), sql`${discussions.pinnedAt} is not null`, notHeld);
 }
 
 /** What search holds again once an item is kept: the post's text and its standing comments, or the one comment. */

@@ -8,6 +8,7 @@ import type { NotificationChannel, NotificationKind, NotificationPreferences } f
 import { withDefaults } from '../../src/domain/notifications';
 import { displayName } from '../../src/domain/user';
 import type { Db, Tx } from './client';
+import { preparedOnce } from './prepared';
 import { commentLikes, comments, discussionLikes, discussions, follows, notificationPreferences, notifications, users } from './schema';
 
 type Reader = Db | Tx;
@@ -38,29 +39,41 @@ const columns = {
   emailState: notifications.emailState,
 };
 
-async function selectViews(db: Reader, where: ReturnType<typeof and>, order: 'newest' | 'oldest', limit: number): Promise<NotificationView[]> {
-  const rows = await db
+function selectRows(db: Reader, where: ReturnType<typeof and>, order: 'newest' | 'oldest') {
+  return db
     .select(columns)
     .from(notifications)
     .leftJoin(actors, eq(actors.id, notifications.actorId))
     .leftJoin(discussions, eq(discussions.id, notifications.discussionId))
     .where(where)
-    .orderBy(order === 'newest' ? desc(notifications.seq) : asc(notifications.seq))
-    .limit(limit);
-  return rows.map((r) => ({
+    .orderBy(order === 'newest' ? desc(notifications.seq) : asc(notifications.seq));
+}
+
+/** The first page of a member's list: read at the start of every signed-in visit (ADR 147), so prepared (ADR 197). */
+const newestOf = preparedOnce((db) =>
+  selectRows(db, eq(notifications.userId, sql.placeholder('userId')), 'newest').limit(sql.placeholder('limit')).prepare('notifications_newest'));
+
+type Row = Awaited<ReturnType<ReturnType<typeof newestOf>['execute']>>[number];
+
+function toView(r: Row): NotificationView {
+  return {
     id: r.id, seq: r.seq, userId: r.userId, kind: r.kind as NotificationKind,
     // A member who left is "A member": neither their name nor their picture stays.
     actor: r.actorId && !r.actorDeletedAt ? { id: r.actorId, name: displayName(r.actorFirst ?? '', r.actorLast ?? ''), picture: r.actorPicture ?? '' } : null,
     actorCount: r.actorCount,
     discussion: r.discussionId && r.title !== null ? { id: r.discussionId, title: r.title } : null,
     commentId: r.commentId, detail: r.detail, createdAt: r.createdAt, updatedAt: r.updatedAt, readAt: r.readAt, emailState: r.emailState,
-  }));
+  };
+}
+
+async function selectViews(db: Reader, where: ReturnType<typeof and>, order: 'newest' | 'oldest', limit: number): Promise<NotificationView[]> {
+  return (await selectRows(db, where, order).limit(limit)).map(toView);
 }
 
 /** A page of a member's notifications, newest first, older than `before` when set. */
-export function listNotifications(db: Reader, userId: string, page: { before?: number | undefined; limit: number }) {
-  const where = and(eq(notifications.userId, userId), page.before ? lt(notifications.seq, page.before) : undefined);
-  return selectViews(db, where, 'newest', page.limit);
+export async function listNotifications(db: Reader, userId: string, page: { before?: number | undefined; limit: number }): Promise<NotificationView[]> {
+  if (!page.before) return (await newestOf(db).execute({ userId, limit: page.limit })).map(toView);
+  return selectViews(db, and(eq(notifications.userId, userId), lt(notifications.seq, page.before)), 'newest', page.limit);
 }
 
 /** What a stream has not sent yet: the member's notifications after `seq`, oldest first. */
@@ -74,8 +87,12 @@ export async function latestSeq(db: Reader, userId: string): Promise<number> {
   return row?.seq ?? 0;
 }
 
+/** Sent with every list and every mark: prepared (ADR 197). */
+const unreadOf = preparedOnce((db) =>
+  db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, sql.placeholder('userId')), isNull(notifications.readAt))).prepare('notifications_unread'));
+
 export async function unreadCount(db: Reader, userId: string): Promise<number> {
-  const [row] = await db.select({ n: count() }).from(notifications).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+  const [row] = await unreadOf(db).execute({ userId });
   return Number(row?.n ?? 0);
 }
 

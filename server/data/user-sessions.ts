@@ -5,6 +5,7 @@
 import { and, desc, eq, gt, gte, lt, lte, ne, notExists, or, sql } from 'drizzle-orm';
 import { isUuid } from '../../src/domain/ids';
 import type { Db } from './client';
+import { preparedOnce } from './prepared';
 import { revokedTokens, users, userSessions } from './schema';
 import type { UserRow } from './users';
 
@@ -44,20 +45,23 @@ export interface TokenHolder {
 
 /**
  * The member a token names, whether that token was revoked, and when its device was last seen, in one statement:
- * every write and every request not answered from memory asks it (auth-plugin.ts).
+ * every write and every request not answered from memory asks it (auth-plugin.ts), so it is prepared (ADR 197).
  */
+const tokenHolderOf = preparedOnce((db) => db
+  .select({
+    user: users,
+    revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${sql.placeholder('jti')})`,
+    lastSeenAt: userSessions.lastSeenAt,
+  })
+  .from(users)
+  .leftJoin(userSessions, and(eq(userSessions.jti, sql.placeholder('jti')), eq(userSessions.userId, users.id)))
+  .where(eq(users.id, sql.placeholder('userId')))
+  .limit(1)
+  .prepare('token_holder'));
+
 export async function findTokenHolder(db: Db, userId: string, jti: string): Promise<TokenHolder | undefined> {
   if (!isUuid(userId)) return undefined;
-  const [row] = await db
-    .select({
-      user: users,
-      revoked: sql<boolean>`exists (select 1 from ${revokedTokens} where ${revokedTokens.jti} = ${jti})`,
-      lastSeenAt: userSessions.lastSeenAt,
-    })
-    .from(users)
-    .leftJoin(userSessions, and(eq(userSessions.jti, jti), eq(userSessions.userId, users.id)))
-    .where(eq(users.id, userId))
-    .limit(1);
+  const [row] = await tokenHolderOf(db).execute({ userId, jti });
   return row;
 }
 

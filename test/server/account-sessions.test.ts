@@ -4,11 +4,15 @@
  * the same PostgreSQL database too), and a code mailed through a real SMTP receiver moves the account to a new address.
  */
 import { eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { openDatabase } from '../../server/data/client';
+import * as schema from '../../server/data/schema';
 import { users, userSessions } from '../../server/data/schema';
+import { findTokenHolder } from '../../server/data/user-sessions';
 import { SmtpMailer } from '../../server/mail/smtp-mailer';
 import { pruneExpired } from '../../server/services/maintenance';
 import { LAST_SEEN_EVERY_MS } from '../../server/services/sessions';
@@ -104,6 +108,31 @@ describeWithApp('signed-in devices', { relayMail: () => new SmtpMailer(`smtp://1
     expect((await devices(c, mine)).map((d) => d.current)).toEqual([true]);
     expect((await send(c, endSession, { params: { id: target.id }, token: mine })).statusCode).toBe(404);
     expect((await send(c, profile, { token: mine })).statusCode).toBe(200);
+  });
+
+  it('checks a token through a statement a PostgreSQL connection parses once (ADR 197), which sees a logout made after', async () => {
+    const c = ctx();
+    const [m] = await members(c, 1, 'prepared');
+    const { jti } = JSON.parse(Buffer.from(m!.token.split('.')[1]!, 'base64url').toString('utf8')) as { jti: string };
+    const check = async (db: Parameters<typeof findTokenHolder>[0]) => (await findTokenHolder(db, m!.id, jti))?.revoked;
+    if (c.database.kind !== 'postgres') {
+      expect(await check(c.database.db)).toBe(false);
+      expect((await send(c, logout, { token: m!.token })).statusCode).toBe(200);
+      expect(await check(c.database.db)).toBe(true);
+      return;
+    }
+    const pool = (c.database.db as unknown as { $client: Pool }).$client;
+    const client = await pool.connect();
+    try {
+      const db = drizzle(client, { schema });
+      expect(await check(db)).toBe(false);
+      expect((await send(c, logout, { token: m!.token })).statusCode).toBe(200);
+      expect(await check(db)).toBe(true);
+      const { rows } = await client.query<{ name: string }>('select name from pg_prepared_statements');
+      expect(rows.map((r) => r.name)).toContain('token_holder');
+    } finally {
+      client.release();
+    }
   });
 
   it("refuses to end another member's session (404) or a made-up one, and the other member stays signed in", async () => {

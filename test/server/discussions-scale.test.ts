@@ -4,11 +4,15 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
 import type { LightMyRequestResponse as Response } from 'fastify';
+import type { Pool } from 'pg';
 import { beforeAll, expect, it, vi } from 'vitest';
+import { listFeed } from '../../server/data/discussions';
+import * as schema from '../../server/data/schema';
 import { comments, discussions } from '../../server/data/schema';
 import { getDiscussion, listDiscussions } from '../../src/contract/discussions';
-import { buildCommentTree, type Comment, type CommentNode, type Discussion } from '../../src/domain/discussion';
+import { buildCommentTree, type Comment, type CommentNode, DISCUSSION_PAGE_SIZE, type Discussion } from '../../src/domain/discussion';
 import { urlOf } from './api';
 import { api, post, thread } from './discussions';
 import { describeWithApp, type TestContext } from './fixture';
@@ -118,6 +122,47 @@ describeWithApp('discussion feed at scale', {}, (ctx) => {
       // The only sorts allowed are inside the per-post like lists (json_agg order by), never over the posts.
       const sortKeys = [...plan.matchAll(/"Sort Key":\s*\[([^\]]*)\]/g)].map((m) => m[1]!);
       expect(sortKeys.filter((key) => /discussions\.|created_at DESC/.test(key)), filter).toEqual([]);
+    }
+  });
+
+  it('opens a first page of the usual size through a kept statement that reads an index (ADR 197), with the same posts', async () => {
+    const shapes = [
+      [{}, sql`true`, 'feed_first'],
+      [{ category: 'climate-action' }, sql`${discussions.category} = 'climate-action'`, 'feed_first_category'],
+      [{ category: 'climate-action', subcategory: 'embodied-carbon' }, sql`${discussions.subcategory} = 'embodied-carbon'`, 'feed_first_category_subcategory'],
+    ] as const;
+    for (const [topic, where] of shapes) {
+      const first = await api(ctx(), listDiscussions, reader, { query: topic });
+      expect(first.json().discussions.map((d: Discussion) => d._id)).toEqual((await expectedOrder(where)).slice(0, DISCUSSION_PAGE_SIZE));
+    }
+    if (ctx().database.kind !== 'postgres') return;
+    const pool = (ctx().database.db as unknown as { $client: Pool }).$client;
+    const client = await pool.connect();
+    try {
+      // Past PostgreSQL's first five runs, when it may keep a generic plan for the statement.
+      const sent = new Map<string, unknown[]>();
+      const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+      const spy = vi.spyOn(client, 'query').mockImplementation(((config: { name?: string }, values?: unknown[]) => {
+        if (config.name) sent.set(config.name, values ?? []);
+        return query(config, values);
+      }) as never);
+      try {
+        const db = drizzle(client, { schema });
+        for (let i = 0; i < 7; i++) for (const [topic] of shapes) await listFeed(db, { ...topic, limit: DISCUSSION_PAGE_SIZE });
+      } finally {
+        spy.mockRestore();
+      }
+      for (const [, , name] of shapes) {
+        const values = sent.get(name)!.map((v) => `'${String(v).replaceAll("'", "''")}'`).join(', ');
+        const plan = JSON.stringify((await client.query(`explain (format json) execute ${name}(${values})`)).rows);
+        expect(plan, name).toMatch(/"Index Name":\s*"discussions_(recent|feed|category_feed)"/);
+        const sortKeys = [...plan.matchAll(/"Sort Key":\s*\[([^\]]*)\]/g)].map((m) => m[1]!);
+        expect(sortKeys.filter((key) => /discussions\.|created_at DESC/.test(key)), name).toEqual([]);
+      }
+      const { rows } = await client.query<{ name: string }>('select name from pg_prepared_statements');
+      expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['feed_pinned', ...shapes.map(([, , name]) => name)]));
+    } finally {
+      client.release();
     }
   });
 

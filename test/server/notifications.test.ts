@@ -7,7 +7,11 @@
  */
 import { writeFileSync } from 'node:fs';
 import { and, eq } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { Pool } from 'pg';
 import { beforeAll, expect, it } from 'vitest';
+import { listNotifications, unreadCount } from '../../server/data/notification-lists';
+import * as schema from '../../server/data/schema';
 import { jobs, notifications } from '../../server/data/schema';
 import { SmtpMailer } from '../../server/mail/smtp-mailer';
 import { NOTIFICATION_DIGEST_JOB, NotificationService } from '../../server/services/notifications';
@@ -186,6 +190,27 @@ describeWithApp('notifications', { relayMail, env: { JOB_POLL_SECONDS: '0' } }, 
     expect((await list(ctx(), a!)).notifications.filter((n) => n.read).map((n) => n._id).sort()).toEqual([...ids].sort());
     expect((await send(ctx(), calls.readNotifications, { body: { all: true }, token: a!.token })).json()).toEqual({ success: true, unread: 0 });
     expect((await send(ctx(), calls.listNotifications, {})).statusCode).toBe(401);
+  });
+
+  it('reads the first page and the unread count through statements a PostgreSQL connection parses once (ADR 197)', async () => {
+    const [a, b] = await members(ctx(), 2, 'prepared');
+    const post = await postBy(ctx(), a!);
+    for (let i = 0; i < 3; i++) await replyBy(ctx(), b!, post);
+    if (ctx().database.kind !== 'postgres') return;
+    const pool = (ctx().database.db as unknown as { $client: Pool }).$client;
+    const client = await pool.connect();
+    try {
+      // A database object of its own on one connection: the statements are prepared for it on first use, by name.
+      const db = drizzle(client, { schema });
+      for (let i = 0; i < 2; i++) {
+        expect((await listNotifications(db, a!.id, { limit: 20 })).map((n) => n.kind)).toEqual(['reply_post', 'reply_post', 'reply_post']);
+        expect(await unreadCount(db, a!.id)).toBe(3);
+      }
+      const { rows } = await client.query<{ name: string }>('select name from pg_prepared_statements order by name');
+      expect(rows.map((r) => r.name)).toEqual(expect.arrayContaining(['notifications_newest', 'notifications_unread']));
+    } finally {
+      client.release();
+    }
   });
 
   it('mails a reply a minute later through SMTP, with the link to the comment and one-click unsubscribe; not one read first', async () => {
