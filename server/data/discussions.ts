@@ -176,11 +176,24 @@ function feedWhere(filter: FeedFilter): SQL | undefined {
  * PostgreSQL plans the page for the rows it returns (a generic plan guesses a tenth of the table for a limit it cannot
  * see). Other sizes and the pages after a cursor are built each time.
  */
-const firstPages = [false, true].flatMap((category) => [false, true].map((subcategory) => preparedOnce((db) => selectDiscussions(db)
-  .where(feedWhere({ category: category ? sql.placeholder('category') : undefined, subcategory: subcategory ? sql.placeholder('subcategory') : undefined }))
-  .orderBy(...NEWEST_FIRST)
-  .limit(DISCUSSION_PAGE_SIZE + 1)
-  .prepare(`feed_first${category ? '_category' : ''}${subcategory ? '_subcategory' : ''}`))));
+const firstPages = new Map<string, ReturnType<typeof firstPageStatement>>();
+function firstPageStatement(category: boolean, subcategory: boolean) {
+  return preparedOnce((db) => selectDiscussions(db)
+    .where(feedWhere({ category: category ? sql.placeholder('category') : undefined, subcategory: subcategory ? sql.placeholder('subcategory') : undefined }))
+    .orderBy(...NEWEST_FIRST)
+    .limit(DISCUSSION_PAGE_SIZE + 1)
+    .prepare(`feed_first${category ? '_category' : ''}${subcategory ? '_subcategory' : ''}`));
+}
+/** The kept first-page statement for a feed with (or without) a category and a subcategory. */
+function firstPageOf(category: boolean, subcategory: boolean) {
+  const key = `${category}/${subcategory}`;
+  let statement = firstPages.get(key);
+  if (!statement) {
+    statement = firstPageStatement(category, subcategory);
+    firstPages.set(key, statement);
+  }
+  return statement;
+}
 const pinnedPosts = preparedOnce((db) => selectDiscussions(db).where(pinnedOf(sql.placeholder('subcategory'))).orderBy(desc(discussions.pinnedAt)).prepare('feed_pinned'));
 
 export async function listFeed(db: Db, query: FeedQuery): Promise<{ discussions: Discussion[]; nextCursor: string | null }> {
@@ -188,7 +201,7 @@ export async function listFeed(db: Db, query: FeedQuery): Promise<{ discussions:
   const pinned = subcategory && !after ? ((await pinnedPosts(db).execute({ subcategory })) as DiscussionRow[]) : [];
   const rows = (after || query.limit !== DISCUSSION_PAGE_SIZE
     ? await selectDiscussions(db).where(feedWhere(query)).orderBy(...NEWEST_FIRST).limit(query.limit + 1)
-    : await firstPages[(category ? 2 : 0) + (subcategory ? 1 : 0)]!(db).execute({ category, subcategory })) as DiscussionRow[];
+    : await firstPageOf(!!category, !!subcategory)(db).execute({ category, subcategory })) as DiscussionRow[];
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);
   return {

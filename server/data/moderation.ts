@@ -132,7 +132,6 @@ export async function moderationQueue(db: Db): Promise<QueueRow[]> {
   return items.sort((a, b) => waitingSince(a) - waitingSince(b)).slice(0, QUEUE_MAX);
 }
 
-/** Pinned posts of a subcategory, latest pin first (the first page of its feed starts with them). */
 /**
  * Posts a moderator is not holding, the state written into the statement rather than sent as a value: in a kept
  * statement's generic plan (ADR 197) PostgreSQL cannot see a value, and guessed that no post matched "not $1", so it
@@ -140,6 +139,7 @@ export async function moderationQueue(db: Db): Promise<QueueRow[]> {
  */
 export const notHeld = sql`${discussions.moderation} <> 'held'`;
 
+/** Pinned posts of a subcategory, latest pin first (the first page of its feed starts with them). */
 export function pinnedOf(subcategory: string | Placeholder) {
   return and(eq(discussions.subcategory, subcategory), sql`${discussions.pinnedAt} is not null`, notHeld);
 }
