@@ -13,7 +13,12 @@ export default defineConfig({
     sequence: { sequencer: LongestFirstSequencer },
     projects: [
       { extends: true, test: { name: 'unit', include: ['test/unit/**/*.test.ts'], environment: 'node' } },
-      { extends: true, test: { name: 'model', include: ['test/model/**/*.test.ts'], environment: 'node' } },
+      {
+        extends: true,
+        // The model tests drive pure machines: no DOM, no module mocks, no globals. A worker keeps its modules from one
+        // file to the next, as the server project's do: 17.4 s against 10.8 s for the project alone (ADR 198).
+        test: { name: 'model', include: ['test/model/**/*.test.ts'], environment: 'node', isolate: false },
+      },
       {
         extends: true,
         test: {
