@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 /**
  * `npm test`: lint, typecheck, the unit and model tests, the server tests, then the Playwright end-to-end tests.
- * Lint, typecheck and the unit and model tests run side by side (typecheck, TypeScript 7's native compiler on one
- * thread, and lint are over in seconds; the unit tests fill the other core), and so does the SPA build, into a folder of its
+ * Lint, typecheck and the unit and model tests run side by side (lint and typecheck, TypeScript 7's native compiler on
+ * one thread, end well before the unit tests, which fill the other core), and so does the SPA build, into a folder of its
  * own that the e2e stage then serves (ADR 154) and the server stage's page tests draw pages with (PAGE_BUNDLE_DIR):
  * one build, not three. The server tests, then the end-to-end tests, follow.
  * Prints how long each stage took, and stops at the first stage that fails, exiting with its code.
