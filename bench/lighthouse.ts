@@ -1,12 +1,17 @@
-/** Lighthouse (mobile preset, its default) on each route, median of N runs; signed-in routes carry the token cookie. */
+/**
+ * Lighthouse (mobile preset, its default) on each route, median of N runs; signed-in routes carry the token cookie.
+ * With `worker`, each run is a repeat visit (issue 42 item 6): the route is opened first in the same profile until the
+ * service worker controls it, and Lighthouse keeps the profile's storage, so the page it measures is answered through
+ * the installed worker and its caches.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { chromium } from 'playwright';
+import { type BrowserContext, chromium } from 'playwright';
 import { CHROMIUM_ARGS } from '../playwright.config';
-import { figure, type Figure } from './stats';
+import { type Budget, figure, type Figure, fmt } from './stats';
 
 export interface PageLoad {
   route: string;
@@ -23,6 +28,7 @@ export async function benchPageLoads(
   routes: { path: string; signedIn: boolean }[],
   token: string,
   runs: number,
+  { worker = false }: { worker?: boolean } = {},
 ): Promise<PageLoad[]> {
   const out: PageLoad[] = [];
   for (const route of routes) {
@@ -37,14 +43,16 @@ export async function benchPageLoads(
         chromeFlags: [...CHROMIUM_ARGS, `--user-data-dir=${userDataDir}`],
       });
       try {
-        if (route.signedIn) {
+        if (route.signedIn || worker) {
           const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-          await browser.contexts()[0]!.addCookies([{ name: 'token', value: token, url: baseUrl }]);
+          const context = browser.contexts()[0]!;
+          if (route.signedIn) await context.addCookies([{ name: 'token', value: token, url: baseUrl }]);
+          if (worker) await installWorker(context, `${baseUrl}${route.path}`);
           await browser.close();
         }
         const result = await lighthouse(
           `${baseUrl}${route.path}`,
-          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: route.signedIn },
+          { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: route.signedIn || worker },
         );
         const lhr = result!.lhr;
         if (lhr.runtimeError?.code === 'NO_NAVSTART' && retries > 0) {
@@ -79,4 +87,44 @@ export async function benchPageLoads(
     });
   }
   return out;
+}
+
+/** Opens the page until the service worker is active and controls it, as a member's earlier visit leaves it, then stops the worker. */
+async function installWorker(context: BrowserContext, url: string): Promise<void> {
+  const page = await context.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    // The page registers the worker when the browser is idle after the load (ADR 170).
+    await page.waitForFunction('navigator.serviceWorker.ready.then(() => true)', undefined, { timeout: 60_000 });
+    await page.reload({ waitUntil: 'load' });
+    await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
+    // A member comes back later, to a worker the browser has stopped: it starts again for the navigation.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('ServiceWorker.enable');
+    await cdp.send('ServiceWorker.stopAllWorkers');
+  } finally {
+    await page.close();
+  }
+}
+
+/** The markdown table of page loads, and each route's budgets pushed to `budgets` (named with `suffix`). */
+export function pageLoadSection(loads: PageLoad[], heading: string, intro: string, budgets: Budget[], suffix = ''): string[] {
+  const md = [heading, ''];
+  if (intro) md.push(intro, '');
+  md.push('| route | performance | LCP (ms) | TBT (ms) | CLS | accessibility |', '|---|---|---|---|---|---|');
+  for (const l of loads) {
+    // Issue 16: public pages arrive rendered and must be near instant; members' pages carry more.
+    const limit = l.signedIn ? { performance: 95, lcp: 1800, tbt: 100 } : { performance: 98, lcp: 1200, tbt: 50 };
+    const checks: [string, boolean, string, string][] = [
+      ['performance', l.performance.median >= limit.performance, l.performance.median.toFixed(0), `≥ ${limit.performance}`],
+      ['LCP', l.lcp.median <= limit.lcp, `${l.lcp.median.toFixed(0)} ms`, `≤ ${limit.lcp} ms`],
+      ['TBT', l.tbt.median <= limit.tbt, `${l.tbt.median.toFixed(0)} ms`, `≤ ${limit.tbt} ms`],
+      ['CLS', l.cls.median <= 0.02, l.cls.median.toFixed(3), '≤ 0.02'],
+      ['accessibility', l.accessibility.median >= 100, l.accessibility.median.toFixed(0), '100'],
+    ];
+    for (const [name, ok, actual, limitText] of checks) budgets.push({ name: `lighthouse ${l.route} ${name}${suffix}`, ok, actual, limit: limitText });
+    md.push(`| ${l.route}${l.signedIn ? ' (signed in)' : ''} | ${fmt(l.performance)} | ${fmt(l.lcp)} | ${fmt(l.tbt)} | ${fmt(l.cls, 3)} | ${fmt(l.accessibility)} |`);
+  }
+  md.push('', 'Budgets: public routes performance ≥ 98, LCP ≤ 1.2 s, TBT ≤ 50 ms; signed-in routes performance ≥ 95, LCP ≤ 1.8 s, TBT ≤ 100 ms; CLS ≤ 0.02 and accessibility 100 on all.', '');
+  return md;
 }

@@ -43,6 +43,9 @@ test('installed: no installability error in a real profile, installed, opened st
     expect(await tab.evaluate(() => matchMedia('(display-mode: standalone)').matches)).toBe(false);
     expect(new URL(app.url()).pathname).toBe('/');
     await expect.poll(() => app.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    // The browser asks for a page while the worker starts, so a stopped worker does not hold a visit up.
+    expect(await app.evaluate(async () => (await navigator.serviceWorker.ready).navigationPreload.getState()))
+      .toEqual({ enabled: true, headerValue: 'true' });
     await expect(app.getByRole('heading', { level: 1 })).toBeVisible();
     await expectAccessible(app, 'the installed app, standalone');
     await app.screenshot({ path: 'docs/screenshots/installed-1280.png' });

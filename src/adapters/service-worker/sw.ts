@@ -10,6 +10,7 @@ import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-
 import { NavigationRoute, registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkOnly } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
+import { enable as enableNavigationPreload } from 'workbox-navigation-preload';
 import { COMPLETE_LESSON, completeLesson, completions, keptFallback, matchKept } from './kept';
 import { NOTIFICATION_STREAM_PATH, OFFLINE_PAGE, REPLAY_COMPLETIONS, SKIP_WAITING, STATIC_CACHE, type ShownPush, shownPush } from './messages';
 
@@ -24,7 +25,9 @@ registerRoute(
   ({ url }) => url.origin === self.location.origin && url.pathname.startsWith('/static/'),
   new CacheFirst({ cacheName: STATIC_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 300, purgeOnQuotaError: true }), keptFallback] }),
 );
-// Pages come from the network (the server draws them fresh); without one, a kept copy, else the offline page.
+// Pages come from the network (the server draws them fresh); without one, a kept copy, else the offline page. The
+// browser asks for the page while the worker starts (navigation preload), so a stopped worker costs a visit no wait.
+enableNavigationPreload();
 registerRoute(new NavigationRoute(new NetworkOnly({ plugins: [keptFallback] })));
 // API reads and files come from the network too, or from what is kept; the live stream is left to the browser.
 registerRoute(
