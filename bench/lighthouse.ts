@@ -11,6 +11,7 @@ import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { type BrowserContext, chromium } from 'playwright';
 import { CHROMIUM_ARGS } from '../playwright.config';
+import { untilWorkerControls } from './offline';
 import { type Budget, figure, type Figure, fmt } from './stats';
 
 export interface PageLoad {
@@ -89,16 +90,11 @@ export async function benchPageLoads(
   return out;
 }
 
-/** Opens the page until the service worker is active and controls it, as a member's earlier visit leaves it, then stops the worker. */
+/** The page opened until the service worker controls it, then every worker stopped, as a browser does between visits. */
 async function installWorker(context: BrowserContext, url: string): Promise<void> {
   const page = await context.newPage();
   try {
-    await page.goto(url, { waitUntil: 'load' });
-    // The page registers the worker when the browser is idle after the load (ADR 170).
-    await page.waitForFunction('navigator.serviceWorker.ready.then(() => true)', undefined, { timeout: 60_000 });
-    await page.reload({ waitUntil: 'load' });
-    await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
-    // A member comes back later, to a worker the browser has stopped: it starts again for the navigation.
+    await untilWorkerControls(page, url);
     const cdp = await context.newCDPSession(page);
     await cdp.send('ServiceWorker.enable');
     await cdp.send('ServiceWorker.stopAllWorkers');

@@ -27,6 +27,18 @@ async function paintOf(page: Page): Promise<number> {
   })`) as Promise<number>;
 }
 
+/**
+ * Opens `url` until the service worker is active and controls the page, as a member's earlier visit leaves it: the page
+ * registers the worker when the browser is idle after the load (ADR 170), and controls a page loaded after that.
+ */
+export async function untilWorkerControls(page: Page, url: string): Promise<void> {
+  await page.goto(url, { waitUntil: 'load' });
+  // Strings, not functions: tsx names the functions it compiles with a helper the page does not have.
+  await page.waitForFunction('navigator.serviceWorker.ready.then(() => true)', undefined, { timeout: 60_000 });
+  await page.reload({ waitUntil: 'load' });
+  await page.waitForFunction('navigator.serviceWorker.controller !== null', undefined, { timeout: 30_000 });
+}
+
 export async function benchKeptLesson(
   browser: Browser,
   baseUrl: string,
@@ -39,10 +51,7 @@ export async function benchKeptLesson(
   await context.addCookies([{ name: 'token', value: token, url: baseUrl }]);
   const page = await context.newPage();
   try {
-    await page.goto('/');
-    await page.evaluate(() => navigator.serviceWorker.ready);
-    await page.reload();
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    await untilWorkerControls(page, '/');
     await page.goto(`/courses/view/${course.id}`);
     await page.getByRole('button', { name: `Keep offline: ${course.title}` }).click();
     await page.getByRole('button', { name: `Remove ${course.title} from this device` }).waitFor({ timeout: 60_000 });

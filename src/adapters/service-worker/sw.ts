@@ -26,7 +26,7 @@ registerRoute(
   new CacheFirst({ cacheName: STATIC_CACHE, plugins: [new ExpirationPlugin({ maxEntries: 300, purgeOnQuotaError: true }), keptFallback] }),
 );
 // Pages come from the network (the server draws them fresh); without one, a kept copy, else the offline page. The
-// browser asks for the page while the worker starts (navigation preload), so a stopped worker costs a visit no wait.
+// browser sends the page's request while the worker starts (navigation preload): a stopped worker does not hold it.
 enableNavigationPreload();
 registerRoute(new NavigationRoute(new NetworkOnly({ plugins: [keptFallback] })));
 // API reads and files come from the network too, or from what is kept; the live stream is left to the browser.
