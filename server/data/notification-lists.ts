@@ -2,14 +2,14 @@
  * Reading and marking a member's notifications, their choices and follows, and the facts the community's events and
  * the mails need (issue 37, ADR 146). Companion of notifications.ts, which writes the rows.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { NotificationChannel, NotificationKind, NotificationPreferences } from '../../src/domain/notifications';
 import { withDefaults } from '../../src/domain/notifications';
 import { displayName } from '../../src/domain/user';
 import type { Db, Tx } from './client';
 import { preparedOnce } from './prepared';
-import { commentLikes, comments, discussionLikes, discussions, follows, notificationPreferences, notifications, users } from './schema';
+import { comments, discussions, follows, notificationPreferences, notifications, users } from './schema';
 
 type Reader = Db | Tx;
 const actors = alias(users, 'actors');
@@ -151,14 +151,6 @@ export async function postFacts(db: Reader, id: string): Promise<{ authorId: str
 export async function commentFactsForNotice(db: Reader, id: string): Promise<{ authorId: string; discussionId: string } | null> {
   const [row] = await db.select({ authorId: comments.createdBy, discussionId: comments.discussionId }).from(comments).where(eq(comments.id, id));
   return row ?? null;
-}
-
-/** How many members other than `authorId` like the post or comment now. */
-export async function likersBesides(db: Reader, item: { discussionId: string; commentId: string | null }, authorId: string): Promise<number> {
-  const [row] = item.commentId
-    ? await db.select({ n: count() }).from(commentLikes).where(and(eq(commentLikes.commentId, item.commentId), ne(commentLikes.userId, authorId)))
-    : await db.select({ n: count() }).from(discussionLikes).where(and(eq(discussionLikes.discussionId, item.discussionId), ne(discussionLikes.userId, authorId)));
-  return Number(row?.n ?? 0);
 }
 
 /** Where a member's mails go: null when they cannot be told (gone or suspended). */

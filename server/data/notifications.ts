@@ -2,11 +2,12 @@
  * Notification rows (issue 37). A like is grouped: one row per member and liked item, whose actor is the latest liker
  * and whose count grows; a grouped row that was read becomes unread again when someone new likes the item.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { NotificationChannel, NotificationKind } from '../../src/domain/notifications';
 import { withDefaults } from '../../src/domain/notifications';
 import type { Db, Tx } from './client';
 import { notificationPreferences, notifications, pushSubscriptions, users } from './schema';
+import { preparedOnce } from './prepared';
 
 export interface NotificationRow {
   kind: NotificationKind;
@@ -37,17 +38,11 @@ export interface Recipient {
 export async function recipientsOf(db: Db | Tx, wanted: ReadonlyMap<string, NotificationKind>): Promise<Recipient[]> {
   if (wanted.size === 0) return [];
   const kinds = [...new Set(wanted.values())];
-  const rows = await db
-    .select({
-      id: users.id,
-      timeZone: users.timeZone,
-      chosenKind: notificationPreferences.kind,
-      chosen: notificationPreferences.channel,
-      pushed: sql<string[] | null>`(select array_agg(k) from ${pushSubscriptions}, unnest(${pushSubscriptions.kinds}) as k where ${pushSubscriptions.userId} = ${users.id})`,
-    })
-    .from(users)
-    .leftJoin(notificationPreferences, and(eq(notificationPreferences.userId, users.id), inArray(notificationPreferences.kind, kinds)))
-    .where(and(inArray(users.id, [...wanted.keys()]), sql`${users.deletedAt} is null`, sql`${users.suspendedAt} is null`));
+  const [only] = wanted;
+  // One recipient (a like's author, a reply's) is the common case: a statement prepared once (ADR 200).
+  const rows = only && wanted.size === 1
+    ? await oneRecipientOf(db).execute({ userId: only[0], kind: only[1] })
+    : await selectRecipients(db, inArray(notificationPreferences.kind, kinds), inArray(users.id, [...wanted.keys()]));
   const found = new Map<string, Recipient>();
   for (const row of rows) {
     const kind = wanted.get(row.id)!;
@@ -59,6 +54,25 @@ export async function recipientsOf(db: Db | Tx, wanted: ReadonlyMap<string, Noti
   return [...found.values()];
 }
 
+/** The members `ids` picks who can be told anything, with their choices among the kinds `kinds` picks. */
+function selectRecipients(db: Db | Tx, kinds: SQL, ids: SQL) {
+  return db
+    .select({
+      id: users.id,
+      timeZone: users.timeZone,
+      chosenKind: notificationPreferences.kind,
+      chosen: notificationPreferences.channel,
+      pushed: sql<string[] | null>`(select array_agg(k) from ${pushSubscriptions}, unnest(${pushSubscriptions.kinds}) as k where ${pushSubscriptions.userId} = ${users.id})`,
+    })
+    .from(users)
+    .leftJoin(notificationPreferences, and(eq(notificationPreferences.userId, users.id), kinds))
+    .where(and(ids, sql`${users.deletedAt} is null`, sql`${users.suspendedAt} is null`));
+}
+
+const oneRecipientOf = preparedOnce((db) => selectRecipients(
+  db, eq(notificationPreferences.kind, sql.placeholder('kind')), eq(users.id, sql.placeholder('userId')),
+).prepare('notice_recipient'));
+
 /** A notification to write: the row, whether a mail is pending, and a like's count. */
 type NotificationToWrite = NotificationRow & { emailState: 'none' | 'pending'; actorCount?: number | undefined };
 
@@ -68,27 +82,39 @@ type NotificationToWrite = NotificationRow & { emailState: 'none' | 'pending'; a
  */
 async function writeLikeGroup(db: Db | Tx, row: NotificationToWrite): Promise<{ id: string; seq: number } | null> {
   const groupKey = `like:${row.commentId ? `comment:${row.commentId}` : `discussion:${row.discussionId}`}`;
-  const actorCount = row.actorCount ?? 1;
-  const [grouped] = await db
+  const [grouped] = await likeGroupOf(db).execute({
+    userId: row.userId, actorId: row.actorId, discussionId: row.discussionId, commentId: row.commentId, detail: row.detail,
+    emailState: row.emailState, actorCount: row.actorCount ?? 1, groupKey,
+  });
+  return grouped ?? null;
+}
+
+/** A like's grouped row, written or grown, as a statement prepared once (ADR 200): every like given writes one. */
+const likeGroupOf = preparedOnce((db) => {
+  const value = (name: string) => sql`${sql.placeholder(name)}`;
+  return db
     .insert(notifications)
-    .values({ ...row, actorCount, groupKey })
+    .values({
+      kind: 'like', userId: value('userId'), actorId: value('actorId'), discussionId: value('discussionId'), commentId: value('commentId'),
+      detail: value('detail'), emailState: value('emailState'), actorCount: value('actorCount'), groupKey: value('groupKey'),
+    })
     .onConflictDoUpdate({
       target: [notifications.userId, notifications.groupKey],
       set: {
-        actorId: row.actorId,
-        actorCount,
+        actorId: value('actorId'),
+        actorCount: value('actorCount'),
         updatedAt: sql`now()`,
         readAt: null,
         // A new seq, so the stream and the list put the grown group first.
         seq: sql`nextval(pg_get_serial_sequence('notifications', 'seq'))`,
-        emailState: row.emailState,
+        emailState: value('emailState'),
       },
       // Only more likers than the group already counts grow it: a like taken back and given again counts once.
-      setWhere: sql`${notifications.actorCount} < ${actorCount}`,
+      setWhere: sql`${notifications.actorCount} < ${value('actorCount')}`,
     })
-    .returning({ id: notifications.id, seq: notifications.seq });
-  return grouped ?? null;
-}
+    .returning({ id: notifications.id, seq: notifications.seq })
+    .prepare('like_notice_group');
+});
 
 /**
  * The notifications of one event, one per recipient: a like's grouped row as `writeLikeGroup` writes it, any other

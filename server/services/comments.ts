@@ -108,10 +108,9 @@ export class CommentService {
   }
 
   async like(viewer: Viewer, id: string): Promise<LikeResult> {
-    await this.live(id);
-    const result = await toggleCommentLike(this.db, id, viewer.id);
+    const result = isUuid(id) ? await toggleCommentLike(this.db, id, viewer.id) : 'missing';
     if (result === 'missing') throw notFound(COMMENT_NOT_FOUND);
-    if (result.liked) await this.notifications?.liked(this.db, { commentId: id, likerId: viewer.id });
-    return result;
+    if (result.liked) await this.notifications?.liked(this.db, { ...result, commentId: id, likerId: viewer.id });
+    return { liked: result.liked, likeCount: result.likeCount };
   }
 }

@@ -131,8 +131,8 @@ export class DiscussionService {
     if (!isUuid(id)) throw notFound(DISCUSSION_NOT_FOUND);
     const result = await toggleDiscussionLike(this.db, id, userId);
     if (result === 'missing') throw notFound(DISCUSSION_NOT_FOUND);
-    if (result.liked) await this.notifications?.liked(this.db, { discussionId: id, likerId: userId });
-    return result;
+    if (result.liked) await this.notifications?.liked(this.db, { ...result, commentId: null, likerId: userId });
+    return { liked: result.liked, likeCount: result.likeCount };
   }
 
   /** Whether a post exists, for the comment rules. */

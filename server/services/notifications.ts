@@ -15,7 +15,7 @@ import { nextLocalHour } from '../../src/domain/time-zone';
 import { type Db, NOTICE_CHANNEL, noticePayload, type Tx } from '../data/client';
 import { enqueueJob, enqueueJobs, type NewJob } from '../data/jobs';
 import {
-  commentFactsForNotice, type FollowType, follow, followersOf, followsOf, likersBesides, listNotifications, markRead,
+  commentFactsForNotice, type FollowType, follow, followersOf, followsOf, listNotifications, markRead,
   type NotificationView, postFacts, preferencesOf, savePreferences, unfollow, unreadCount,
 } from '../data/notification-lists';
 import { insertNotifications, type Recipient, recipientsOf } from '../data/notifications';
@@ -174,13 +174,14 @@ export class NotificationService {
     await this.notifyEach({ actorId: p.authorId, discussionId: p.discussionId }, kinds, tx);
   }
 
-  /** A like given (not taken back): the author's grouped notification counts the members who like the item now. */
-  async liked(tx: Db | Tx, l: { discussionId?: string; commentId?: string; likerId: string }): Promise<void> {
-    const item = l.commentId ? await commentFactsForNotice(tx, l.commentId) : l.discussionId ? await postFacts(tx, l.discussionId) : null;
-    if (!item) return;
-    const discussionId = 'discussionId' in item ? item.discussionId : l.discussionId!;
-    const actorCount = await likersBesides(tx, { discussionId, commentId: l.commentId ?? null }, item.authorId);
-    await this.notify({ kind: 'like', recipientIds: [item.authorId], actorId: l.likerId, discussionId, commentId: l.commentId ?? null, actorCount }, tx);
+  /**
+   * A like given (not taken back): the author's grouped notification counts the members who like the item now. The
+   * like's own statement read the author and that count (server/data/likes.ts), so telling them costs no reads here.
+   */
+  async liked(tx: Db | Tx, l: { discussionId: string; commentId: string | null; likerId: string; authorId: string; likersBesidesAuthor: number }): Promise<void> {
+    await this.notify({
+      kind: 'like', recipientIds: [l.authorId], actorId: l.likerId, discussionId: l.discussionId, commentId: l.commentId, actorCount: l.likersBesidesAuthor,
+    }, tx);
   }
 
   async list(userId: string, page: { before?: number | undefined; limit: number }) {

@@ -103,7 +103,8 @@ describeWithApp('notifications', { relayMail, env: { JOB_POLL_SECONDS: '0' } }, 
   });
 
   it('groups likes: "B and 3 others"; a like taken back and given again counts once', async () => {
-    const [author, ...likers] = await members(ctx(), 5, 'liker');
+    const [author, ...everyone] = await members(ctx(), 6, 'liker');
+    const likers = everyone.slice(0, 4);
     const post = await postBy(ctx(), author!);
     for (const l of likers) expect((await send(ctx(), likeDiscussion, { params: { id: post }, token: l.token })).statusCode).toBe(200);
     let [like] = (await list(ctx(), author!)).notifications;
@@ -115,12 +116,17 @@ describeWithApp('notifications', { relayMail, env: { JOB_POLL_SECONDS: '0' } }, 
     [like] = (await list(ctx(), author!)).notifications;
     expect(like).toMatchObject({ actorCount: 4, seq });
     expect((await list(ctx(), author!)).notifications).toHaveLength(1);
-    // The author's own like tells nobody; a like of a comment is a group of its own.
+    // The author's own like tells nobody, and is not counted when the next member's like grows the group.
     await send(ctx(), likeDiscussion, { params: { id: post }, token: author!.token });
+    expect((await list(ctx(), author!)).notifications.map((n) => n.seq)).toEqual([seq]);
+    await send(ctx(), likeDiscussion, { params: { id: post }, token: everyone[4]!.token });
+    [like] = (await list(ctx(), author!)).notifications;
+    expect(like).toMatchObject({ actorCount: 5, actor: { _id: everyone[4]!.id } });
+    // A like of a comment is a group of its own.
     const comment = await replyBy(ctx(), author!, post);
     await send(ctx(), likeComment, { params: { id: comment }, token: likers[1]!.token });
     const items = (await list(ctx(), author!)).notifications;
-    expect(items.map((n) => [n.kind, n.actorCount, n.commentId])).toEqual([['like', 1, comment], ['like', 4, null]]);
+    expect(items.map((n) => [n.kind, n.actorCount, n.commentId])).toEqual([['like', 1, comment], ['like', 5, null]]);
   });
 
   it('a followed subcategory tells of new posts; unfollowed, no more', async () => {
