@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
+import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { DEFAULT_MAX_WAITING, QueryQueue } from './query-queue';
 import { QueryTiming, QueryTracing } from './query-timing';
@@ -65,7 +65,11 @@ export interface NotificationNotice {
 
 /** The LISTEN/NOTIFY channel of new notifications; NOTIFY inside a transaction is delivered at its commit. */
 export const NOTICE_CHANNEL = 'sustainlearn_notifications';
-export const noticePayload = (notice: NotificationNotice) => `${notice.userId}:${notice.seq}`;
+/**
+ * The notice of a notification row, `userId:seq`, sent by the statement that writes the row (ADR 200): one round trip
+ * to the database, not two. `parseNotice` reads it.
+ */
+export const noticeOf = (userId: SQLWrapper, seq: SQLWrapper) => sql`pg_notify(${NOTICE_CHANNEL}, ${userId}::text || ':' || ${seq}::text)`;
 export function parseNotice(payload: string | undefined): NotificationNotice | null {
   const [userId, seq] = (payload ?? '').split(':');
   const n = Number(seq);

@@ -137,6 +137,17 @@ export async function unfollow(db: Reader, userId: string, targetType: FollowTyp
   await db.delete(follows).where(and(eq(follows.userId, userId), eq(follows.targetType, targetType), eq(follows.targetId, targetId)));
 }
 
+/**
+ * Makes `userId` follow the target and lists its followers, in one statement (ADR 200). The list is read on the
+ * statement's snapshot, so it leaves out a follow this statement made: the member's own, who is never told of their
+ * own comment.
+ */
+export async function followAndListFollowers(db: Reader, userId: string, targetType: FollowType, targetId: string): Promise<string[]> {
+  const followed = db.$with('followed').as(db.insert(follows).values({ userId, targetType, targetId }).onConflictDoNothing().returning({ userId: follows.userId }));
+  const rows = await db.with(followed).select({ userId: follows.userId }).from(follows).where(and(eq(follows.targetType, targetType), eq(follows.targetId, targetId)));
+  return rows.map((r) => r.userId);
+}
+
 export async function followersOf(db: Reader, targetType: FollowType, targetId: string): Promise<string[]> {
   const rows = await db.select({ userId: follows.userId }).from(follows).where(and(eq(follows.targetType, targetType), eq(follows.targetId, targetId)));
   return rows.map((r) => r.userId);

@@ -5,7 +5,7 @@
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { NotificationChannel, NotificationKind } from '../../src/domain/notifications';
 import { withDefaults } from '../../src/domain/notifications';
-import type { Db, Tx } from './client';
+import { type Db, noticeOf, type Tx } from './client';
 import { notificationPreferences, notifications, pushSubscriptions, users } from './schema';
 import { preparedOnce } from './prepared';
 
@@ -89,10 +89,13 @@ async function writeLikeGroup(db: Db | Tx, row: NotificationToWrite): Promise<{ 
   return grouped ?? null;
 }
 
-/** A like's grouped row, written or grown, as a statement prepared once (ADR 200): every like given writes one. */
+/**
+ * A like's grouped row, written or grown, and its notice sent (NOTIFY, delivered when the statement commits): a
+ * statement prepared once (ADR 200), since every like given writes one.
+ */
 const likeGroupOf = preparedOnce((db) => {
   const value = (name: string) => sql`${sql.placeholder(name)}`;
-  return db
+  const grouped = db.$with('grouped').as(db
     .insert(notifications)
     .values({
       kind: 'like', userId: value('userId'), actorId: value('actorId'), discussionId: value('discussionId'), commentId: value('commentId'),
@@ -112,13 +115,14 @@ const likeGroupOf = preparedOnce((db) => {
       // Only more likers than the group already counts grow it: a like taken back and given again counts once.
       setWhere: sql`${notifications.actorCount} < ${value('actorCount')}`,
     })
-    .returning({ id: notifications.id, seq: notifications.seq })
-    .prepare('like_notice_group');
+    .returning({ userId: notifications.userId, id: notifications.id, seq: notifications.seq }));
+  return db.with(grouped).select({ id: grouped.id, seq: grouped.seq, told: noticeOf(grouped.userId, grouped.seq) }).from(grouped).prepare('like_notice_group');
 });
 
 /**
  * The notifications of one event, one per recipient: a like's grouped row as `writeLikeGroup` writes it, any other
- * kind in one statement. Each row written, with its recipient.
+ * kind in one statement. Each row written, with its recipient; the same statement sends each row's notice (NOTIFY,
+ * heard by the streams of every process once the caller's transaction commits).
  */
 export async function insertNotifications(db: Db | Tx, rows: readonly NotificationToWrite[]): Promise<{ userId: string; id: string; seq: number }[]> {
   if (rows.length === 0) return [];
@@ -131,5 +135,6 @@ export async function insertNotifications(db: Db | Tx, rows: readonly Notificati
     return written;
   }
   const values = rows.map(({ actorCount: _count, ...row }) => row);
-  return db.insert(notifications).values(values).returning({ userId: notifications.userId, id: notifications.id, seq: notifications.seq });
+  const written = db.$with('written').as(db.insert(notifications).values(values).returning({ userId: notifications.userId, id: notifications.id, seq: notifications.seq }));
+  return db.with(written).select({ userId: written.userId, id: written.id, seq: written.seq, told: noticeOf(written.userId, written.seq) }).from(written);
 }

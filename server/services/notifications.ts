@@ -6,16 +6,15 @@
  * commits, to every process) and, for 'email' and 'digest', given to the job queue, as it is for push when one of
  * the member's devices receives the kind (ADR 169).
  */
-import { sql } from 'drizzle-orm';
 import type { NotificationItem } from '../../src/contract/notifications';
 import type { NotificationChannel, NotificationKind } from '../../src/domain/notifications';
 import { isUuid } from '../../src/domain/ids';
 import { isKnownTopic } from '../../src/domain/sdg-topics';
 import { nextLocalHour } from '../../src/domain/time-zone';
-import { type Db, NOTICE_CHANNEL, noticePayload, type Tx } from '../data/client';
+import type { Db, Tx } from '../data/client';
 import { enqueueJob, enqueueJobs, type NewJob } from '../data/jobs';
 import {
-  commentFactsForNotice, type FollowType, follow, followersOf, followsOf, listNotifications, markRead,
+  commentFactsForNotice, type FollowType, follow, followAndListFollowers, followersOf, followsOf, listNotifications, markRead,
   type NotificationView, postFacts, preferencesOf, savePreferences, unfollow, unreadCount,
 } from '../data/notification-lists';
 import { insertNotifications, type Recipient, recipientsOf } from '../data/notifications';
@@ -113,8 +112,6 @@ export class NotificationService {
       actorCount: event.actorCount,
     })));
     if (written.length === 0) return [];
-    const payloads = written.map((row) => sql`(${noticePayload({ userId: row.userId, seq: row.seq })}::text)`);
-    await tx.execute(sql`select pg_notify(${NOTICE_CHANNEL}, p) from (values ${sql.join(payloads, sql`, `)}) as notices(p)`);
     const pushed = written.filter((row) => recipients.get(row.userId)?.push);
     const runAt = new Date(this.now());
     await enqueueJobs(tx, [
@@ -151,7 +148,7 @@ export class NotificationService {
       postAuthorId?: string;
     },
   ): Promise<void> {
-    await follow(tx, c.authorId, 'discussion', c.discussionId);
+    const followers = await followAndListFollowers(tx, c.authorId, 'discussion', c.discussionId);
     const postAuthorId = c.postAuthorId ?? (await postFacts(tx, c.discussionId))?.authorId;
     if (!postAuthorId) return;
     const parent = c.parentCommentId ? await commentFactsForNotice(tx, c.parentCommentId) : null;
@@ -159,7 +156,7 @@ export class NotificationService {
       ['mention', c.mentionedIds ?? []],
       ['reply_comment', parent ? [parent.authorId] : []],
       ['reply_post', [postAuthorId]],
-      ['followed_post', await followersOf(tx, 'discussion', c.discussionId)],
+      ['followed_post', followers],
     ]);
     await this.notifyEach({ actorId: c.authorId, discussionId: c.discussionId, commentId: c.commentId }, kinds, tx);
   }
