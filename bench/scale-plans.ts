@@ -11,11 +11,10 @@ import { listThread } from '../server/data/comments';
 import { sharePost } from '../server/data/discussions';
 import { listFeed } from '../server/data/discussions';
 import { toggleDiscussionLike } from '../server/data/likes';
-import { followersOf, listNotifications, unreadCount } from '../server/data/notification-lists';
+import { followAndListFollowers, listNotifications, unreadCount } from '../server/data/notification-lists';
 import { commentDocument, findDocuments, upsertDocument } from '../server/data/search';
 import { insertComment } from '../server/data/comments';
 import { recipientsOf } from '../server/data/notifications';
-import { follow } from '../server/data/notification-lists';
 import * as schema from '../server/data/schema';
 import { SEARCH_PAGE_SIZE, SEARCH_TYPES } from '../src/domain/search';
 
@@ -109,10 +108,11 @@ export async function capturePlans(url: string, t: PlanTargets): Promise<Plan[]>
       // The statements of the comment service's create (services/comments.ts), without the mentions, and its
       // notifications up to the members told, in a transaction rolled back.
       const post = (await sharePost(tx, t.commentedPostId))!;
-      const id = await insertComment(tx, { discussionId: post.id, parentCommentId: null, content: '<p>A plan.</p>', createdBy: t.memberId });
-      await upsertDocument(tx, commentDocument({ id: String(id), discussionId: post.id, content: '<p>A plan.</p>' }, post));
-      await follow(tx, t.memberId, 'discussion', post.id);
-      await recipientsOf(tx, new Map((await followersOf(tx, 'discussion', post.id)).map((id) => [id, 'followed_post' as const])));
+      const added = await insertComment(tx, { discussionId: post.id, parentCommentId: null, content: '<p>A plan.</p>', createdBy: t.memberId }, { id: t.memberId, email: '' });
+      const id = added === 'missing' ? '' : added._id;
+      await upsertDocument(tx, commentDocument({ id, discussionId: post.id, content: '<p>A plan.</p>' }, post));
+      const followers = await followAndListFollowers(tx, t.memberId, 'discussion', post.id);
+      await recipientsOf(tx, new Map(followers.map((follower) => [follower, 'followed_post' as const])));
       tx.rollback();
     }).catch(() => undefined)],
   ];

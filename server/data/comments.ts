@@ -208,14 +208,42 @@ export async function removeComment(tx: Tx, id: string, parentCommentId: string 
   return 'removed';
 }
 
-/** Stores a comment; 'missing' when its post or parent went away meanwhile (the foreign keys say so). */
+/**
+ * Stores a comment and answers it as `viewer` (its author) sees it, in one statement: the insert is a CTE, read back
+ * with its author's name and picture (ADR 200). A new comment has no likes. 'missing' when its post or parent went
+ * away meanwhile (the foreign keys say so).
+ */
 export function insertComment(
   db: Db | Tx,
   comment: { discussionId: string; parentCommentId: string | null; content: string; createdBy: string },
-): Promise<string | 'missing'> {
+  viewer: Viewer,
+): Promise<Comment | 'missing'> {
   return unlessMissing(async () => {
-    const [row] = await db.insert(comments).values(comment).returning({ id: comments.id });
-    return row!.id;
+    const added = db.$with('added').as(db.insert(comments).values(comment).returning());
+    const author = db
+      .select({ deletedAt: users.deletedAt, firstName: users.firstName, lastName: users.lastName, picture: users.profilePicture })
+      .from(users)
+      .where(eq(users.id, added.createdBy))
+      .limit(1)
+      .as('author');
+    const [row] = await db
+      .with(added)
+      .select({
+        id: added.id,
+        content: added.content,
+        discussionId: added.discussionId,
+        parentCommentId: added.parentCommentId,
+        deletedAt: added.deletedAt,
+        createdAt: added.createdAt,
+        moderation: added.moderation,
+        editedAt: added.editedAt,
+        ...authorColumns(added.createdBy, author),
+        likes: sql<string[]>`'[]'::json`,
+        likeCount: sql<number>`0`,
+      })
+      .from(added)
+      .innerJoinLateral(author, sql`true`);
+    return seenBy(toComment(row as CommentRow), viewer);
   }, 'missing' as const);
 }
 

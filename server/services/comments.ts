@@ -53,13 +53,14 @@ export class CommentService {
       if (!post) throw notFound(DISCUSSION_NOT_FOUND);
       // A reply lives under the same post as the comment it answers.
       if (parentCommentId && (await this.live(parentCommentId, tx)).discussionId !== discussionId) throw notFound(COMMENT_NOT_FOUND);
-      const id = await insertComment(tx, { discussionId, parentCommentId, content, createdBy: viewer.id });
+      const added = await insertComment(tx, { discussionId, parentCommentId, content, createdBy: viewer.id }, viewer);
       // The parent went away between the check and the insert (the post is held).
-      if (id === 'missing') throw notFound(COMMENT_NOT_FOUND);
+      if (added === 'missing') throw notFound(COMMENT_NOT_FOUND);
+      const id = added._id;
       await upsertDocument(tx, commentDocument({ id, discussionId, content }, post));
       const mentionedIds = await this.mentions?.keep(tx, { target: { targetType: 'comment', targetId: id }, html: content, actorId: viewer.id });
       await this.notifications?.commented(tx, { discussionId, commentId: id, parentCommentId, authorId: viewer.id, mentionedIds, postAuthorId: post.authorId });
-      return this.named((await findComment(tx, id, viewer))!, tx);
+      return this.named(added, tx);
     });
   }
 

@@ -68,7 +68,12 @@ describeWithApp('discussions', {}, (ctx) => {
     const list = await api(ctx(), listDiscussions, bob, { query: { category: TOPIC.category, subcategory: TOPIC.subcategory } });
     expect(list.json().discussions[0]).toEqual(created);
 
-    await comment(ctx(), bob, created._id, '<p>Yes, with care.</p>');
+    // The comment as its create answers it is the comment as its author then reads it in the thread (the create reads
+    // it back in its insert's own statement, ADR 200): the same name, time, email and no likes.
+    const answered = await comment(ctx(), bob, created._id, '<p>Yes, with care.</p>');
+    expect(answered).toMatchObject({ createdBy: { _id: bob.id, email: bob.email }, likes: [], likeCount: 0, deleted: false, editedAt: null });
+    const thread = (await api(ctx(), listComments, bob, { params: { id: created._id } })).json().comments;
+    expect(thread).toEqual([answered]);
     await api(ctx(), likeDiscussion, bob, { params: { id: created._id } });
     const after = (await api(ctx(), getDiscussion, ada, { params: { id: created._id } })).json().discussion;
     expect(after).toMatchObject({ likes: [bob.id], likeCount: 1, commentCount: 1 });
