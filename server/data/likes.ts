@@ -29,6 +29,7 @@ export interface LikeToggle extends LikeResult {
 
 interface ToggleRow {
   added: number;
+  removed: number;
   likeCount: number;
   authorLikes: number;
   authorId: string;
@@ -64,6 +65,7 @@ function toggleStatement(kind: keyof typeof ITEMS) {
       .with(added, removed)
       .select({
         added: sql<number>`${addedCount}::int`,
+        removed: sql<number>`(select count(*) from removed)::int`,
         likeCount: sql<number>`(${before} + ${addedCount} - (select count(*) from removed))::int`,
         // Whether the author likes it now: the toggle's own answer when the author is the member, else their row.
         authorLikes: sql<number>`(case when ${item.createdBy} = ${userId} then ${addedCount}
@@ -82,8 +84,15 @@ const toggles = { post: toggleStatement('post'), comment: toggleStatement('comme
 
 async function toggle(db: Db | Tx, kind: keyof typeof ITEMS, itemId: string, userId: string): Promise<LikeToggle | 'missing'> {
   // A post or comment deleted between the statement's check and its insert fails the foreign key: gone all the same.
-  const rows = await unlessMissing(() => toggles[kind](db).execute({ itemId, userId }) as Promise<ToggleRow[]>, 'missing' as const);
-  const row = rows === 'missing' ? undefined : rows[0];
+  const run = async () => {
+    const rows = await unlessMissing(() => toggles[kind](db).execute({ itemId, userId }) as Promise<ToggleRow[]>, 'missing' as const);
+    return rows === 'missing' ? undefined : rows[0];
+  };
+  let row = await run();
+  // Neither added nor removed: the member's own like, sent beside this one, was committed after this statement's
+  // snapshot. The insert's conflict saw it; the delete, on the snapshot, could not. A statement of its own sees it
+  // and takes it back, as a second toggle should.
+  if (row && !row.deleted && row.added === 0 && row.removed === 0) row = await run();
   if (!row || row.deleted) return 'missing';
   return {
     liked: row.added > 0,

@@ -4,7 +4,7 @@
  * are in discussions-scale.test.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { commentLikes, comments, discussionLikes, discussions } from '../../server/data/schema';
 import { createComment, deleteComment, likeComment, listComments, updateComment } from '../../src/contract/comments';
@@ -311,6 +311,37 @@ describeWithApp('discussions', {}, (ctx) => {
     const second = (await api(ctx(), likeDiscussion, bob, { params: { id: d._id } })).json();
     expect(first).toEqual({ success: true, liked: true, likeCount: rows.length + 1 });
     expect(second).toEqual({ success: true, liked: false, likeCount: rows.length });
+  });
+
+  it("takes a like back when the member's own like was committed while the toggle waited on it (PostgreSQL)", async ({ skip }) => {
+    // PGlite runs one statement at a time: no toggle can start while another's like is uncommitted.
+    if (ctx().database.kind !== 'postgres') skip();
+    const d = await post(ctx(), ada);
+    const { db } = ctx().database;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => { held = resolve; });
+    // The like of another request of bob's, written and not yet committed.
+    const other = db.transaction(async (tx) => {
+      await tx.insert(discussionLikes).values({ discussionId: d._id, userId: bob.id });
+      held();
+      await released;
+    });
+    await holding;
+    const toggle = api(ctx(), likeDiscussion, bob, { params: { id: d._id } });
+    // The toggle's statement has taken its snapshot and waits on the uncommitted row: then that row is committed.
+    for (;;) {
+      const [waiting] = await db.execute<{ n: number }>(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`).then((r) => (r as unknown as { rows: { n: number }[] }).rows);
+      if (waiting!.n > 0) break;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    release();
+    await other;
+    // Two toggles by one member, one after the other as the row lock ordered them: liked, then taken back.
+    expect((await toggle).json()).toEqual({ success: true, liked: false, likeCount: 0 });
+    const rows = await db.select().from(discussionLikes).where(eq(discussionLikes.discussionId, d._id));
+    expect(rows).toEqual([]);
   });
 
   it('counts N parallel comment likes from N members as N', async () => {
