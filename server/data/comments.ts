@@ -3,8 +3,8 @@
  * delete rule of docs/decisions/041: a comment without replies is removed; one with replies becomes "[deleted]" so
  * the replies stay readable in place, and a "[deleted]" comment whose last reply goes is removed too.
  */
-import { and, asc, eq, isNotNull, isNull, notExists, type SQL, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, eq, isNotNull, isNull, notExists, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { type Comment, DELETED_COMMENT_LABEL, pictureOf } from '../../src/domain/discussion';
 import type { Db, Tx } from './client';
 import { commentLikes, comments, users } from './schema';
@@ -17,26 +17,30 @@ import { unlessMissing } from './pg-errors';
  * plain join let the planner read every member to hash them once a thread passed about a thousand comments (a
  * sequential scan of 100,000 members, 137 of a 258 ms thread in the scale bench, ADR 178).
  */
-function authorOf(db: Db | Tx) {
+function authorOf(db: Db | Tx, createdBy: SQLWrapper = comments.createdBy) {
   return db
     .select({ deletedAt: users.deletedAt, firstName: users.firstName, lastName: users.lastName, picture: users.profilePicture })
     .from(users)
-    .where(eq(users.id, comments.createdBy))
+    .where(eq(users.id, createdBy))
     .limit(1)
     .as('author');
 }
 
-function commentColumns(author: ReturnType<typeof authorOf>) {
+/** The comments table, or rows shaped like it (the CTE of a comment just inserted). */
+type CommentSource = Record<
+  'id' | 'content' | 'discussionId' | 'parentCommentId' | 'deletedAt' | 'createdAt' | 'moderation' | 'editedAt' | 'createdBy', AnyPgColumn>;
+
+function commentColumns(author: ReturnType<typeof authorOf>, source: CommentSource = comments) {
   return {
-    id: comments.id,
-    content: comments.content,
-    discussionId: comments.discussionId,
-    parentCommentId: comments.parentCommentId,
-    deletedAt: comments.deletedAt,
-    createdAt: comments.createdAt,
-    moderation: comments.moderation,
-    editedAt: comments.editedAt,
-    ...authorColumns(comments.createdBy, author),
+    id: source.id,
+    content: source.content,
+    discussionId: source.discussionId,
+    parentCommentId: source.parentCommentId,
+    deletedAt: source.deletedAt,
+    createdAt: source.createdAt,
+    moderation: source.moderation,
+    editedAt: source.editedAt,
+    ...authorColumns(source.createdBy, author),
   };
 }
 
@@ -220,27 +224,10 @@ export function insertComment(
 ): Promise<Comment | 'missing'> {
   return unlessMissing(async () => {
     const added = db.$with('added').as(db.insert(comments).values(comment).returning());
-    const author = db
-      .select({ deletedAt: users.deletedAt, firstName: users.firstName, lastName: users.lastName, picture: users.profilePicture })
-      .from(users)
-      .where(eq(users.id, added.createdBy))
-      .limit(1)
-      .as('author');
+    const author = authorOf(db, added.createdBy);
     const [row] = await db
       .with(added)
-      .select({
-        id: added.id,
-        content: added.content,
-        discussionId: added.discussionId,
-        parentCommentId: added.parentCommentId,
-        deletedAt: added.deletedAt,
-        createdAt: added.createdAt,
-        moderation: added.moderation,
-        editedAt: added.editedAt,
-        ...authorColumns(added.createdBy, author),
-        likes: sql<string[]>`'[]'::json`,
-        likeCount: sql<number>`0`,
-      })
+      .select({ ...commentColumns(author, added), likes: sql<string[]>`'[]'::json`, likeCount: sql<number>`0` })
       .from(added)
       .innerJoinLateral(author, sql`true`);
     return seenBy(toComment(row as CommentRow), viewer);

@@ -61,12 +61,13 @@ function toggleStatement(kind: keyof typeof ITEMS) {
       where ${itemColumn} = ${itemId} and user_id = ${userId} and not exists (select 1 from added) returning user_id`);
     const before = sql`(select count(*) from ${likes} l where l.${itemColumn} = ${item.id})`;
     const addedCount = sql`(select count(*) from added)`;
+    const removedCount = sql`(select count(*) from removed)`;
     return db
       .with(added, removed)
       .select({
         added: sql<number>`${addedCount}::int`,
-        removed: sql<number>`(select count(*) from removed)::int`,
-        likeCount: sql<number>`(${before} + ${addedCount} - (select count(*) from removed))::int`,
+        removed: sql<number>`${removedCount}::int`,
+        likeCount: sql<number>`(${before} + ${addedCount} - ${removedCount})::int`,
         // Whether the author likes it now: the toggle's own answer when the author is the member, else their row.
         authorLikes: sql<number>`(case when ${item.createdBy} = ${userId} then ${addedCount}
           else (select count(*) from ${likes} l where l.${itemColumn} = ${item.id} and l.user_id = ${item.createdBy}) end)::int`,
