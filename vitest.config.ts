@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { LongestFirstSequencer } from './test/support/longest-first.sequencer';
+import { LongestFirstSequencer } from './test/support/longest-first.sequencer.ts';
 
 export default defineConfig({
   test: {
