@@ -3,7 +3,7 @@
  * at once, the real menu loads when the browser is idle once the page is live (ADR 188), or as soon as the trigger is
  * hovered, focused or pressed, and takes over with the same focus and, after a press, already open.
  */
-import { type ComponentType, type KeyboardEvent, type MouseEvent, type ReactElement, useEffect, useRef, useState } from 'react';
+import { type ComponentType, type KeyboardEvent, type MouseEvent, type PointerEvent, type ReactElement, useEffect, useRef, useState } from 'react';
 import type { PressedWith } from './use-auto-focus';
 import { whenLiveAndIdle } from '../when-idle';
 
@@ -15,6 +15,7 @@ export interface DeferredMenuProps {
 
 export interface TriggerHandlers {
   onPointerEnter: () => void;
+  onPointerDown: (event: PointerEvent) => void;
   onFocus: () => void;
   onBlur: () => void;
   onClick: (event: MouseEvent) => void;
@@ -72,6 +73,13 @@ export function DeferredMenu<P extends object>({
     },
     onBlur: () => {
       intent.current.focus = false;
+    },
+    // The press that opens a menu, heard as it goes down (radix opens on the press): if the real menu takes over
+    // before the button comes up, the click lands on the real trigger, which does not open on a click.
+    onPointerDown: (event) => {
+      if (event.button !== 0 || event.ctrlKey) return;
+      intent.current = { pressedWith: 'pointer', focus: true };
+      start();
     },
     onClick: (event) => {
       // A click from Enter or Space has no pointer position: detail is 0.
