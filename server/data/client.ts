@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { type SQLWrapper, sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { DEFAULT_MAX_WAITING, QueryQueue } from './query-queue';
+import { type ParsingClient, readDatesAsText } from './pglite-parsers';
 import { QueryTiming, QueryTracing } from './query-timing';
 import * as schema from './schema';
 
@@ -186,6 +187,9 @@ export async function openDatabase(options: {
     } else {
       client = new PGlite({ extensions: { pg_trgm }, ...startParams, ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}) });
     }
+    // Dates and times as text on the client itself, not copied with every query's own parsers (ADR 202).
+    await client.waitReady;
+    readDatesAsText(client as unknown as ParsingClient);
     const db = drizzle(client, { schema });
     await migrate(db, { migrationsFolder });
     // Drizzle calls the client's own methods at each query, so the timing and the queue wrap them in place: the
