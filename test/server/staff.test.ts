@@ -22,7 +22,7 @@ import { roleMatrix, staffCallsOf, staffPeople } from './staff-matrix';
 import { readMails, startMailbox } from '../e2e/support/mailbox';
 import { createPostgresDatabase } from '../support/postgres';
 import { send } from './api';
-import { describeWithApp } from './fixture';
+import { dataDirCopy, describeWithApp, openTestDatabase } from './fixture';
 import { type Member, member } from './members';
 
 const STAFF_CALLS = staffCallsOf(staffCalls);
@@ -137,7 +137,8 @@ describe('the contact form, mailed to STAFF_EMAIL through SMTP', () => {
   });
 
   it('stores the message, mails it with Reply-To set to the writer, and answers the spec text', async () => {
-    const database = await openDatabase({ dataDir: null });
+    // An empty migrated database, copied from the run's template rather than made anew (ADR 202).
+    const { database } = await openTestDatabase('pglite');
     const config = loadConfig({
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789', STATIC_DIR: '/nonexistent', RATE_LIMIT: 'off',
       STAFF_EMAIL: 'team@sustainlearn.example', LOG_LEVEL: 'silent',
@@ -190,7 +191,7 @@ describe('npm run staff', () => {
   }
 
   it('makes the first admin on PGlite and refuses an unknown email', async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'sl-staff-'));
+    const dataDir = dataDirCopy({ seed: false });
     try {
       await grantsAndRefuses({ DATA_DIR: dataDir, JWT_SECRET: 'x'.repeat(40) });
     } finally {
