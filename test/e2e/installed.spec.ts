@@ -9,14 +9,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, FULL_CHROMIUM_PATH } from '../../playwright.config';
+import { E2E_CHROMIUM_ARGS, FULL_CHROMIUM_PATH } from '../../playwright.config';
 import { expect, expectAccessible, recordPageErrors, test } from './support/fixtures';
 
 test('installed: no installability error in a real profile, installed, opened standalone, served by its worker', async ({ baseURL }) => {
   const profile = mkdtempSync(join(tmpdir(), 'sl-installed-'));
   // The full browser, whatever the other tests run in (ADR 180): only it installs and opens apps.
   const context = await chromium.launchPersistentContext(profile, {
-    executablePath: FULL_CHROMIUM_PATH, args: CHROMIUM_ARGS, baseURL, serviceWorkers: 'allow',
+    executablePath: FULL_CHROMIUM_PATH, args: E2E_CHROMIUM_ARGS, baseURL, serviceWorkers: 'allow',
   });
   const errors: string[] = [];
   try {
