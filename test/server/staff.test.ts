@@ -137,7 +137,7 @@ describe('the contact form, mailed to STAFF_EMAIL through SMTP', () => {
   });
 
   it('stores the message, mails it with Reply-To set to the writer, and answers the spec text', async () => {
-    // An empty migrated database, copied from the run's template rather than made anew (ADR 202).
+    // An empty migrated database, copied from the run's template (test/support/database-templates.ts), not made anew.
     const { database } = await openTestDatabase('pglite');
     const config = loadConfig({
       JWT_SECRET: 'test-secret-that-is-long-enough-for-hs256-0123456789', STATIC_DIR: '/nonexistent', RATE_LIMIT: 'off',
